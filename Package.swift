@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Layers, bottom to top (see docs/DECISIONS.md and README.md):
+/// C shims → StateRestoration (engine) → RestorationTesting / TerminalKit → Homepwner → executables.
+let package = Package(
+    name: "Homepwner",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "StateRestoration", targets: ["StateRestoration"]),
+        .library(name: "RestorationTesting", targets: ["RestorationTesting"]),
+        .library(name: "TerminalKit", targets: ["TerminalKit"]),
+        .executable(name: "homepwner", targets: ["homepwner"]),
+        .executable(name: "restoration-archive", targets: ["restoration-archive"]),
+        .executable(name: "restoration-bench", targets: ["restoration-bench"]),
+    ],
+    targets: [
+        // MARK: C shims
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "CWidth"),
+
+        // MARK: The engine and its test harness
+        .target(name: "StateRestoration"),
+        .target(name: "RestorationTesting", dependencies: ["StateRestoration"]),
+
+        // MARK: Command-line plumbing shared by the executables
+        .target(name: "ArgumentKit"),
+        .target(name: "ArchiveInspector", dependencies: ["StateRestoration"]),
+
+        // MARK: UI layer and the app
+        .target(name: "TerminalKit", dependencies: ["StateRestoration", "CWidth"]),
+        .target(name: "Homepwner", dependencies: ["TerminalKit", "StateRestoration", "CSQLite"]),
+
+        // MARK: Executables (thin)
+        .executableTarget(name: "homepwner", dependencies: ["Homepwner", "ArgumentKit"]),
+        .executableTarget(
+            name: "restoration-archive", dependencies: ["ArchiveInspector", "ArgumentKit"]),
+        .executableTarget(name: "restoration-bench", dependencies: ["StateRestoration"]),
+
+        // MARK: Tests
+        .testTarget(
+            name: "StateRestorationTests", dependencies: ["StateRestoration", "RestorationTesting"]),
+        .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
+        .testTarget(
+            name: "ArchiveInspectorTests",
+            dependencies: ["ArchiveInspector", "StateRestoration", "RestorationTesting"]),
+        .testTarget(
+            name: "TerminalKitTests",
+            dependencies: ["TerminalKit", "StateRestoration", "RestorationTesting"]),
+        .testTarget(name: "HomepwnerTests", dependencies: ["Homepwner", "TerminalKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+// Placeholder: this module is filled in by its own issue.
+enum ArchiveInspectorPlaceholder {}

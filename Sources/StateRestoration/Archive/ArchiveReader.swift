@@ -1,0 +1,327 @@
+import Foundation
+
+/// Parses archive bytes into an ``Archive``, checking every structure and limit.
+///
+/// Order of checks: size, magic, version, flags, declared length, checksum, then the
+/// structure. A reader never trusts a count or a length: each is checked against its
+/// limit and against the bytes that remain before anything is allocated for it.
+struct ArchiveReader {
+    let bytes: [UInt8]
+    let limits: ArchiveLimits
+
+    init(bytes: [UInt8], limits: ArchiveLimits) {
+        self.bytes = bytes
+        self.limits = limits
+    }
+
+    func read() throws(ArchiveError) -> Archive {
+        let size = bytes.count
+        guard size > 0 else { throw ArchiveError(.empty, at: 0) }
+        guard size <= limits.maxTotalBytes else {
+            throw ArchiveError(.tooLarge(size: size, limit: limits.maxTotalBytes), at: 0)
+        }
+        let magic = ArchiveFormat.magic
+        guard size >= magic.count, Array(bytes[0..<magic.count]) == magic else {
+            if size < magic.count, Array(magic[0..<size]) == bytes {
+                throw ArchiveError(.truncated("header"), at: size)
+            }
+            throw ArchiveError(.badMagic, at: 0)
+        }
+        guard size >= ArchiveFormat.headerSize else {
+            throw ArchiveError(.truncated("header"), at: size)
+        }
+        let version = Int(UInt16(bytes[8]) | UInt16(bytes[9]) << 8)
+        guard ArchiveFormat.readableVersions.contains(version) else {
+            throw ArchiveError(
+                .unsupportedFormatVersion(found: version, supported: ArchiveFormat.readableVersions),
+                at: 8)
+        }
+        let flags = UInt16(bytes[10]) | UInt16(bytes[11]) << 8
+        guard flags == 0 else { throw ArchiveError(.unknownFlags(flags), at: 10) }
+        var declared = 0
+        for shift in 0..<4 { declared |= Int(bytes[12 + shift]) << (shift * 8) }
+        let total = ArchiveFormat.headerSize + declared + ArchiveFormat.trailerSize
+        guard total == size else {
+            throw ArchiveError(.lengthMismatch(declared: total, actual: size), at: 12)
+        }
+        let checksumOffset = size - ArchiveFormat.trailerSize
+        var stored: UInt32 = 0
+        for shift in 0..<4 { stored |= UInt32(bytes[checksumOffset + shift]) << UInt32(shift * 8) }
+        let computed = bytes.withUnsafeBytes {
+            CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[0..<checksumOffset]))
+        }
+        guard stored == computed else {
+            throw ArchiveError(.checksumMismatch(stored: stored, computed: computed), at: checksumOffset)
+        }
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(
+                buffer: buffer, offset: ArchiveFormat.headerSize, end: checksumOffset, limits: limits)
+            return Result { () throws(ArchiveError) -> Archive in
+                try parser.archive(version: version, size: size)
+            }
+        }
+        return try result.get()
+    }
+}
+
+/// The structural part of the reader, over a bounds-checked cursor.
+private struct Parser {
+    let buffer: UnsafeBufferPointer<UInt8>
+    var offset: Int
+    let end: Int
+    let limits: ArchiveLimits
+    var strings: [String] = []
+    var recordCount = 0
+
+    init(buffer: UnsafeBufferPointer<UInt8>, offset: Int, end: Int, limits: ArchiveLimits) {
+        self.buffer = buffer
+        self.offset = offset
+        self.end = end
+        self.limits = limits
+    }
+
+    var remaining: Int { end - offset }
+
+    mutating func archive(version: Int, size: Int) throws(ArchiveError) -> Archive {
+        let metadataCount = try count("metadata entry count", limit: limits.maxEntriesPerRecord)
+        var metadataEntries: [ArchiveEntry] = []
+        for _ in 0..<metadataCount {
+            let key = try string("metadata key")
+            metadataEntries.append(ArchiveEntry(key: key, value: try value(depth: 0)))
+        }
+        let metadata = ArchiveMetadata(entries: metadataEntries, formatVersion: version)
+
+        let stringCount = try count("string table count", limit: limits.maxRecords * 8 + 1024)
+        strings.reserveCapacity(stringCount)
+        for _ in 0..<stringCount { strings.append(try string("string table entry")) }
+
+        recordCount = try count("record count", limit: limits.maxRecords)
+        let applicationState = try entries(what: "application state")
+
+        var records: [ArchiveRecord] = []
+        records.reserveCapacity(recordCount)
+        var depths: [Int] = []
+        depths.reserveCapacity(recordCount)
+        for index in 0..<recordCount {
+            let start = offset
+            let parentField = try varint("record")
+            var parentIndex: Int?
+            var path = RestorationPath()
+            var depth = 1
+            if parentField != 0 {
+                guard parentField - 1 < UInt64(index) else {
+                    throw ArchiveError(
+                        .invalid("record \(index) names parent \(parentField - 1), not an earlier record"),
+                        at: start)
+                }
+                let parent = Int(parentField - 1)
+                parentIndex = parent
+                path = records[parent].path
+                depth = depths[parent] + 1
+            }
+            guard depth <= limits.maxDepth else {
+                throw ArchiveError(
+                    .overLimit(what: "path depth", value: UInt64(depth), limit: limits.maxDepth), at: start)
+            }
+            let identifier = try stringReference("record identifier")
+            guard !identifier.isEmpty else {
+                throw ArchiveError(.invalid("record \(index) has an empty identifier"), at: start)
+            }
+            let occurrence = try count("occurrence", limit: limits.maxRecords)
+            path.components.append(RestorationPath.Component(identifier, occurrence: occurrence))
+            let typeName = try stringReference("record type name")
+            let classField = try varint("record")
+            var className: String?
+            if classField != 0 {
+                guard classField - 1 < UInt64(strings.count) else {
+                    throw ArchiveError(.invalid("string index \(classField - 1) out of range"), at: offset)
+                }
+                className = strings[Int(classField - 1)]
+            }
+            let version = try zigzag("record")
+            guard let stateVersion = Int(exactly: version) else {
+                throw ArchiveError(.invalid("state version out of range"), at: offset)
+            }
+            records.append(
+                ArchiveRecord(
+                    parentIndex: parentIndex, path: path, typeName: typeName,
+                    restorationClassName: className, stateVersion: stateVersion,
+                    entries: try entries(what: "record")))
+            depths.append(depth)
+        }
+        guard offset == end else {
+            throw ArchiveError(.invalid("\(end - offset) unexpected bytes after the last record"), at: offset)
+        }
+        return Archive(
+            metadata: metadata, applicationState: applicationState, records: records, byteCount: size,
+            stringCount: strings.count)
+    }
+
+    /// Entries up to the terminating 0.
+    mutating func entries(what: String) throws(ArchiveError) -> [ArchiveEntry] {
+        var result: [ArchiveEntry] = []
+        while true {
+            let start = offset
+            let keyField = try varint(what)
+            if keyField == 0 { return result }
+            guard keyField - 1 < UInt64(strings.count) else {
+                throw ArchiveError(.invalid("key string index \(keyField - 1) out of range"), at: start)
+            }
+            guard result.count < limits.maxEntriesPerRecord else {
+                throw ArchiveError(
+                    .overLimit(
+                        what: "\(what) entry count", value: UInt64(result.count + 1),
+                        limit: limits.maxEntriesPerRecord), at: start)
+            }
+            result.append(ArchiveEntry(key: strings[Int(keyField - 1)], value: try value(depth: 0)))
+        }
+    }
+
+    mutating func value(depth: Int) throws(ArchiveError) -> StateValue {
+        typealias Tag = ArchiveFormat.Tag
+        let start = offset
+        guard depth < limits.maxDepth else {
+            throw ArchiveError(
+                .overLimit(what: "value nesting depth", value: UInt64(depth + 1), limit: limits.maxDepth),
+                at: start)
+        }
+        let rawTag = try byte("value")
+        guard let tag = Tag(rawValue: rawTag) else {
+            throw ArchiveError(.invalid("unknown value tag 0x\(String(rawTag, radix: 16))"), at: start)
+        }
+        switch tag {
+        case .boolFalse: return .bool(false)
+        case .boolTrue: return .bool(true)
+        case .int: return .int(try zigzag("integer"))
+        case .uint: return .uint(try varint("integer"))
+        case .double: return .double(Double(bitPattern: try fixed64("double")))
+        case .string: return .string(try string("string value"))
+        case .data: return .data(try blob("data value"))
+        case .date: return .date(Date(timeIntervalSince1970: Double(bitPattern: try fixed64("date"))))
+        case .uuid:
+            guard remaining >= 16 else { throw ArchiveError(.truncated("UUID"), at: offset) }
+            var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &raw) { target in
+                target.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 16])))
+            }
+            offset += 16
+            return .uuid(UUID(uuid: raw))
+        case .array:
+            let count = try count("array count", limit: limits.maxTotalBytes)
+            var values: [StateValue] = []
+            values.reserveCapacity(count)
+            for _ in 0..<count { values.append(try value(depth: depth + 1)) }
+            return .array(values)
+        case .dictionary:
+            let count = try count("dictionary count", limit: limits.maxTotalBytes)
+            var values: [String: StateValue] = [:]
+            values.reserveCapacity(count)
+            for _ in 0..<count {
+                let key = try string("dictionary key")
+                values[key] = try value(depth: depth + 1)
+            }
+            return .dictionary(values)
+        case .codable: return .codable(try blob("codable value"))
+        case .nilReference: return .reference(nil)
+        case .reference:
+            let target = try varint("reference")
+            guard target < UInt64(recordCount) else {
+                throw ArchiveError(
+                    .invalid("reference to record \(target), but there are \(recordCount) records"), at: start)
+            }
+            return .reference(Int(target))
+        }
+    }
+
+    // MARK: Primitives
+
+    mutating func byte(_ what: String) throws(ArchiveError) -> UInt8 {
+        guard offset < end else { throw ArchiveError(.truncated(what), at: offset) }
+        defer { offset += 1 }
+        return buffer[offset]
+    }
+
+    mutating func varint(_ what: String) throws(ArchiveError) -> UInt64 {
+        let start = offset
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard offset < end else { throw ArchiveError(.truncated(what), at: start) }
+            let byte = buffer[offset]
+            offset += 1
+            if shift == 63 && byte > 1 {
+                throw ArchiveError(.invalid("varint overflows 64 bits in \(what)"), at: start)
+            }
+            result |= UInt64(byte & 0x7F) << shift
+            if byte & 0x80 == 0 { return result }
+            shift += 7
+            guard shift <= 63 else {
+                throw ArchiveError(.invalid("varint longer than 10 bytes in \(what)"), at: start)
+            }
+        }
+    }
+
+    mutating func zigzag(_ what: String) throws(ArchiveError) -> Int64 {
+        let raw = try varint(what)
+        return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+    }
+
+    mutating func fixed64(_ what: String) throws(ArchiveError) -> UInt64 {
+        guard remaining >= 8 else { throw ArchiveError(.truncated(what), at: offset) }
+        var result: UInt64 = 0
+        for shift in 0..<8 { result |= UInt64(buffer[offset + shift]) << UInt64(shift * 8) }
+        offset += 8
+        return result
+    }
+
+    /// A count that must be within `limit` and cannot exceed the remaining bytes (each
+    /// counted element takes at least one byte).
+    mutating func count(_ what: String, limit: Int) throws(ArchiveError) -> Int {
+        let start = offset
+        let raw = try varint(what)
+        guard raw <= UInt64(limit) else {
+            throw ArchiveError(.overLimit(what: what, value: raw, limit: limit), at: start)
+        }
+        guard raw <= UInt64(remaining) else {
+            throw ArchiveError(.truncated("\(what) \(raw) (only \(remaining) bytes remain)"), at: start)
+        }
+        return Int(raw)
+    }
+
+    mutating func length(_ what: String, limit: Int) throws(ArchiveError) -> Int {
+        let start = offset
+        let raw = try varint("\(what) length")
+        guard raw <= UInt64(limit) else {
+            throw ArchiveError(.overLimit(what: "\(what) length", value: raw, limit: limit), at: start)
+        }
+        guard raw <= UInt64(remaining) else { throw ArchiveError(.truncated(what), at: start) }
+        return Int(raw)
+    }
+
+    mutating func string(_ what: String) throws(ArchiveError) -> String {
+        let start = offset
+        let length = try length(what, limit: limits.maxStringBytes)
+        let slice = UnsafeBufferPointer(rebasing: buffer[offset..<offset + length])
+        guard let text = String(validating: slice, as: UTF8.self) else {
+            throw ArchiveError(.invalid("\(what) is not valid UTF-8"), at: start)
+        }
+        offset += length
+        return text
+    }
+
+    mutating func stringReference(_ what: String) throws(ArchiveError) -> String {
+        let start = offset
+        let index = try varint(what)
+        guard index < UInt64(strings.count) else {
+            throw ArchiveError(.invalid("\(what): string index \(index) out of range"), at: start)
+        }
+        return strings[Int(index)]
+    }
+
+    mutating func blob(_ what: String) throws(ArchiveError) -> Data {
+        let length = try length(what, limit: limits.maxTotalBytes)
+        let data = Data(UnsafeBufferPointer(rebasing: buffer[offset..<offset + length]))
+        offset += length
+        return data
+    }
+}

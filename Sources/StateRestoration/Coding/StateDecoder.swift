@@ -1,0 +1,132 @@
+import Foundation
+
+/// The keyed coder an object reads its state from at launch (rules R8, R19, R22).
+///
+/// `decode` of a missing key or a wrong type throws a ``StateCodingError`` naming the
+/// object's path, the key, and the expected and found types; it never traps.
+/// `decodeIfPresent` returns nil for a missing key.
+@MainActor
+public final class StateDecoder {
+    /// The path of the object being decoded; empty for the application state.
+    public let path: RestorationPath
+    /// The state version recorded with the object (rule R19); 0 for the application state.
+    public let stateVersion: Int
+    /// The archive's metadata (rule R1).
+    public let metadata: ArchiveMetadata
+    /// The raw entries, in the order they were written.
+    public let entries: [ArchiveEntry]
+
+    private let referenceResolver: (Int) -> (any RestorableObject)?
+
+    init(
+        path: RestorationPath, stateVersion: Int, metadata: ArchiveMetadata, entries: [ArchiveEntry],
+        referenceResolver: @escaping (Int) -> (any RestorableObject)?
+    ) {
+        self.path = path
+        self.stateVersion = stateVersion
+        self.metadata = metadata
+        self.entries = entries
+        self.referenceResolver = referenceResolver
+    }
+
+    /// The stored value for `key`, or nil. When a key was written twice the later wins.
+    public func stateValue(forKey key: String) -> StateValue? {
+        var index = entries.count - 1
+        while index >= 0 {
+            if entries[index].key == key { return entries[index].value }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// True if a value was written for `key`.
+    public func contains(_ key: String) -> Bool { stateValue(forKey: key) != nil }
+
+    /// Reads a value written by ``StateEncoder/encode(_:forKey:)``.
+    /// - Throws: ``StateCodingError/keyNotFound(path:key:)`` or
+    ///   ``StateCodingError/typeMismatch(path:key:expected:found:)``.
+    public func decode<Value: StateValueConvertible>(_ type: Value.Type = Value.self, forKey key: String)
+        throws(StateCodingError) -> Value
+    {
+        guard let stored = stateValue(forKey: key) else { throw .keyNotFound(path: path, key: key) }
+        return try convert(stored, key: key)
+    }
+
+    /// Reads a value, or returns nil if the key is missing.
+    /// - Throws: ``StateCodingError/typeMismatch(path:key:expected:found:)`` if the key is
+    ///   there with another type.
+    public func decodeIfPresent<Value: StateValueConvertible>(
+        _ type: Value.Type = Value.self, forKey key: String
+    ) throws(StateCodingError) -> Value? {
+        guard let stored = stateValue(forKey: key) else { return nil }
+        return try convert(stored, key: key)
+    }
+
+    private func convert<Value: StateValueConvertible>(_ stored: StateValue, key: String)
+        throws(StateCodingError) -> Value
+    {
+        guard let value = Value(stateValue: stored) else {
+            throw .typeMismatch(
+                path: path, key: key, expected: Value.stateTypeName, found: Self.describe(stored))
+        }
+        return value
+    }
+
+    /// Reads a value written by ``StateEncoder/encodeCodable(_:forKey:)``.
+    /// - Throws: ``StateCodingError`` for a missing key, another stored type, or JSON that
+    ///   does not decode as `Value`.
+    public func decodeCodable<Value: Decodable>(_ type: Value.Type = Value.self, forKey key: String)
+        throws(StateCodingError) -> Value
+    {
+        guard let stored = stateValue(forKey: key) else { throw .keyNotFound(path: path, key: key) }
+        guard case .codable(let json) = stored else {
+            throw .typeMismatch(
+                path: path, key: key, expected: "Codable \(Value.self)", found: Self.describe(stored))
+        }
+        do {
+            return try JSONDecoder().decode(Value.self, from: json)
+        } catch {
+            throw .codableFailed(path: path, key: key, type: String(describing: Value.self), reason: "\(error)")
+        }
+    }
+
+    /// Reads a reference (rule R8): the restored object, or nil if the reference was nil or
+    /// its object was not restored.
+    /// - Throws: ``StateCodingError/typeMismatch(path:key:expected:found:)`` if the key
+    ///   holds something other than a reference. A missing key returns nil.
+    public func decodeObject(forKey key: String) throws(StateCodingError) -> (any RestorableObject)? {
+        guard let stored = stateValue(forKey: key) else { return nil }
+        guard case .reference(let index) = stored else {
+            throw .typeMismatch(path: path, key: key, expected: "Reference", found: Self.describe(stored))
+        }
+        return index.flatMap(referenceResolver)
+    }
+
+    /// Reads a list of references written by ``StateEncoder/encodeObjects(_:forKey:)``.
+    /// Objects that were not restored are left out, so a navigation stack comes back with
+    /// the screens that could be restored, in their order.
+    public func decodeObjects(forKey key: String) throws(StateCodingError) -> [any RestorableObject] {
+        guard let stored = stateValue(forKey: key) else { return [] }
+        guard case .array(let values) = stored else {
+            throw .typeMismatch(path: path, key: key, expected: "[Reference]", found: Self.describe(stored))
+        }
+        var objects: [any RestorableObject] = []
+        for value in values {
+            guard case .reference(let index) = value else {
+                throw .typeMismatch(
+                    path: path, key: key, expected: "[Reference]", found: "[\(Self.describe(value))]")
+            }
+            if let object = index.flatMap(referenceResolver) { objects.append(object) }
+        }
+        return objects
+    }
+
+    /// A stored value's type for messages, with the integer's value when it did not fit.
+    private static func describe(_ value: StateValue) -> String {
+        switch value {
+        case .int(let number): "Int (\(number))"
+        case .uint(let number): "UInt (\(number))"
+        default: value.typeName
+        }
+    }
+}

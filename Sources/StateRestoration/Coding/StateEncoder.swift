@@ -1,0 +1,83 @@
+import Foundation
+
+/// The keyed coder an object writes its state into during a save (rules R6, R8, R22).
+///
+/// Each saved object gets its own encoder, so keys never collide between objects.
+/// Writing the same key twice keeps the later value. Keys that start with
+/// ``reservedKeyPrefix`` belong to the engine; writing one throws.
+@MainActor
+public final class StateEncoder {
+    /// Keys that start with this belong to the engine (rule R6).
+    public nonisolated static let reservedKeyPrefix = "$"
+
+    /// The path of the object being encoded; empty for the application state.
+    public let path: RestorationPath
+    /// The metadata this pass will record.
+    public let metadata: ArchiveMetadata
+
+    private let builder: ArchiveBuilder
+    private let referenceResolver: (any RestorableObject) -> Int?
+
+    init(
+        path: RestorationPath, metadata: ArchiveMetadata, builder: ArchiveBuilder,
+        referenceResolver: @escaping (any RestorableObject) -> Int?
+    ) {
+        self.path = path
+        self.metadata = metadata
+        self.builder = builder
+        self.referenceResolver = referenceResolver
+    }
+
+    private func checked(_ key: String) throws(StateCodingError) -> String {
+        if key.utf8.first == UInt8(ascii: "$") {
+            throw .reservedKey(path: path, key: key)
+        }
+        return key
+    }
+
+    /// Writes a Bool, an integer, a Double, a String, Data, a Date, a UUID, or an array or
+    /// string-keyed dictionary of these.
+    /// - Throws: ``StateCodingError/reservedKey(path:key:)`` for a key with the reserved prefix.
+    public func encode<Value: StateValueConvertible>(_ value: Value, forKey key: String)
+        throws(StateCodingError)
+    {
+        builder.entry(key: try checked(key), value: value.stateValue)
+    }
+
+    /// Writes an already-typed value.
+    public func encode(stateValue value: StateValue, forKey key: String) throws(StateCodingError) {
+        builder.entry(key: try checked(key), value: value)
+    }
+
+    /// Writes any `Encodable` value, stored as JSON.
+    /// - Throws: ``StateCodingError/codableFailed(path:key:type:reason:)`` if it fails to encode.
+    public func encodeCodable<Value: Encodable>(_ value: Value, forKey key: String)
+        throws(StateCodingError)
+    {
+        let key = try checked(key)
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            builder.entry(key: key, value: .codable(try encoder.encode(value)))
+        } catch {
+            throw .codableFailed(
+                path: path, key: key, type: String(describing: Value.self), reason: "\(error)")
+        }
+    }
+
+    /// Writes a reference to another restorable object, as that object's path (rule R8).
+    ///
+    /// The referenced object is saved too, even if the walk pruned it or it is outside the
+    /// view-controller tree. If it cannot be saved (it has no identifier), a nil reference
+    /// is written and a diagnostic says why.
+    public func encodeObject(_ object: (any RestorableObject)?, forKey key: String) throws(StateCodingError) {
+        let key = try checked(key)
+        builder.entry(key: key, value: .reference(object.flatMap(referenceResolver)))
+    }
+
+    /// Writes an ordered list of references, for example a navigation stack.
+    public func encodeObjects(_ objects: [any RestorableObject], forKey key: String) throws(StateCodingError) {
+        let key = try checked(key)
+        builder.entry(key: key, value: .array(objects.map { .reference(referenceResolver($0)) }))
+    }
+}

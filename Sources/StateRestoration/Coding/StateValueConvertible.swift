@@ -1,0 +1,133 @@
+import Foundation
+
+/// A Swift type that the coders store directly as a ``StateValue`` (rule R22).
+///
+/// Bool, the integer types, Double, String, Data, Date, UUID, and arrays and
+/// string-keyed dictionaries of these conform. Other `Codable` values go through
+/// ``StateEncoder/encodeCodable(_:forKey:)``.
+public protocol StateValueConvertible: Sendable {
+    /// The stored form.
+    var stateValue: StateValue { get }
+    /// Reads the stored form, or returns nil if it has another type or is out of range.
+    init?(stateValue: StateValue)
+    /// The type's name in error messages.
+    static var stateTypeName: String { get }
+}
+
+extension StateValueConvertible {
+    public static var stateTypeName: String { String(describing: Self.self) }
+}
+
+extension Bool: StateValueConvertible {
+    public var stateValue: StateValue { .bool(self) }
+    public init?(stateValue: StateValue) {
+        guard case .bool(let value) = stateValue else { return nil }
+        self = value
+    }
+}
+
+/// Signed integers share one stored form; a value that does not fit the requested width
+/// is a type mismatch, never a trap.
+extension StateValueConvertible where Self: FixedWidthInteger & SignedInteger {
+    public var stateValue: StateValue { .int(Int64(self)) }
+    public init?(stateValue: StateValue) {
+        switch stateValue {
+        case .int(let value): self.init(exactly: value)
+        case .uint(let value): self.init(exactly: value)
+        default: return nil
+        }
+    }
+}
+
+/// Unsigned integers share one stored form; see the signed case.
+extension StateValueConvertible where Self: FixedWidthInteger & UnsignedInteger {
+    public var stateValue: StateValue { .uint(UInt64(self)) }
+    public init?(stateValue: StateValue) {
+        switch stateValue {
+        case .uint(let value): self.init(exactly: value)
+        case .int(let value): self.init(exactly: value)
+        default: return nil
+        }
+    }
+}
+
+extension Int: StateValueConvertible {}
+extension Int8: StateValueConvertible {}
+extension Int16: StateValueConvertible {}
+extension Int32: StateValueConvertible {}
+extension Int64: StateValueConvertible {}
+extension UInt: StateValueConvertible {}
+extension UInt8: StateValueConvertible {}
+extension UInt16: StateValueConvertible {}
+extension UInt32: StateValueConvertible {}
+extension UInt64: StateValueConvertible {}
+
+extension Double: StateValueConvertible {
+    public var stateValue: StateValue { .double(self) }
+    public init?(stateValue: StateValue) {
+        guard case .double(let value) = stateValue else { return nil }
+        self = value
+    }
+}
+
+extension String: StateValueConvertible {
+    public var stateValue: StateValue { .string(self) }
+    public init?(stateValue: StateValue) {
+        guard case .string(let value) = stateValue else { return nil }
+        self = value
+    }
+}
+
+extension Data: StateValueConvertible {
+    public var stateValue: StateValue { .data(self) }
+    public init?(stateValue: StateValue) {
+        guard case .data(let value) = stateValue else { return nil }
+        self = value
+    }
+}
+
+extension Date: StateValueConvertible {
+    public var stateValue: StateValue { .date(self) }
+    public init?(stateValue: StateValue) {
+        guard case .date(let value) = stateValue else { return nil }
+        self = value
+    }
+}
+
+extension UUID: StateValueConvertible {
+    public var stateValue: StateValue { .uuid(self) }
+    public init?(stateValue: StateValue) {
+        guard case .uuid(let value) = stateValue else { return nil }
+        self = value
+    }
+}
+
+extension Array: StateValueConvertible where Element: StateValueConvertible {
+    public var stateValue: StateValue { .array(map(\.stateValue)) }
+    public init?(stateValue: StateValue) {
+        guard case .array(let values) = stateValue else { return nil }
+        var result: [Element] = []
+        result.reserveCapacity(values.count)
+        for value in values {
+            guard let element = Element(stateValue: value) else { return nil }
+            result.append(element)
+        }
+        self = result
+    }
+    public static var stateTypeName: String { "[\(Element.stateTypeName)]" }
+}
+
+extension Dictionary: StateValueConvertible where Key == String, Value: StateValueConvertible {
+    public var stateValue: StateValue { .dictionary(mapValues(\.stateValue)) }
+    public init?(stateValue: StateValue) {
+        guard case .dictionary(let values) = stateValue else { return nil }
+        var result: [String: Value] = [:]
+        result.reserveCapacity(values.count)
+        for (key, value) in values {
+            guard let element = Value(stateValue: value) else { return nil }
+            result[key] = element
+        }
+        self = result
+    }
+    public static var stateTypeName: String { "[String: \(Value.stateTypeName)]" }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// Maps between an element's position in a view and a stable identifier of its model
+/// object: UIKit's `UIDataSourceModelAssociation` (rule R16).
+///
+/// A table view whose data source adopts this saves its selection and first visible row
+/// as model identifiers, so that rows reordered or deleted between save and restore still
+/// land on the right item. Without it, only a scroll offset is saved.
+@MainActor
+public protocol ModelAssociation: AnyObject {
+    /// The stable identifier of the model object shown at `indexPath`, or nil if there is
+    /// none (the row no longer exists).
+    func modelIdentifier(forElementAt indexPath: IndexPath, in view: AnyObject) -> String?
+
+    /// Where the model object with `identifier` is shown now, or nil if it is gone.
+    func indexPathForElement(withModelIdentifier identifier: String, in view: AnyObject) -> IndexPath?
+}

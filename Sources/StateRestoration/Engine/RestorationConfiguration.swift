@@ -1,0 +1,63 @@
+import Foundation
+
+/// How an app uses the engine: its identity, limits, timing and debug output.
+public struct RestorationConfiguration: Sendable {
+    /// Where diagnostics go, besides the API.
+    public enum DebugOutput: Hashable, Sendable {
+        /// Only the API (``RestorationEngine/diagnostics``).
+        case off
+        /// Standard error, a line each.
+        case standardError
+        /// Appended to a file, a line each (a full-screen app cannot write to its terminal).
+        case file(String)
+
+        /// `.standardError` when `RESTORATION_DEBUG=1`, `.file(path)` when
+        /// `RESTORATION_DEBUG_LOG` also names a file, `.off` otherwise.
+        public static func fromEnvironment(
+            _ environment: [String: String] = ProcessInfo.processInfo.environment
+        ) -> DebugOutput {
+            guard environment["RESTORATION_DEBUG"] == "1" else { return .off }
+            if let path = environment["RESTORATION_DEBUG_LOG"], !path.isEmpty { return .file(path) }
+            return .standardError
+        }
+    }
+
+    /// The app's name, recorded in the metadata.
+    public var appName: String
+    /// The app's version, recorded in the metadata so that a later version can refuse it.
+    public var appVersion: String
+    /// The kind of interface, recorded in the metadata.
+    public var interfaceIdiom: String
+    /// The reader's hard limits (rule R23).
+    public var limits: ArchiveLimits
+    /// A launch that dies within this time after restoring counts toward the crash-loop
+    /// guard (rule R18). Default 5 seconds.
+    public var crashLoopWindow: Duration
+    /// After this many such launches in a row, the archive is thrown away. Default 2.
+    public var crashLoopLaunches: Int
+    /// Continuous preservation (rule R20): the debounce after the last change, or nil to
+    /// save only on background, termination and request.
+    public var continuousPreservationDelay: Duration?
+    /// Where diagnostics are written besides the API.
+    public var debugOutput: DebugOutput
+    /// The clock for metadata timestamps.
+    public var now: @Sendable () -> Date
+
+    /// Creates a configuration with defaults for everything but the app's identity.
+    public init(
+        appName: String, appVersion: String, interfaceIdiom: String = "terminal",
+        limits: ArchiveLimits = .default, crashLoopWindow: Duration = .seconds(5),
+        crashLoopLaunches: Int = 2, continuousPreservationDelay: Duration? = nil,
+        debugOutput: DebugOutput = .fromEnvironment(), now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.appName = appName
+        self.appVersion = appVersion
+        self.interfaceIdiom = interfaceIdiom
+        self.limits = limits
+        self.crashLoopWindow = crashLoopWindow
+        self.crashLoopLaunches = crashLoopLaunches
+        self.continuousPreservationDelay = continuousPreservationDelay
+        self.debugOutput = debugOutput
+        self.now = now
+    }
+}

@@ -1,0 +1,391 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The state preservation and restoration engine: UIKit's semantics, without UIKit.
+///
+/// A UI layer creates one engine per application, gives it the windows' root objects,
+/// and calls it at the moments of rule R2 and R11:
+///
+/// - at launch, after `willFinishLaunching` and before `didFinishLaunching`:
+///   ``restoreApplicationState()``;
+/// - on entering the background and on normal termination: ``preserve(reason:)``;
+/// - after any change of restorable state, if continuous preservation is on:
+///   ``stateDidChange()``.
+///
+/// The engine knows nothing about terminals or views: it walks ``RestorableObject``s,
+/// writes archives through a ``RestorationStorage``, and reports every object it skipped,
+/// dropped or discarded as a ``RestorationDiagnostic``.
+@MainActor
+public final class RestorationEngine {
+    /// The configuration given at creation.
+    public let configuration: RestorationConfiguration
+    /// The restoration classes that may be called (rule R15).
+    public var registry: RestorationRegistry
+    /// Where the archive and markers live.
+    public let storage: any RestorationStorage
+    /// The app delegate's restoration hooks. Held weakly: the application owns it.
+    public weak var delegate: (any RestorationDelegate)?
+    /// Every diagnostic of this engine's life, oldest first (rule R21).
+    public private(set) var diagnostics: [RestorationDiagnostic] = []
+
+    private let roots: @MainActor () -> [any RestorableObject]
+    private let scheduler: any RestorationScheduler
+    private let names = TypeNameCache()
+    private var registeredObjects: [WeakObject] = []
+    private var pendingSave: (any ScheduledAction)?
+    private var stabilityCheck: (any ScheduledAction)?
+    private let writeQueue = DispatchQueue(label: "StateRestoration.write")
+    private let finishedWrites = WriteOutcomes()
+
+    /// Creates an engine.
+    /// - Parameters:
+    ///   - configuration: The app's identity, limits and timing.
+    ///   - registry: The restoration classes that may be called.
+    ///   - storage: Where the archive lives, e.g. a ``FileRestorationStorage``.
+    ///   - scheduler: Runs the debounce and the crash-loop window; defaults to Swift
+    ///     concurrency.
+    ///   - delegate: The app delegate's hooks.
+    ///   - roots: Returns the windows' root objects at the time of a save or restore.
+    public init(
+        configuration: RestorationConfiguration, registry: RestorationRegistry,
+        storage: any RestorationStorage, scheduler: (any RestorationScheduler)? = nil,
+        delegate: (any RestorationDelegate)?, roots: @escaping @MainActor () -> [any RestorableObject]
+    ) {
+        self.configuration = configuration
+        self.registry = registry
+        self.storage = storage
+        self.scheduler = scheduler ?? TaskScheduler()
+        self.delegate = delegate
+        self.roots = roots
+    }
+
+    // MARK: Plain objects (R17)
+
+    /// Makes a plain object known, so that a restore can find it at its path (rule R17,
+    /// R13c). It is saved when a saved object encodes a reference to it. Held weakly.
+    public func registerObjectForStateRestoration(_ object: any RestorableObject) {
+        registeredObjects.removeAll { $0.object == nil || $0.object === object }
+        registeredObjects.append(WeakObject(object: object))
+    }
+
+    // MARK: Preservation
+
+    /// The metadata a save made now would record.
+    public func currentMetadata() -> ArchiveMetadata {
+        ArchiveMetadata(
+            appName: configuration.appName, appVersion: configuration.appVersion,
+            systemVersion: Self.systemVersion, timestamp: configuration.now(),
+            interfaceIdiom: configuration.interfaceIdiom)
+    }
+
+    /// Walks the tree and encodes an archive, without touching storage: a save minus the
+    /// disk. Returns nil if the app delegate declines (rule R1).
+    public func encodeState(reason: PreservationReason = .requested) -> EncodedState? {
+        let metadata = currentMetadata()
+        let probe = StateEncoder(
+            path: RestorationPath(), metadata: metadata, builder: ArchiveBuilder(), referenceResolver: { _ in nil })
+        guard delegate?.shouldSaveApplicationState(probe) == true else {
+            record([
+                RestorationDiagnostic(
+                    .declined, path: nil,
+                    reason: "nothing saved (\(reason.rawValue)): the app delegate's shouldSaveApplicationState is false")
+            ])
+            return nil
+        }
+        let pass = PreservationPass(
+            roots: roots(), registry: registry, names: names, maxDepth: configuration.limits.maxDepth)
+        let bytes = pass.run(metadata: metadata, delegate: delegate)
+        record(pass.diagnostics)
+        let report = PreservationReport(
+            reason: reason, saved: true, savedPaths: pass.nodes.map(\.path), byteCount: bytes.count,
+            diagnostics: pass.diagnostics)
+        return EncodedState(bytes: bytes, report: report)
+    }
+
+    /// Runs a preservation pass and writes the archive before returning (rules R2, R10).
+    ///
+    /// Use it on entering the background and on termination: it waits for earlier writes
+    /// of continuous preservation, so the newest state is the one that stays. A pass on
+    /// background or termination also counts as proof that this launch is healthy.
+    /// - Returns: What was saved; `saved` is false if the delegate declined.
+    /// - Throws: ``RestorationError`` if the archive could not be written. The previous
+    ///   archive is then intact.
+    @discardableResult
+    public func preserve(reason: PreservationReason) throws(RestorationError) -> PreservationReport {
+        pendingSave?.cancel()
+        pendingSave = nil
+        reportFinishedWrites()
+        if reason == .background || reason == .termination { confirmLaunchIsStable() }
+        guard let encoded = encodeState(reason: reason) else {
+            return PreservationReport(reason: reason, saved: false, savedPaths: [], byteCount: 0, diagnostics: [])
+        }
+        let storage = self.storage
+        let bytes = encoded.bytes
+        let result = writeQueue.sync { () -> Result<Void, RestorationError> in
+            Result { () throws(RestorationError) in try storage.store(bytes, as: .archive) }
+        }
+        if case .failure(let error) = result {
+            record([RestorationDiagnostic(.saveFailed, path: nil, reason: "\(error); the previous archive is intact")])
+            throw error
+        }
+        return encoded.report
+    }
+
+    /// Notes that restorable state changed. With continuous preservation on (rule R20),
+    /// a save runs once no further change has come for the configured delay; its write
+    /// happens off the main actor.
+    public func stateDidChange() {
+        reportFinishedWrites()
+        guard let delay = configuration.continuousPreservationDelay else { return }
+        pendingSave?.cancel()
+        pendingSave = scheduler.schedule(after: delay) { [weak self] in
+            self?.pendingSave = nil
+            self?.saveInBackground()
+        }
+    }
+
+    /// True while a continuous save is waiting for its debounce.
+    public var hasPendingSave: Bool { pendingSave != nil }
+
+    /// Waits for writes started by continuous preservation, then reports their failures to
+    /// the delegate. Tests use it; an app never has to.
+    public func waitForPendingWrites() {
+        writeQueue.sync {}
+        reportFinishedWrites()
+    }
+
+    private func saveInBackground() {
+        guard let encoded = encodeState(reason: .continuous) else { return }
+        let storage = self.storage
+        let bytes = encoded.bytes
+        writeQueue.async { [finishedWrites] in
+            let outcome: WriteOutcome
+            do throws(RestorationError) {
+                try storage.store(bytes, as: .archive)
+                outcome = .written
+            } catch {
+                outcome = .failed(error)
+            }
+            finishedWrites.append(outcome)
+        }
+    }
+
+    private func reportFinishedWrites() {
+        let outcomes = finishedWrites.take()
+        for case .failed(let error) in outcomes {
+            record([RestorationDiagnostic(.saveFailed, path: nil, reason: "\(error); the previous archive is intact")])
+            delegate?.didFailToPreserveState(error)
+        }
+    }
+
+    // MARK: Restoration
+
+    /// Restores the last saved state, if allowed (rules R1, R11–R19).
+    ///
+    /// Call it after `willFinishLaunching` (the window exists) and before
+    /// `didFinishLaunching`. It throws the archive away, with a diagnostic, when the
+    /// previous launch died during restoration, when the last launches died soon after
+    /// restoring (a crash loop), or when the archive is corrupt or of an unsupported format.
+    /// It never throws and never traps: a failure means a fresh launch.
+    @discardableResult
+    public func restoreApplicationState() -> RestorationReport {
+        var report = RestorationReport.empty
+        let notes = launchGuardDiagnostics()
+        if !notes.isEmpty {
+            discardArchive(keepingCopy: false)
+            record(notes)
+            report.diagnostics = notes
+            return report
+        }
+        let bytes: [UInt8]
+        do {
+            guard let loaded = try storage.load(.archive) else { return report }
+            bytes = loaded
+        } catch {
+            let note = RestorationDiagnostic(.archiveDiscarded, path: nil, reason: "cannot read it: \(error)")
+            record([note])
+            report.diagnostics = [note]
+            return report
+        }
+        let archive: Archive
+        do {
+            archive = try Archive(bytes: bytes, limits: configuration.limits)
+        } catch {
+            discardArchive(keepingCopy: true, bytes: bytes)
+            let note = RestorationDiagnostic(.archiveDiscarded, path: nil, reason: "\(error)")
+            record([note])
+            report.diagnostics = [note]
+            return report
+        }
+        return restore(archive, markingProgress: true)
+    }
+
+    /// Restores from an already parsed archive: a restore minus the disk, without the
+    /// in-progress marker. ``restoreApplicationState()`` is the full launch path.
+    public func restore(_ archive: Archive) -> RestorationReport {
+        restore(archive, markingProgress: false)
+    }
+
+    private func restore(_ archive: Archive, markingProgress: Bool) -> RestorationReport {
+        let pass = RestorationPass(
+            archive: archive, registry: registry, names: names, delegate: delegate, existingRoots: roots(),
+            registeredObjects: registeredObjects.compactMap(\.object))
+        guard delegate?.shouldRestoreApplicationState(pass.applicationCoder()) == true else {
+            let note = RestorationDiagnostic(
+                .declined, path: nil,
+                reason:
+                    "archive of app version '\(archive.metadata.appVersion)' not restored: the app "
+                    + "delegate's shouldRestoreApplicationState is false")
+            record([note])
+            var report = RestorationReport.empty
+            report.metadata = archive.metadata
+            report.diagnostics = [note]
+            return report
+        }
+        if markingProgress { beginRestoring() }
+        let report = pass.run()
+        record(report.diagnostics)
+        if markingProgress { endRestoring() }
+        return report
+    }
+
+    // MARK: Discarding (R18)
+
+    /// Throws the saved state away: the counterpart of force-quitting from the app
+    /// switcher, and of a `--fresh` launch. The next launch starts fresh.
+    /// - Parameter reason: Shown in the diagnostic.
+    public func discardState(reason: String) {
+        pendingSave?.cancel()
+        pendingSave = nil
+        writeQueue.sync {}
+        discardArchive(keepingCopy: false)
+        record([RestorationDiagnostic(.archiveDiscarded, path: nil, reason: reason)])
+    }
+
+    private func discardArchive(keepingCopy: Bool, bytes: [UInt8] = []) {
+        do {
+            if keepingCopy { try storage.store(bytes, as: .discardedArchive) }
+            try storage.remove(.archive)
+            try storage.remove(.restoringMarker)
+            try storage.remove(.launchHistory)
+        } catch {
+            record([RestorationDiagnostic(.saveFailed, path: nil, reason: "could not discard the archive: \(error)")])
+        }
+    }
+
+    // MARK: Crash-loop protection (R18)
+
+    /// Reasons to throw the archive away before reading it.
+    private func launchGuardDiagnostics() -> [RestorationDiagnostic] {
+        do {
+            if try storage.load(.restoringMarker) != nil {
+                return [
+                    RestorationDiagnostic(
+                        .archiveDiscarded, path: nil,
+                        reason: "the previous launch died during restoration (the in-progress marker is still there)")
+                ]
+            }
+            let unconfirmed = try unconfirmedLaunches()
+            if unconfirmed >= configuration.crashLoopLaunches {
+                return [
+                    RestorationDiagnostic(
+                        .archiveDiscarded, path: nil,
+                        reason:
+                            "the last \(unconfirmed) launches died within \(configuration.crashLoopWindow) "
+                            + "of restoring it (crash-loop protection)")
+                ]
+            }
+        } catch {
+            return [RestorationDiagnostic(.archiveDiscarded, path: nil, reason: "cannot read its markers: \(error)")]
+        }
+        return []
+    }
+
+    private func unconfirmedLaunches() throws(RestorationError) -> Int {
+        guard let bytes = try storage.load(.launchHistory) else { return 0 }
+        return Int(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    private func beginRestoring() {
+        do {
+            try storage.store(Array("restoring\n".utf8), as: .restoringMarker)
+            let count = try unconfirmedLaunches() + 1
+            try storage.store(Array("\(count)\n".utf8), as: .launchHistory)
+        } catch {
+            record([RestorationDiagnostic(.saveFailed, path: nil, reason: "could not write the launch markers: \(error)")])
+        }
+    }
+
+    private func endRestoring() {
+        do {
+            try storage.remove(.restoringMarker)
+        } catch {
+            record([RestorationDiagnostic(.saveFailed, path: nil, reason: "could not remove the in-progress marker: \(error)")])
+        }
+        stabilityCheck?.cancel()
+        stabilityCheck = scheduler.schedule(after: configuration.crashLoopWindow) { [weak self] in
+            self?.confirmLaunchIsStable()
+        }
+    }
+
+    /// Marks this launch as healthy: it lived past the crash-loop window. The engine does
+    /// this itself after the window and on background or termination saves.
+    public func confirmLaunchIsStable() {
+        stabilityCheck?.cancel()
+        stabilityCheck = nil
+        do {
+            try storage.remove(.launchHistory)
+        } catch {
+            record([RestorationDiagnostic(.saveFailed, path: nil, reason: "could not clear the launch history: \(error)")])
+        }
+    }
+
+    // MARK: Diagnostics
+
+    private func record(_ notes: [RestorationDiagnostic]) {
+        guard !notes.isEmpty else { return }
+        diagnostics.append(contentsOf: notes)
+        DiagnosticOutput.write(notes, to: configuration.debugOutput)
+    }
+
+    private static let systemVersion: String = {
+        let info = ProcessInfo.processInfo
+        #if os(Linux)
+            let system = "Linux"
+        #elseif os(macOS)
+            let system = "macOS"
+        #else
+            let system = "unknown OS"
+        #endif
+        let version = info.operatingSystemVersion
+        return
+            "\(system) \(version.majorVersion).\(version.minorVersion).\(version.patchVersion); "
+            + "StateRestoration \(ArchiveFormat.engineVersion)"
+    }()
+}
+
+private struct WeakObject {
+    weak var object: (any RestorableObject)?
+}
+
+/// Results of background writes, handed from the write queue to the main actor.
+private final class WriteOutcomes: Sendable {
+    private let outcomes = Mutex<[WriteOutcome]>([])
+
+    func append(_ outcome: WriteOutcome) {
+        outcomes.withLock { $0.append(outcome) }
+    }
+
+    func take() -> [WriteOutcome] {
+        outcomes.withLock { outcomes in
+            defer { outcomes.removeAll() }
+            return outcomes
+        }
+    }
+}
+
+private enum WriteOutcome: Sendable {
+    case written
+    case failed(RestorationError)
+}

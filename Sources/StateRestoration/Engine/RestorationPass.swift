@@ -1,0 +1,178 @@
+/// One restore from a parsed archive: the two phases of rule R12 with the find-or-create
+/// order of rule R13.
+@MainActor
+final class RestorationPass {
+    private let archive: Archive
+    private let registry: RestorationRegistry
+    private let names: TypeNameCache
+    private weak var delegate: (any RestorationDelegate)?
+    /// Objects that exist before the restore (R13c), by path; grows as phase 1 creates
+    /// objects whose own children already exist.
+    private var existing: [RestorationPath: any RestorableObject] = [:]
+    private var occurrenceCounter: [RestorationPath: Int] = [:]
+    private var indexed: Set<ObjectIdentifier> = []
+    private var restored: [(any RestorableObject)?]
+    private var decodable: [Bool]
+    private(set) var diagnostics: [RestorationDiagnostic] = []
+
+    init(
+        archive: Archive, registry: RestorationRegistry, names: TypeNameCache,
+        delegate: (any RestorationDelegate)?, existingRoots: [any RestorableObject],
+        registeredObjects: [any RestorableObject]
+    ) {
+        self.archive = archive
+        self.registry = registry
+        self.names = names
+        self.delegate = delegate
+        self.restored = Array(repeating: nil, count: archive.records.count)
+        self.decodable = Array(repeating: false, count: archive.records.count)
+        for root in existingRoots {
+            index(root, under: RestorationPath())
+        }
+        for object in registeredObjects {
+            if let path = registeredPath(of: object, depth: 0) { register(object, at: path) }
+        }
+    }
+
+    /// The application-level decoder (metadata and app state).
+    func applicationCoder() -> StateDecoder {
+        StateDecoder(
+            path: RestorationPath(), stateVersion: 0, metadata: archive.metadata,
+            entries: archive.applicationState, referenceResolver: { [unowned self] in self.resolve($0) })
+    }
+
+    /// Runs both phases, `applicationFinishedRestoringState` and the delegate's
+    /// `didDecodeRestorableState`, and returns what was restored.
+    func run() -> RestorationReport {
+        let records = archive.records
+        // Phase 1: find or create, parents before children.
+        for (index, record) in records.enumerated() {
+            let path = record.path.description
+            if let parent = record.parentIndex, restored[parent] == nil {
+                diagnostics.append(
+                    RestorationDiagnostic(
+                        .notRestored, path: path,
+                        reason: "its parent '\(records[parent].path)' was not restored"))
+                continue
+            }
+            let coder = decoder(for: record)
+            guard let object = findOrCreate(record, coder: coder) else { continue }
+            restored[index] = object
+            if names.object(object, matches: record.typeName) {
+                decodable[index] = true
+            } else {
+                diagnostics.append(
+                    RestorationDiagnostic(
+                        .notDecoded, path: path,
+                        reason:
+                            "it was saved as \(record.typeName) but the object found is "
+                            + "\(names.typeName(of: object)); its state is not decoded"))
+            }
+            indexChildren(of: object, at: record.path)
+        }
+        // Phase 2: decode state in the same order; containers rebuild their structure.
+        for (index, record) in records.enumerated() where decodable[index] {
+            guard let object = restored[index] else { continue }
+            do {
+                try object.decodeRestorableState(with: decoder(for: record))
+            } catch {
+                diagnostics.append(
+                    RestorationDiagnostic(.notDecoded, path: record.path.description, reason: "\(error)"))
+            }
+        }
+        var objects: [(path: RestorationPath, object: any RestorableObject)] = []
+        var roots: [any RestorableObject] = []
+        for (index, record) in records.enumerated() {
+            guard let object = restored[index] else { continue }
+            objects.append((record.path, object))
+            if record.parentIndex == nil { roots.append(object) }
+        }
+        for entry in objects { entry.object.applicationFinishedRestoringState() }
+        do {
+            try delegate?.didDecodeRestorableState(applicationCoder())
+        } catch {
+            diagnostics.append(RestorationDiagnostic(.notDecoded, path: nil, reason: "application state: \(error)"))
+        }
+        return RestorationReport(
+            restored: true, objects: objects, roots: roots, metadata: archive.metadata,
+            diagnostics: diagnostics)
+    }
+
+    /// Rule R13: (a) the recorded restoration class, else (b) the delegate, else (c) an
+    /// existing object at the path, else (d) nothing.
+    private func findOrCreate(_ record: ArchiveRecord, coder: StateDecoder) -> (any RestorableObject)? {
+        let path = record.path.description
+        if let className = record.restorationClassName {
+            guard let restorationClass = registry.restorationClass(named: className) else {
+                diagnostics.append(
+                    RestorationDiagnostic(
+                        .notRestored, path: path,
+                        reason:
+                            "restoration class '\(className)' is not registered with the application; "
+                            + "nothing is created for it or below it"))
+                return nil
+            }
+            guard let object = restorationClass.restoreObject(withRestorationPath: record.path, coder: coder)
+            else {
+                diagnostics.append(
+                    RestorationDiagnostic(
+                        .notRestored, path: path,
+                        reason: "restoration class '\(className)' returned nil, so its subtree is not restored"))
+                return nil
+            }
+            return object
+        }
+        if let object = delegate?.restorableObject(withRestorationPath: record.path, coder: coder) {
+            return object
+        }
+        if let object = existing[record.path] { return object }
+        diagnostics.append(
+            RestorationDiagnostic(
+                .notRestored, path: path,
+                reason:
+                    "no restoration class was recorded, the app delegate returned nil, and no object "
+                    + "exists at that path"))
+        return nil
+    }
+
+    private func decoder(for record: ArchiveRecord) -> StateDecoder {
+        StateDecoder(
+            path: record.path, stateVersion: record.stateVersion, metadata: archive.metadata,
+            entries: record.entries, referenceResolver: { [unowned self] in self.resolve($0) })
+    }
+
+    private func resolve(_ index: Int) -> (any RestorableObject)? {
+        index >= 0 && index < restored.count ? restored[index] : nil
+    }
+
+    // MARK: Objects that already exist (R13c)
+
+    private func index(_ object: any RestorableObject, under parentPath: RestorationPath) {
+        guard let identifier = object.usableRestorationIdentifier else {
+            // Identifier-less containers still hold identified objects; their paths skip it.
+            for child in object.restorationChildren { index(child, under: parentPath) }
+            return
+        }
+        let first = parentPath.appending(identifier)
+        let occurrence = occurrenceCounter[first, default: 0]
+        occurrenceCounter[first] = occurrence + 1
+        let path = parentPath.appending(identifier, occurrence: occurrence)
+        register(object, at: path)
+        indexChildren(of: object, at: path)
+    }
+
+    private func indexChildren(of object: any RestorableObject, at path: RestorationPath) {
+        guard indexed.insert(ObjectIdentifier(object)).inserted else { return }
+        for child in object.restorationChildren { index(child, under: path) }
+    }
+
+    private func register(_ object: any RestorableObject, at path: RestorationPath) {
+        if existing[path] == nil { existing[path] = object }
+    }
+
+    private func registeredPath(of object: any RestorableObject, depth: Int) -> RestorationPath? {
+        guard let identifier = object.usableRestorationIdentifier, depth < 64 else { return nil }
+        guard let parent = object.restorationParent else { return RestorationPath(identifiers: [identifier]) }
+        return registeredPath(of: parent, depth: depth + 1)?.appending(identifier)
+    }
+}

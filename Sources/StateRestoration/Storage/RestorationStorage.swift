@@ -1,0 +1,31 @@
+/// The files the engine keeps, by role. A storage decides where they live.
+public enum StorageItem: String, CaseIterable, Hashable, Sendable {
+    /// The archive of the last save.
+    case archive = "restoration.archive"
+    /// Present while a restore runs; found at launch, it means the last one died (R18).
+    case restoringMarker = "restoration.restoring"
+    /// How many restored launches in a row have not yet lived past the crash-loop window.
+    case launchHistory = "restoration.launches"
+    /// The last archive that was thrown away as corrupt, kept for `restoration-archive`.
+    case discardedArchive = "restoration.archive.discarded"
+}
+
+/// Where the engine's files live: the file-system seam (rule R10).
+///
+/// ``FileRestorationStorage`` is the real one; `RestorationTesting` has an in-memory one
+/// that survives a simulated kill, and tests inject failures through this protocol.
+/// Implementations are `Sendable` because writes of continuous preservation run off the
+/// main actor.
+public protocol RestorationStorage: Sendable {
+    /// Where the items live, for messages (a directory path).
+    var location: String { get }
+    /// The item's bytes, or nil if it does not exist.
+    /// - Throws: ``RestorationError/io(operation:path:code:message:)`` if it exists but
+    ///   cannot be read.
+    func load(_ item: StorageItem) throws(RestorationError) -> [UInt8]?
+    /// Replaces the item atomically: after a crash at any moment, the item is either the
+    /// old bytes or the new ones, never a mix.
+    func store(_ bytes: [UInt8], as item: StorageItem) throws(RestorationError)
+    /// Deletes the item. Deleting a missing item is not an error.
+    func remove(_ item: StorageItem) throws(RestorationError)
+}
