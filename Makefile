@@ -1,0 +1,43 @@
+# The two commands a newcomer runs: `make run` and `make test`.
+# Both install what is missing first (scripts/bootstrap).
+
+export PATH := $(PATH):/opt/swift/usr/bin
+SWIFT ?= swift
+ARGS ?=
+
+.PHONY: all bootstrap build release run test lint format docs clean
+
+all: build
+
+bootstrap:
+	@scripts/bootstrap
+
+build: bootstrap
+	$(SWIFT) build
+
+release: bootstrap
+	$(SWIFT) build -c release
+
+## Builds and runs Homepwner. Pass options with ARGS, e.g. make run ARGS="--random-items 20".
+run: bootstrap
+	$(SWIFT) build -c release --product homepwner
+	.build/release/homepwner $(ARGS)
+
+## Every test: unit, integration, and end-to-end in tmux.
+test: bootstrap
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## swift-format, strict, on everything.
+lint:
+	swift-format lint --strict -r Sources Tests Package.swift
+
+format:
+	swift-format format --in-place -r Sources Tests Package.swift
+
+## The engine's DocC catalog, with warnings as errors, into docs/api/.
+docs:
+	scripts/build-docs
+
+clean:
+	rm -rf .build
