@@ -25,6 +25,8 @@ final class PreservationPass {
     /// Parent of every object in the live tree, built only if a reference needs it.
     private var treeParents: [ObjectIdentifier: any RestorableObject]?
     private(set) var diagnostics: [RestorationDiagnostic] = []
+    /// Siblings skipped for a duplicate identifier (R5): a reference must not bring them back.
+    private var skippedDuplicates: Set<ObjectIdentifier> = []
 
     init(roots: [any RestorableObject], registry: RestorationRegistry, names: TypeNameCache, maxDepth: Int) {
         self.roots = roots
@@ -65,10 +67,10 @@ final class PreservationPass {
         var seen: [String: Int] = [:]
         for (position, child) in children.enumerated() {
             guard let identifier = child.usableRestorationIdentifier else {
-                prune(child, display: parentDisplay + "<\(child.diagnosticName)>", ancestor: nil)
+                prune(child, display: Self.join(parentDisplay, "<\(child.diagnosticName)>"), ancestor: nil)
                 continue
             }
-            let display = parentDisplay.isEmpty ? identifier : parentDisplay + "/" + identifier
+            let display = Self.join(parentDisplay, identifier)
             let occurrence = seen[identifier, default: 0]
             if occurrence > 0 && !positional {
                 let first = children.firstIndex { $0.usableRestorationIdentifier == identifier } ?? 0
@@ -80,6 +82,7 @@ final class PreservationPass {
                             + "'\(parentPath.count == 0 ? "the windows" : parentPath.description)': "
                             + "\(children[first].diagnosticName) (child \(first + 1)) is saved, "
                             + "\(child.diagnosticName) (child \(position + 1)) is skipped with its subtree"))
+                skippedDuplicates.insert(ObjectIdentifier(child))
                 continue
             }
             seen[identifier] = occurrence + 1
@@ -103,6 +106,10 @@ final class PreservationPass {
                 children: child.restorationChildren, parent: index,
                 positional: child.restorationChildrenArePositional, parentDisplay: shown)
         }
+    }
+
+    private static func join(_ parent: String, _ name: String) -> String {
+        parent.isEmpty ? name : parent + "/" + name
     }
 
     /// Records a diagnostic for `object` and every descendant: rule R3's pruning.
@@ -182,6 +189,13 @@ final class PreservationPass {
 
     private func pullIn(_ object: any RestorableObject, depth: Int) -> Int? {
         if let index = nodeIndex[ObjectIdentifier(object)] { return index }
+        guard !skippedDuplicates.contains(ObjectIdentifier(object)) else {
+            diagnostics.append(
+                RestorationDiagnostic(
+                    .notSaved, path: object.usableRestorationIdentifier ?? "<\(object.diagnosticName)>",
+                    reason: "a reference to it was encoded as nil: it was skipped as a duplicate sibling"))
+            return nil
+        }
         guard let identifier = object.usableRestorationIdentifier else {
             diagnostics.append(
                 RestorationDiagnostic(
