@@ -180,11 +180,6 @@ private struct Parser {
     mutating func value(depth: Int) throws(ArchiveError) -> StateValue {
         typealias Tag = ArchiveFormat.Tag
         let start = offset
-        guard depth < limits.maxDepth else {
-            throw ArchiveError(
-                .overLimit(what: "value nesting depth", value: UInt64(depth + 1), limit: limits.maxDepth),
-                at: start)
-        }
         let rawTag = try byte("value")
         guard let tag = Tag(rawValue: rawTag) else {
             throw ArchiveError(.invalid("unknown value tag 0x\(String(rawTag, radix: 16))"), at: start)
@@ -207,12 +202,14 @@ private struct Parser {
             offset += 16
             return .uuid(UUID(uuid: raw))
         case .array:
+            try checkNesting(depth + 1, at: start)
             let count = try count("array count", limit: limits.maxTotalBytes)
             var values: [StateValue] = []
             values.reserveCapacity(count)
             for _ in 0..<count { values.append(try value(depth: depth + 1)) }
             return .array(values)
         case .dictionary:
+            try checkNesting(depth + 1, at: start)
             let count = try count("dictionary count", limit: limits.maxTotalBytes)
             var values: [String: StateValue] = [:]
             values.reserveCapacity(count)
@@ -230,6 +227,14 @@ private struct Parser {
                     .invalid("reference to record \(target), but there are \(recordCount) records"), at: start)
             }
             return .reference(Int(target))
+        }
+    }
+
+    /// Arrays and dictionaries may nest at most ``ArchiveLimits/maxDepth`` deep.
+    func checkNesting(_ depth: Int, at start: Int) throws(ArchiveError) {
+        guard depth <= limits.maxDepth else {
+            throw ArchiveError(
+                .overLimit(what: "value nesting depth", value: UInt64(depth), limit: limits.maxDepth), at: start)
         }
     }
 
