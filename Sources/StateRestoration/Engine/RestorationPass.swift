@@ -58,7 +58,9 @@ final class RestorationPass {
             let coder = decoder(for: record)
             guard let object = findOrCreate(record, coder: coder) else { continue }
             restored[index] = object
-            if names.object(object, matches: record.typeName) {
+            // The recorded restoration class chose what to create (it may be a newer type that
+            // migrates old state, R19), so only objects found elsewhere are type-checked (R14).
+            if record.restorationClassName != nil || names.object(object, matches: record.typeName) {
                 decodable[index] = true
             } else {
                 diagnostics.append(

@@ -1,0 +1,149 @@
+import Foundation
+import RestorationTesting
+import Testing
+
+@testable import StateRestoration
+
+@Suite("R18: when the archive is thrown away")
+@MainActor
+struct LaunchGuardTests {
+    /// A harness holding a saved tree `Root` with value "saved".
+    func savedHarness() throws -> RestorationHarness {
+        let harness = RestorationHarness.standard()
+        let app = TestApp()
+        app.root = Node("Root", value: "saved")
+        let launch = harness.launch(app)
+        try launch.save()
+        launch.kill()
+        return harness
+    }
+
+    func relaunch(_ harness: RestorationHarness) -> (TestApp, HarnessLaunch<TestApp>) {
+        let app = TestApp()
+        app.factory = { _ in Node("Root") }
+        return (app, harness.launch(app))
+    }
+
+    @Test("R18: a corrupt archive launches fresh, with a diagnostic, and is kept aside", arguments: [
+        "flip", "truncate", "random", "empty",
+    ])
+    func corrupt(kind: String) throws {
+        let harness = try savedHarness()
+        var bytes = try #require(harness.storage[.archive])
+        switch kind {
+        case "flip": bytes[bytes.count / 2] ^= 0x40
+        case "truncate": bytes.removeLast(bytes.count / 3)
+        case "random": bytes = (0..<bytes.count).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }
+        default: bytes = []
+        }
+        harness.storage[.archive] = bytes
+        let (app, launch) = relaunch(harness)
+        #expect(app.root == nil)
+        #expect(launch.report.restored == false)
+        let note = try #require(launch.restoreDiagnostics.first)
+        #expect(note.hasPrefix("archive discarded: "))
+        #expect(harness.storage[.archive] == nil)
+        #expect(harness.storage[.discardedArchive] == bytes)
+    }
+
+    @Test("R18: an archive of a newer format launches fresh, naming the versions")
+    func newerFormat() throws {
+        let harness = try savedHarness()
+        harness.storage[.archive] = ArchiveFormatTests.resealed(
+            (try #require(harness.storage[.archive])).enumerated().map { $0.offset == 8 ? 2 : $0.element })
+        let (app, launch) = relaunch(harness)
+        #expect(app.root == nil)
+        #expect(
+            launch.restoreDiagnostics == [
+                "archive discarded: format version 2 is newer than this engine reads (1...1), and no migration applies"
+            ])
+    }
+
+    @Test("R18: a launch that died during restoration leaves a marker; the next launch starts fresh")
+    func diedDuringRestoration() throws {
+        let harness = try savedHarness()
+        CrashingNode.harnessStorage = harness.storage
+        let dying = TestApp()
+        dying.factory = { _ in CrashingNode("Root") }
+        let died = harness.launch(dying)
+        // The crash happened inside decode: the marker is what a killed process leaves.
+        #expect(CrashingNode.markerSeenDuringDecode)
+        died.kill()
+        harness.storage[.restoringMarker] = Array("restoring\n".utf8)
+        let (app, launch) = relaunch(harness)
+        #expect(app.root == nil)
+        #expect(
+            launch.restoreDiagnostics == [
+                "archive discarded: the previous launch died during restoration (the in-progress marker is still there)"
+            ])
+        #expect(harness.storage[.restoringMarker] == nil)
+    }
+
+    @Test("R18: two launches that died soon after restoring make the third launch fresh")
+    func crashLoop() throws {
+        let harness = try savedHarness()
+        for _ in 0..<2 {
+            let (app, launch) = relaunch(harness)
+            #expect(app.root?.value == "saved")
+            harness.scheduler.advance(by: .seconds(1))
+            launch.kill()
+        }
+        let (app, launch) = relaunch(harness)
+        #expect(app.root == nil)
+        #expect(
+            launch.restoreDiagnostics == [
+                "archive discarded: the last 2 launches died within 5.0 seconds of restoring it (crash-loop protection)"
+            ])
+    }
+
+    @Test("R18: a launch that lives past the window resets the crash-loop count")
+    func stableLaunch() throws {
+        let harness = try savedHarness()
+        for _ in 0..<3 {
+            let (app, launch) = relaunch(harness)
+            #expect(app.root?.value == "saved")
+            harness.scheduler.advance(by: .seconds(6))
+            launch.kill()
+        }
+        #expect(harness.storage[.launchHistory] == nil)
+    }
+
+    @Test("R18: the crash-loop window is configurable")
+    func configurableWindow() throws {
+        let harness = try savedHarness()
+        harness.configuration.crashLoopWindow = .seconds(30)
+        for _ in 0..<2 {
+            let (_, launch) = relaunch(harness)
+            harness.scheduler.advance(by: .seconds(10))
+            launch.kill()
+        }
+        let (app, _) = relaunch(harness)
+        #expect(app.root == nil)
+    }
+
+    @Test("R18: the user can quit and forget the state")
+    func forget() throws {
+        let harness = try savedHarness()
+        let (app, launch) = relaunch(harness)
+        #expect(app.root?.value == "saved")
+        launch.engine.discardState(reason: "the user quit and asked to forget the state")
+        launch.kill()
+        #expect(harness.storage[.archive] == nil)
+        #expect(launch.engine.diagnostics.last?.description == "archive discarded: the user quit and asked to forget the state")
+        let (fresh, _) = relaunch(harness)
+        #expect(fresh.root == nil)
+    }
+}
+
+/// A node whose decode checks that the in-progress marker exists, as a crash would find it.
+@MainActor
+final class CrashingNode: Node {
+    static var markerSeenDuringDecode = false
+
+    override func decodeRestorableState(with coder: StateDecoder) throws {
+        try super.decodeRestorableState(with: coder)
+        CrashingNode.markerSeenDuringDecode = CrashingNode.harnessStorage?[.restoringMarker] != nil
+    }
+
+    static weak var harnessStorage: InMemoryStorage?
+}

@@ -1,0 +1,113 @@
+import Foundation
+import RestorationTesting
+import Testing
+
+@testable import StateRestoration
+
+@Suite("R10: writing the archive")
+@MainActor
+struct StorageTests {
+    func temporaryDirectory() throws -> String {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("sr-\(UUID().uuidString)")
+        return base.path
+    }
+
+    func mode(_ path: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return (attributes[.posixPermissions] as? Int) ?? -1
+    }
+
+    @Test("R10: the archive is written with mode 0600 inside a directory of mode 0700")
+    func modes() throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let storage = FileRestorationStorage(directory: root + "/state/app")
+        try storage.store(Array("hello".utf8), as: .archive)
+        #expect(try mode(root + "/state/app") == 0o700)
+        #expect(try mode(storage.path(of: .archive)) == 0o600)
+        #expect(try storage.load(.archive) == Array("hello".utf8))
+        #expect(try storage.load(.restoringMarker) == nil)
+    }
+
+    @Test("R10: replacing is atomic and leaves no temporary files")
+    func atomicReplace() throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let storage = FileRestorationStorage(directory: root)
+        try storage.store(Array(repeating: 1, count: 100_000), as: .archive)
+        try storage.store(Array("new".utf8), as: .archive)
+        #expect(try storage.load(.archive) == Array("new".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["restoration.archive"])
+    }
+
+    @Test("R10: a failed rename leaves the previous file, reports the error, and removes the temporary file")
+    func failedRename() throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let storage = FileRestorationStorage(directory: root)
+        try storage.store(Array("old".utf8), as: .launchHistory)
+        // A non-empty directory where the archive should go makes rename(2) fail.
+        try FileManager.default.createDirectory(atPath: storage.path(of: .archive) + "/occupied", withIntermediateDirectories: true)
+        let error = try #require(throws: RestorationError.self) { try storage.store(Array("new".utf8), as: .archive) }
+        guard case .io(let operation, _, _, _) = error else {
+            Issue.record("expected an I/O error, got \(error)")
+            return
+        }
+        #expect(operation == "rename")
+        #expect(try storage.load(.launchHistory) == Array("old".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == ["restoration.archive", "restoration.launches"])
+    }
+
+    @Test("R10: a directory that cannot be created is a clear error")
+    func missingDirectory() throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: root + "/file", contents: Data()))
+        let storage = FileRestorationStorage(directory: root + "/file/state")
+        let error = try #require(throws: RestorationError.self) { try storage.store([1], as: .archive) }
+        #expect(error.description.contains("create directory '\(root)/file/state' failed: Not a directory"))
+    }
+
+    @Test("R10: if writing fails, the previous archive stays and the error reaches the app")
+    func failedSave() throws {
+        let harness = RestorationHarness.standard()
+        let app = TestApp()
+        let root = Node("Root", value: "first")
+        app.root = root
+        let launch = harness.launch(app)
+        try launch.save()
+        let previous = try #require(harness.storage[.archive])
+        harness.storage.failingWrites = InMemoryStorage.diskFull
+        root.value = "second"
+        #expect(throws: RestorationError.self) { try launch.save() }
+        #expect(harness.storage[.archive] == previous)
+        harness.storage.failingWrites = nil
+        launch.kill()
+        let next = TestApp()
+        next.factory = { _ in Node("Root") }
+        harness.launch(next).kill()
+        #expect(next.root?.value == "first")
+    }
+
+    @Test("R10: the engine writes through the real file storage end to end")
+    func engineOnDisk() throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let storage = FileRestorationStorage(directory: root)
+        let app = TestApp()
+        app.root = Node("Root", value: "on disk")
+        let engine = RestorationEngine(
+            configuration: RestorationConfiguration(appName: "T", appVersion: "1", debugOutput: .off),
+            registry: RestorationRegistry(), storage: storage, scheduler: ManualScheduler(), delegate: app,
+            roots: { [app] in app.rootObjects })
+        try engine.preserve(reason: .termination)
+        let next = TestApp()
+        next.factory = { _ in Node("Root") }
+        let restorer = RestorationEngine(
+            configuration: engine.configuration, registry: RestorationRegistry(), storage: storage,
+            scheduler: ManualScheduler(), delegate: next, roots: { [next] in next.rootObjects })
+        let report = restorer.restoreApplicationState()
+        #expect((report.roots.first as? Node)?.value == "on disk")
+    }
+}

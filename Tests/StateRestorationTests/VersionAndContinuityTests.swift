@@ -1,0 +1,153 @@
+import Foundation
+import RestorationTesting
+import Testing
+
+@testable import StateRestoration
+
+/// Version 1 of a note screen: it stored its text under "title".
+@MainActor
+final class NoteV1: Node, ObjectRestoration {
+    static var restorationClassName: String { "Note" }
+    static var restorationStateVersion: Int { 1 }
+
+    static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
+        -> (any RestorableObject)?
+    {
+        NoteV1("Note")
+    }
+
+    override func encodeRestorableState(with coder: StateEncoder) throws {
+        try coder.encode(value, forKey: "title")
+    }
+}
+
+/// Version 2 renamed the key to "text" and migrates version 1 archives.
+@MainActor
+final class NoteV2: Node, ObjectRestoration {
+    static var restorationClassName: String { "Note" }
+    static var restorationStateVersion: Int { 2 }
+    var versionSeenAtCreation: Int?
+
+    static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
+        -> (any RestorableObject)?
+    {
+        let note = NoteV2("Note")
+        note.versionSeenAtCreation = coder.stateVersion
+        return note
+    }
+
+    override func decodeRestorableState(with coder: StateDecoder) throws {
+        decodedVersion = coder.stateVersion
+        value = coder.stateVersion < 2 ? try coder.decode(forKey: "title") : try coder.decode(forKey: "text")
+    }
+}
+
+@Suite("R19, R20: versions and continuous preservation")
+@MainActor
+struct VersionAndContinuityTests {
+    @Test("R19: the stored state version is recorded and seen by decode, so old archives migrate")
+    func migration() throws {
+        let old = RestorationHarness(registry: RestorationRegistry([NoteV1.self]))
+        let app = TestApp()
+        let note = NoteV1("Note", value: "written by v1")
+        note.restorationClass = NoteV1.self
+        app.root = note
+        try old.launch(app).save()
+        #expect(try Archive(bytes: try #require(old.storage[.archive])).records.first?.stateVersion == 1)
+
+        let new = RestorationHarness(registry: RestorationRegistry([NoteV2.self]), storage: old.storage)
+        let next = TestApp()
+        let launch = new.launch(next)
+        let restored = try #require(launch.report.roots.first as? NoteV2)
+        #expect(restored.versionSeenAtCreation == 1)
+        #expect(restored.decodedVersion == 1)
+        #expect(restored.value == "written by v1")
+        #expect(launch.report.diagnostics.isEmpty)
+    }
+
+    func continuousHarness() -> RestorationHarness {
+        let harness = RestorationHarness.standard()
+        harness.configuration.continuousPreservationDelay = .milliseconds(500)
+        return harness
+    }
+
+    @Test("R20: a change is saved once input is idle for the debounce, not before")
+    func debounce() throws {
+        let harness = continuousHarness()
+        let app = TestApp()
+        let root = Node("Root", value: "one")
+        app.root = root
+        let launch = harness.launch(app)
+        let writesBefore = harness.storage.writeCount
+        for text in ["t", "ty", "typ", "typed"] {
+            root.value = text
+            launch.engine.stateDidChange()
+            harness.scheduler.advance(by: .milliseconds(300))
+        }
+        launch.engine.waitForPendingWrites()
+        #expect(harness.storage.writeCount == writesBefore)
+        harness.scheduler.advance(by: .milliseconds(250))
+        launch.engine.waitForPendingWrites()
+        #expect(harness.storage.writeCount == writesBefore + 1)
+        launch.kill()
+
+        let next = TestApp()
+        next.factory = { _ in Node("Root") }
+        harness.launch(next).kill()
+        #expect(next.root?.value == "typed")
+    }
+
+    @Test("R20: a kill loses at most the debounce window")
+    func killInsideWindow() throws {
+        let harness = continuousHarness()
+        let app = TestApp()
+        let root = Node("Root", value: "kept")
+        app.root = root
+        let launch = harness.launch(app)
+        launch.engine.stateDidChange()
+        harness.scheduler.advance(by: .seconds(1))
+        root.value = "lost"
+        launch.engine.stateDidChange()
+        harness.scheduler.advance(by: .milliseconds(100))
+        launch.kill()
+
+        let next = TestApp()
+        next.factory = { _ in Node("Root") }
+        harness.launch(next).kill()
+        #expect(next.root?.value == "kept")
+    }
+
+    @Test("R20: without the policy, changes are not saved until a pass is asked for")
+    func offByDefault() throws {
+        let harness = RestorationHarness.standard()
+        let app = TestApp()
+        app.root = Node("Root")
+        let launch = harness.launch(app)
+        launch.engine.stateDidChange()
+        harness.scheduler.advance(by: .seconds(60))
+        launch.engine.waitForPendingWrites()
+        #expect(harness.storage[.archive] == nil)
+        #expect(launch.engine.hasPendingSave == false)
+    }
+
+    @Test("R10, R20: a failed background write is reported to the delegate; the old archive stays")
+    func failedContinuousWrite() throws {
+        let harness = continuousHarness()
+        let app = TestApp()
+        let root = Node("Root", value: "good")
+        app.root = root
+        let launch = harness.launch(app)
+        try launch.save()
+        let good = harness.storage[.archive]
+        harness.storage.failingWrites = InMemoryStorage.diskFull
+        root.value = "unsaved"
+        launch.engine.stateDidChange()
+        harness.scheduler.advance(by: .seconds(1))
+        launch.engine.waitForPendingWrites()
+        #expect(app.failures == [InMemoryStorage.diskFull])
+        #expect(harness.storage[.archive] == good)
+        #expect(
+            launch.engine.diagnostics.last?.description
+                == "save failed: write 'memory/restoration.archive' failed: No space left on device; the previous archive is intact")
+    }
+}
