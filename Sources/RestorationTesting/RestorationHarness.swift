@@ -91,7 +91,8 @@ public final class HarnessLaunch<App: HarnessApp> {
 
     /// Runs a preservation pass and writes it to the harness's storage.
     @discardableResult
-    public func save(reason: PreservationReason = .background) throws(RestorationError) -> PreservationReport {
+    public func save(reason: PreservationReason = .background) throws(RestorationError) -> PreservationReport
+    {
         try engine.preserve(reason: reason)
     }
 

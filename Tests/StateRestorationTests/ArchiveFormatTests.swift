@@ -25,7 +25,9 @@ struct ArchiveFormatTests {
         let body = bytes.count - ArchiveFormat.headerSize - ArchiveFormat.trailerSize
         for shift in 0..<4 { bytes[12 + shift] = UInt8(truncatingIfNeeded: body >> (shift * 8)) }
         let crc = CRC32.checksum(Array(bytes[0..<(bytes.count - 4)]))
-        for shift in 0..<4 { bytes[bytes.count - 4 + shift] = UInt8(truncatingIfNeeded: crc >> UInt32(shift * 8)) }
+        for shift in 0..<4 {
+            bytes[bytes.count - 4 + shift] = UInt8(truncatingIfNeeded: crc >> UInt32(shift * 8))
+        }
         return bytes
     }
 
@@ -34,7 +36,9 @@ struct ArchiveFormatTests {
         let bytes = try Self.sampleArchive()
         #expect(Array(bytes[0..<8]) == [0x89, 0x52, 0x53, 0x54, 0x52, 0x0D, 0x0A, 0x1A])
         #expect(bytes[8] == 1 && bytes[9] == 0)
-        let stored = bytes[(bytes.count - 4)...].enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << UInt32($1.offset * 8) }
+        let stored = bytes[(bytes.count - 4)...].enumerated().reduce(UInt32(0)) {
+            $0 | UInt32($1.element) << UInt32($1.offset * 8)
+        }
         #expect(stored == CRC32.checksum(Array(bytes[0..<(bytes.count - 4)])))
         #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
     }
@@ -104,7 +108,9 @@ struct ArchiveFormatTests {
         writer.varint(UInt64(1))
         writer.varint(UInt64(UInt32.max))
         writer.bytes.append(contentsOf: [0x41, 0x42, 0, 0, 0, 0])
-        let error = try #require(throws: ArchiveError.self) { try Archive(bytes: Self.resealed(writer.bytes)) }
+        let error = try #require(throws: ArchiveError.self) {
+            try Archive(bytes: Self.resealed(writer.bytes))
+        }
         #expect(error.description == "string table entry length 4294967295 over limit 16777216 at offset 18")
     }
 
@@ -129,7 +135,9 @@ struct ArchiveFormatTests {
         var bytes = try Self.sampleArchive()
         bytes[8] = 7
         let error = try #require(throws: ArchiveError.self) { try Archive(bytes: Self.resealed(bytes)) }
-        #expect(error.description == "format version 7 is newer than this engine reads (1...1), and no migration applies")
+        #expect(
+            error.description
+                == "format version 7 is newer than this engine reads (1...1), and no migration applies")
     }
 }
 

@@ -69,9 +69,11 @@ struct CoderTests {
             #expect(try coder.decode(Double.self, forKey: "double") == 3.25)
             #expect(try coder.decode(String.self, forKey: "string") == "名字 name")
             #expect(try coder.decode(Data.self, forKey: "data") == Data([0, 1, 2, 255]))
-            #expect(try coder.decode(Date.self, forKey: "date") == Date(timeIntervalSince1970: 1_700_000_000.5))
             #expect(
-                try coder.decode(UUID.self, forKey: "uuid") == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+                try coder.decode(Date.self, forKey: "date") == Date(timeIntervalSince1970: 1_700_000_000.5))
+            #expect(
+                try coder.decode(UUID.self, forKey: "uuid")
+                    == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
             #expect(try coder.decode([Int].self, forKey: "ints") == [1, 2, 3])
             #expect(try coder.decode([String: String].self, forKey: "dictionary") == ["a": "x", "b": "y"])
             #expect(try coder.decode([[String]].self, forKey: "nested") == [["nested"]])
@@ -101,7 +103,10 @@ struct CoderTests {
     @Test("R22: an integer that does not fit the requested width is a mismatch, not a trap")
     func narrowing() throws {
         let node = try restored { coder in _ = try coder.decode(Int8.self, forKey: "big") }
-        #expect(node.error == .typeMismatch(path: RestorationPath("Typed"), key: "big", expected: "Int8", found: "Int (300)"))
+        #expect(
+            node.error
+                == .typeMismatch(
+                    path: RestorationPath("Typed"), key: "big", expected: "Int8", found: "Int (300)"))
     }
 
     @Test("R22: decodeIfPresent returns nil for a missing key, and still checks the type")

@@ -24,9 +24,11 @@ struct LaunchGuardTests {
         return (app, harness.launch(app))
     }
 
-    @Test("R18: a corrupt archive launches fresh, with a diagnostic, and is kept aside", arguments: [
-        "flip", "truncate", "random", "empty",
-    ])
+    @Test(
+        "R18: a corrupt archive launches fresh, with a diagnostic, and is kept aside",
+        arguments: [
+            "flip", "truncate", "random", "empty",
+        ])
     func corrupt(kind: String) throws {
         let harness = try savedHarness()
         var bytes = try #require(harness.storage[.archive])
@@ -129,7 +131,9 @@ struct LaunchGuardTests {
         launch.engine.discardState(reason: "the user quit and asked to forget the state")
         launch.kill()
         #expect(harness.storage[.archive] == nil)
-        #expect(launch.engine.diagnostics.last?.description == "archive discarded: the user quit and asked to forget the state")
+        #expect(
+            launch.engine.diagnostics.last?.description
+                == "archive discarded: the user quit and asked to forget the state")
         let (fresh, _) = relaunch(harness)
         #expect(fresh.root == nil)
     }

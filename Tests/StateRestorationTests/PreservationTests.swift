@@ -91,11 +91,17 @@ struct PreservationTests {
         let notes = report.diagnostics.map(\.description)
         #expect(
             notes.contains(
-                "not saved: Root/<Node>: it has no restoration identifier, so its subtree is not saved either"))
-        #expect(notes.contains("not saved: Root/C/<Node>: it has no restoration identifier, so its subtree is not saved either"))
+                "not saved: Root/<Node>: it has no restoration identifier, so its subtree is not saved either"
+            ))
+        #expect(
+            notes.contains(
+                "not saved: Root/C/<Node>: it has no restoration identifier, so its subtree is not saved either"
+            ))
         #expect(notes.contains("not saved: Root/<Node>/A1: ancestor '<Node>' has no restoration identifier"))
-        #expect(notes.contains("not saved: Root/<Node>/A2/Deep: ancestor '<Node>' has no restoration identifier"))
-        #expect(notes.contains { $0.hasPrefix("not saved: Root/<Node>: its restoration identifier is empty") })
+        #expect(
+            notes.contains("not saved: Root/<Node>/A2/Deep: ancestor '<Node>' has no restoration identifier"))
+        #expect(
+            notes.contains { $0.hasPrefix("not saved: Root/<Node>: its restoration identifier is empty") })
         #expect(notes.contains("not saved: Root/<Node>/E1: ancestor '<Node>' has no restoration identifier"))
     }
 
@@ -106,7 +112,9 @@ struct PreservationTests {
         app.root = Node(nil, children: [Node("Child")])
         let report = try harness.launch(app).save()
         #expect(report.savedPaths.isEmpty)
-        #expect(report.diagnostics.map(\.description).contains("not saved: <Node>/Child: ancestor '<Node>' has no restoration identifier"))
+        #expect(
+            report.diagnostics.map(\.description).contains(
+                "not saved: <Node>/Child: ancestor '<Node>' has no restoration identifier"))
     }
 
     @Test("R3: a view is saved only if it has an identifier and its controller is saved")

@@ -42,7 +42,8 @@ struct RestoreTests {
         next.factory = { $0.count == 1 && $0.last?.identifier == "Root" ? ReferencingNode("Root") : nil }
         let launch = harness.launch(next)
         let restored = try #require(launch.report.object(at: RestorationPath("Root")) as? ReferencingNode)
-        #expect(restored.restoredTargets.map(\.value) == ["under a container without identifier", "in no window"])
+        #expect(
+            restored.restoredTargets.map(\.value) == ["under a container without identifier", "in no window"])
         #expect(restored.restoredTargets.map(\.origin) == [.restorationClass, .restorationClass])
     }
 
@@ -58,7 +59,10 @@ struct RestoreTests {
         let restored = try #require(next.root as? ReferencingNode)
         #expect(restored.restoredTargets.isEmpty)
         #expect(restored.firstTargetWasNil)
-        #expect(launch.restoreDiagnostics.contains { $0.hasPrefix("not restored: Refused:") && $0.contains("returned nil") })
+        #expect(
+            launch.restoreDiagnostics.contains {
+                $0.hasPrefix("not restored: Refused:") && $0.contains("returned nil")
+            })
     }
 
     @Test("R11: restoration runs after willFinishLaunching and before didFinishLaunching")
@@ -105,7 +109,8 @@ struct RestoreTests {
             delegateAskedFor.append(path.description)
             return path.count == 1 ? Node("Nav") : Node("List")
         }
-        next.buildInWillFinish = { app in app.root = Node("Nav", children: [Node("List", value: "existing")]) }
+        next.buildInWillFinish = { app in app.root = Node("Nav", children: [Node("List", value: "existing")])
+        }
         let launch = try roundTrip(Node("Nav", children: [list]), next: next)
         let restored = try #require(launch.report.object(at: RestorationPath("Nav/List")) as? Node)
         #expect(restored.origin == .restorationClass)
@@ -137,7 +142,8 @@ struct RestoreTests {
             paths.append(path)
             return Node(path.last?.identifier)
         }
-        let launch = try roundTrip(Node("Nav", value: "root", children: [Node("Modal", value: "m")]), next: next)
+        let launch = try roundTrip(
+            Node("Nav", value: "root", children: [Node("Modal", value: "m")]), next: next)
         #expect(paths == [RestorationPath("Nav"), RestorationPath("Nav/Modal")])
         #expect(launch.report.roots.count == 1)
         #expect(next.root?.origin == .delegate)
@@ -150,7 +156,8 @@ struct RestoreTests {
         let existing = Node("Root", children: [Node("Embedded")])
         next.buildInWillFinish = { app in app.root = existing }
         next.factory = { _ in nil }
-        let launch = try roundTrip(Node("Root", value: "r", children: [Node("Embedded", value: "e")]), next: next)
+        let launch = try roundTrip(
+            Node("Root", value: "r", children: [Node("Embedded", value: "e")]), next: next)
         #expect(next.root === existing)
         #expect(existing.value == "r")
         #expect(existing.children.first?.value == "e")
@@ -203,7 +210,10 @@ struct RestoreTests {
         let app = TestApp()
         app.root = Node("Root", children: [stranger])
         let save = try harness.launch(app).save()
-        #expect(save.diagnostics.map(\.description).contains { $0.contains("'UnregisteredRestorer' is not registered") })
+        #expect(
+            save.diagnostics.map(\.description).contains {
+                $0.contains("'UnregisteredRestorer' is not registered")
+            })
 
         let next = TestApp()
         next.factory = { path in path.count == 1 ? Node("Root") : Node("Fallback") }
@@ -217,7 +227,8 @@ struct RestoreTests {
 
     @Test("R17: a registered plain object is saved when referenced, under its restoration parent")
     func plainObjects() throws {
-        let harness = RestorationHarness(registry: RestorationRegistry([NodeRestorer.self, ModelRestorer.self]))
+        let harness = RestorationHarness(
+            registry: RestorationRegistry([NodeRestorer.self, ModelRestorer.self]))
         let root = ReferencingNode("Root")
         let model = PlainModel("Model", parent: root, text: "plain state")
         root.plain = model

@@ -47,15 +47,21 @@ struct StorageTests {
         let storage = FileRestorationStorage(directory: root)
         try storage.store(Array("old".utf8), as: .launchHistory)
         // A non-empty directory where the archive should go makes rename(2) fail.
-        try FileManager.default.createDirectory(atPath: storage.path(of: .archive) + "/occupied", withIntermediateDirectories: true)
-        let error = try #require(throws: RestorationError.self) { try storage.store(Array("new".utf8), as: .archive) }
+        try FileManager.default.createDirectory(
+            atPath: storage.path(of: .archive) + "/occupied", withIntermediateDirectories: true)
+        let error = try #require(throws: RestorationError.self) {
+            try storage.store(Array("new".utf8), as: .archive)
+        }
         guard case .io(let operation, _, _, _) = error else {
             Issue.record("expected an I/O error, got \(error)")
             return
         }
         #expect(operation == "rename")
         #expect(try storage.load(.launchHistory) == Array("old".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == ["restoration.archive", "restoration.launches"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: root).sorted() == [
+                "restoration.archive", "restoration.launches",
+            ])
     }
 
     @Test("R10: a directory that cannot be created is a clear error")

@@ -148,6 +148,7 @@ struct VersionAndContinuityTests {
         #expect(harness.storage[.archive] == good)
         #expect(
             launch.engine.diagnostics.last?.description
-                == "save failed: write 'memory/restoration.archive' failed: No space left on device; the previous archive is intact")
+                == "save failed: write 'memory/restoration.archive' failed: No space left on device; the previous archive is intact"
+        )
     }
 }

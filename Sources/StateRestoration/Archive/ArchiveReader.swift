@@ -197,7 +197,8 @@ private struct Parser {
             guard remaining >= 16 else { throw ArchiveError(.truncated("UUID"), at: offset) }
             var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
             withUnsafeMutableBytes(of: &raw) { target in
-                target.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 16])))
+                target.copyMemory(
+                    from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 16])))
             }
             offset += 16
             return .uuid(UUID(uuid: raw))
@@ -224,7 +225,8 @@ private struct Parser {
             let target = try varint("reference")
             guard target < UInt64(recordCount) else {
                 throw ArchiveError(
-                    .invalid("reference to record \(target), but there are \(recordCount) records"), at: start)
+                    .invalid("reference to record \(target), but there are \(recordCount) records"), at: start
+                )
             }
             return .reference(Int(target))
         }
@@ -234,7 +236,8 @@ private struct Parser {
     func checkNesting(_ depth: Int, at start: Int) throws(ArchiveError) {
         guard depth <= limits.maxDepth else {
             throw ArchiveError(
-                .overLimit(what: "value nesting depth", value: UInt64(depth), limit: limits.maxDepth), at: start)
+                .overLimit(what: "value nesting depth", value: UInt64(depth), limit: limits.maxDepth),
+                at: start)
         }
     }
 

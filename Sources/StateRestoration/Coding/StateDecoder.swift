@@ -86,7 +86,8 @@ public final class StateDecoder {
         do {
             return try JSONDecoder().decode(Value.self, from: json)
         } catch {
-            throw .codableFailed(path: path, key: key, type: String(describing: Value.self), reason: "\(error)")
+            throw .codableFailed(
+                path: path, key: key, type: String(describing: Value.self), reason: "\(error)")
         }
     }
 

@@ -76,7 +76,8 @@ public final class StateEncoder {
     }
 
     /// Writes an ordered list of references, for example a navigation stack.
-    public func encodeObjects(_ objects: [any RestorableObject], forKey key: String) throws(StateCodingError) {
+    public func encodeObjects(_ objects: [any RestorableObject], forKey key: String) throws(StateCodingError)
+    {
         let key = try checked(key)
         builder.entry(key: key, value: .array(objects.map { .reference(referenceResolver($0)) }))
     }

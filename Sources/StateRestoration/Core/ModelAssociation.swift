@@ -1,4 +1,23 @@
-import Foundation
+/// A row's position in a sectioned view (a table or a list): UIKit's `IndexPath` with
+/// `row` and `section`, which Foundation on Linux does not have.
+public struct ElementIndexPath: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The section, 0 for a view without sections.
+    public var section: Int
+    /// The row within the section.
+    public var row: Int
+
+    /// Creates a position.
+    public init(row: Int, section: Int = 0) {
+        self.row = row
+        self.section = section
+    }
+
+    public static func < (lhs: ElementIndexPath, rhs: ElementIndexPath) -> Bool {
+        (lhs.section, lhs.row) < (rhs.section, rhs.row)
+    }
+
+    public var description: String { "[\(section), \(row)]" }
+}
 
 /// Maps between an element's position in a view and a stable identifier of its model
 /// object: UIKit's `UIDataSourceModelAssociation` (rule R16).
@@ -10,8 +29,8 @@ import Foundation
 public protocol ModelAssociation: AnyObject {
     /// The stable identifier of the model object shown at `indexPath`, or nil if there is
     /// none (the row no longer exists).
-    func modelIdentifier(forElementAt indexPath: IndexPath, in view: AnyObject) -> String?
+    func modelIdentifier(forElementAt indexPath: ElementIndexPath, in view: AnyObject) -> String?
 
     /// Where the model object with `identifier` is shown now, or nil if it is gone.
-    func indexPathForElement(withModelIdentifier identifier: String, in view: AnyObject) -> IndexPath?
+    func indexPathForElement(withModelIdentifier identifier: String, in view: AnyObject) -> ElementIndexPath?
 }

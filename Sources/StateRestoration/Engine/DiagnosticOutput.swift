@@ -32,7 +32,8 @@ enum DiagnosticOutput {
         text.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                let count = Glibc.write(
+                    descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 if count <= 0 { return }
                 offset += count
             }

@@ -132,7 +132,8 @@ final class PreservationPass {
     }
 
     private func append(
-        _ object: any RestorableObject, parent: Int?, identifier: String, occurrence: Int, path: RestorationPath
+        _ object: any RestorableObject, parent: Int?, identifier: String, occurrence: Int,
+        path: RestorationPath
     ) -> Int {
         let index = nodes.count
         nodes.append(

@@ -84,12 +84,15 @@ public final class RestorationEngine {
     public func encodeState(reason: PreservationReason = .requested) -> EncodedState? {
         let metadata = currentMetadata()
         let probe = StateEncoder(
-            path: RestorationPath(), metadata: metadata, builder: ArchiveBuilder(), referenceResolver: { _ in nil })
+            path: RestorationPath(), metadata: metadata, builder: ArchiveBuilder(),
+            referenceResolver: { _ in nil })
         guard delegate?.shouldSaveApplicationState(probe) == true else {
             record([
                 RestorationDiagnostic(
                     .declined, path: nil,
-                    reason: "nothing saved (\(reason.rawValue)): the app delegate's shouldSaveApplicationState is false")
+                    reason:
+                        "nothing saved (\(reason.rawValue)): the app delegate's shouldSaveApplicationState is false"
+                )
             ])
             return nil
         }
@@ -118,7 +121,8 @@ public final class RestorationEngine {
         reportFinishedWrites()
         if reason == .background || reason == .termination { confirmLaunchIsStable() }
         guard let encoded = encodeState(reason: reason) else {
-            return PreservationReport(reason: reason, saved: false, savedPaths: [], byteCount: 0, diagnostics: [])
+            return PreservationReport(
+                reason: reason, saved: false, savedPaths: [], byteCount: 0, diagnostics: [])
         }
         let storage = self.storage
         let bytes = encoded.bytes
@@ -126,7 +130,10 @@ public final class RestorationEngine {
             Result { () throws(RestorationError) in try storage.store(bytes, as: .archive) }
         }
         if case .failure(let error) = result {
-            record([RestorationDiagnostic(.saveFailed, path: nil, reason: "\(error); the previous archive is intact")])
+            record([
+                RestorationDiagnostic(
+                    .saveFailed, path: nil, reason: "\(error); the previous archive is intact")
+            ])
             throw error
         }
         return encoded.report
@@ -174,7 +181,10 @@ public final class RestorationEngine {
     private func reportFinishedWrites() {
         let outcomes = finishedWrites.take()
         for case .failed(let error) in outcomes {
-            record([RestorationDiagnostic(.saveFailed, path: nil, reason: "\(error); the previous archive is intact")])
+            record([
+                RestorationDiagnostic(
+                    .saveFailed, path: nil, reason: "\(error); the previous archive is intact")
+            ])
             delegate?.didFailToPreserveState(error)
         }
     }
@@ -270,7 +280,10 @@ public final class RestorationEngine {
             try storage.remove(.restoringMarker)
             try storage.remove(.launchHistory)
         } catch {
-            record([RestorationDiagnostic(.saveFailed, path: nil, reason: "could not discard the archive: \(error)")])
+            record([
+                RestorationDiagnostic(
+                    .saveFailed, path: nil, reason: "could not discard the archive: \(error)")
+            ])
         }
     }
 
@@ -283,7 +296,9 @@ public final class RestorationEngine {
                 return [
                     RestorationDiagnostic(
                         .archiveDiscarded, path: nil,
-                        reason: "the previous launch died during restoration (the in-progress marker is still there)")
+                        reason:
+                            "the previous launch died during restoration (the in-progress marker is still there)"
+                    )
                 ]
             }
             let unconfirmed = try unconfirmedLaunches()
@@ -297,14 +312,18 @@ public final class RestorationEngine {
                 ]
             }
         } catch {
-            return [RestorationDiagnostic(.archiveDiscarded, path: nil, reason: "cannot read its markers: \(error)")]
+            return [
+                RestorationDiagnostic(
+                    .archiveDiscarded, path: nil, reason: "cannot read its markers: \(error)")
+            ]
         }
         return []
     }
 
     private func unconfirmedLaunches() throws(RestorationError) -> Int {
         guard let bytes = try storage.load(.launchHistory) else { return 0 }
-        return Int(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        return Int(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            ?? 0
     }
 
     private func beginRestoring() {
@@ -313,7 +332,10 @@ public final class RestorationEngine {
             let count = try unconfirmedLaunches() + 1
             try storage.store(Array("\(count)\n".utf8), as: .launchHistory)
         } catch {
-            record([RestorationDiagnostic(.saveFailed, path: nil, reason: "could not write the launch markers: \(error)")])
+            record([
+                RestorationDiagnostic(
+                    .saveFailed, path: nil, reason: "could not write the launch markers: \(error)")
+            ])
         }
     }
 
@@ -321,7 +343,10 @@ public final class RestorationEngine {
         do {
             try storage.remove(.restoringMarker)
         } catch {
-            record([RestorationDiagnostic(.saveFailed, path: nil, reason: "could not remove the in-progress marker: \(error)")])
+            record([
+                RestorationDiagnostic(
+                    .saveFailed, path: nil, reason: "could not remove the in-progress marker: \(error)")
+            ])
         }
         stabilityCheck?.cancel()
         stabilityCheck = scheduler.schedule(after: configuration.crashLoopWindow) { [weak self] in
@@ -337,7 +362,10 @@ public final class RestorationEngine {
         do {
             try storage.remove(.launchHistory)
         } catch {
-            record([RestorationDiagnostic(.saveFailed, path: nil, reason: "could not clear the launch history: \(error)")])
+            record([
+                RestorationDiagnostic(
+                    .saveFailed, path: nil, reason: "could not clear the launch history: \(error)")
+            ])
         }
     }
 

@@ -93,7 +93,8 @@ final class RestorationPass {
         do {
             try delegate?.didDecodeRestorableState(applicationCoder())
         } catch {
-            diagnostics.append(RestorationDiagnostic(.notDecoded, path: nil, reason: "application state: \(error)"))
+            diagnostics.append(
+                RestorationDiagnostic(.notDecoded, path: nil, reason: "application state: \(error)"))
         }
         return RestorationReport(
             restored: true, objects: objects, roots: roots, metadata: archive.metadata,
@@ -119,7 +120,8 @@ final class RestorationPass {
                 diagnostics.append(
                     RestorationDiagnostic(
                         .notRestored, path: path,
-                        reason: "restoration class '\(className)' returned nil, so its subtree is not restored"))
+                        reason:
+                            "restoration class '\(className)' returned nil, so its subtree is not restored"))
                 return nil
             }
             return object

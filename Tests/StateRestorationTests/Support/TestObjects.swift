@@ -38,6 +38,8 @@ class Node: RestorableObject {
     var decodedVersion: Int?
     var encodeError: StateCodingError?
     var attemptReservedKey = false
+    /// False to write only the value, not the references that rebuild the structure.
+    var encodesStructure = true
 
     init(_ identifier: String?, value: String = "", children: [Node] = []) {
         restorationIdentifier = identifier
@@ -64,6 +66,7 @@ class Node: RestorableObject {
             }
         }
         try coder.encode(value, forKey: "value")
+        guard encodesStructure else { return }
         try coder.encodeObjects(children, forKey: "children")
         try coder.encodeObject(presented, forKey: "presented")
     }
@@ -83,7 +86,7 @@ class Node: RestorableObject {
 
 /// A navigation-stack-like node: its children are told apart by position.
 @MainActor
-final class StackNode: Node {
+class StackNode: Node {
     override init(_ identifier: String?, value: String = "", children: [Node] = []) {
         super.init(identifier, value: value, children: children)
         positional = true
