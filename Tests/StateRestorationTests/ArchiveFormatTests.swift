@@ -130,6 +130,20 @@ struct ArchiveFormatTests {
         #expect(size.description.hasSuffix("is over the limit of 100 bytes"))
     }
 
+    @Test("R23: the worked example of docs/ARCHIVE-FORMAT.md parses")
+    func workedExample() throws {
+        let body: [UInt8] =
+            [0x00, 0x03, 0x04] + Array("Root".utf8) + [0x08] + Array("App.Root".utf8) + [0x01, 0x6E]
+            + [0x01, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x03, 0x03, 0x02, 0x00]
+        #expect(body.count == 30)
+        let bytes = Self.resealed(ArchiveFormat.magic + [1, 0, 0, 0, 30, 0, 0, 0] + body + [0, 0, 0, 0])
+        let archive = try Archive(bytes: bytes)
+        #expect(archive.records.count == 1)
+        #expect(archive.records[0].path == RestorationPath("Root"))
+        #expect(archive.records[0].typeName == "App.Root")
+        #expect(archive.records[0].entries == [ArchiveEntry(key: "n", value: .int(1))])
+    }
+
     @Test("R23: a newer format version is refused, naming both versions")
     func newerVersion() throws {
         var bytes = try Self.sampleArchive()
