@@ -44,7 +44,7 @@ public struct ArchiveRecord: Hashable, Sendable {
 
 /// A parsed archive: what one preservation pass wrote.
 ///
-/// ``ArchiveReader`` produces it from bytes, checking every limit; the engine restores
+/// ``init(bytes:limits:)`` parses it from bytes, checking every limit; the engine restores
 /// from it, and `restoration-archive` shows, verifies and compares it.
 public struct Archive: Hashable, Sendable {
     /// The save's metadata.
