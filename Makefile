@@ -5,7 +5,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: all bootstrap build release run test lint format docs clean
+.PHONY: all bootstrap build release run test lint format docs fuzz clean
 
 all: build
 
@@ -38,6 +38,11 @@ format:
 ## The engine's DocC catalog, with warnings as errors, into docs/api/.
 docs:
 	scripts/build-docs
+
+## libFuzzer over the archive reader, e.g. make fuzz SECONDS=300 (default 60).
+SECONDS ?= 60
+fuzz:
+	scripts/fuzz $(SECONDS)
 
 clean:
 	rm -rf .build
