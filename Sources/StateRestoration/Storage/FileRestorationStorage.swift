@@ -84,6 +84,25 @@ public struct FileRestorationStorage: RestorationStorage {
         guard rename(temporary, target) == 0 else { throw Self.failure("rename", target) }
         succeeded = true
         try syncDirectory()
+        removeStaleTemporaries(of: item)
+    }
+
+    /// Removes temporary files that a process killed in the middle of a write left behind.
+    /// A temporary file names its writer's process id; only those of dead processes go.
+    private func removeStaleTemporaries(of item: StorageItem) {
+        guard let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        let prefix = ".\(item.rawValue).tmp-"
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix(prefix),
+                let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }),
+                pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            unlink("\(directory)/\(name)")
+        }
     }
 
     public func remove(_ item: StorageItem) throws(RestorationError) {
