@@ -1,0 +1,266 @@
+import Foundation
+import StateRestoration
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A running terminal app: its window, its delegate, its driver, its run loop, and the
+/// restoration engine wired to all of them (UIKit's `UIApplication`, as an instance).
+///
+/// ```swift
+/// let app = Application(
+///     delegate: AppDelegate(), driver: ANSITerminal(),
+///     configuration: RestorationConfiguration(appName: "notes", appVersion: "1.0"),
+///     registry: RestorationRegistry([NoteViewController.self]),
+///     storage: FileRestorationStorage(directory: stateDirectory))
+/// exit(app.run())
+/// ```
+///
+/// - Launch: ``ApplicationDelegate/applicationWillFinishLaunching(_:)``, the engine's
+///   restore, the restored root as the window's root if the delegate set none,
+///   ``ApplicationDelegate/applicationDidFinishLaunching(_:)`` (rules R11, R12).
+/// - Ctrl-Z and SIGTSTP: enter the background, save, give the terminal back, stop;
+///   on `fg`: take it again, enter the foreground, redraw.
+/// - Ctrl-C, SIGINT, SIGTERM, SIGHUP, SIGQUIT, end of input and ``quit(forgettingState:)``:
+///   save (or forget), give the terminal back, and ``run()`` returns 0.
+/// - After each key the engine hears `stateDidChange()`; with
+///   `continuousPreservationDelay` set it saves once input was idle that long (R20).
+@MainActor
+public final class Application: Responder {
+    /// Where the app is in its life.
+    public enum State: Hashable, Sendable {
+        case notLaunched
+        case launching
+        case active
+        case background
+        case terminated
+    }
+
+    /// The window.
+    public let window: Window
+    /// The restoration engine.
+    public let engine: RestorationEngine
+    /// The terminal.
+    public let driver: any TerminalDriver
+    /// The delegate (held strongly: the application owns it).
+    public let delegate: any ApplicationDelegate
+    /// Where the app is in its life.
+    public private(set) var state: State = .notLaunched
+    /// What the launch restored, once launched.
+    public private(set) var restorationReport: RestorationReport?
+    /// The errors of saves made on background and termination, newest last.
+    public private(set) var preservationErrors: [RestorationError] = []
+    /// Where restoration diagnostics go when `RESTORATION_DEBUG=1` asked for standard
+    /// error on a full-screen terminal (a file next to the archive), or nil.
+    public let debugLogPath: String?
+    /// Commands that work everywhere, at the end of the responder chain.
+    public var globalKeyCommands: [KeyCommand] = []
+
+    private let timers = TimerQueue()
+
+    /// Creates an application. Nothing happens until ``launch()`` or ``run()``.
+    /// - Parameters:
+    ///   - delegate: The app delegate.
+    ///   - driver: ``ANSITerminal`` for a real terminal, ``HeadlessTerminal`` in tests.
+    ///   - configuration: The engine's configuration. If it sends diagnostics to standard
+    ///     error while the driver draws on a real terminal, they go to
+    ///     `restoration-debug.log` in the storage's directory instead (see
+    ///     ``debugLogPath``), so they never tear the screen.
+    ///   - registry: The restoration classes the archive may name.
+    ///   - storage: Where the archive lives.
+    ///   - scheduler: The engine's clock; defaults to the run loop's timers.
+    public init(
+        delegate: any ApplicationDelegate, driver: any TerminalDriver,
+        configuration: RestorationConfiguration, registry: RestorationRegistry = RestorationRegistry(),
+        storage: any RestorationStorage, scheduler: (any RestorationScheduler)? = nil
+    ) {
+        let window = Window(size: driver.size)
+        var configuration = configuration
+        var logPath: String?
+        if configuration.debugOutput == .standardError && driver.isInteractive {
+            if let fileStorage = storage as? FileRestorationStorage,
+                Self.createDirectory(fileStorage.directory)
+            {
+                let path = fileStorage.path(of: .archive) + "-debug.log"
+                logPath = path
+                configuration.debugOutput = .file(path)
+            } else {
+                configuration.debugOutput = .off
+            }
+        }
+        let timers = self.timers
+        self.window = window
+        self.driver = driver
+        self.delegate = delegate
+        self.debugLogPath = logPath
+        self.engine = RestorationEngine(
+            configuration: configuration, registry: registry, storage: storage,
+            scheduler: scheduler ?? RunLoopScheduler(timers: timers, clock: { [driver] in driver.now }),
+            delegate: delegate, roots: { [window] in window.rootViewController.map { [$0] } ?? [] })
+        super.init()
+        window.application = self
+    }
+
+    override public var keyCommands: [KeyCommand] { globalKeyCommands }
+
+    // MARK: Launch
+
+    /// Takes over the terminal and launches: will-finish, restore, did-finish, first frame.
+    /// - Throws: ``TerminalError`` if there is no terminal to take over.
+    public func launch() throws(TerminalError) {
+        guard state == .notLaunched else { return }
+        try driver.start()
+        window.resize(to: driver.size)
+        state = .launching
+        delegate.applicationWillFinishLaunching(self)
+        let report = engine.restoreApplicationState()
+        restorationReport = report
+        if window.rootViewController == nil, let root = report.roots.first as? ViewController {
+            window.rootViewController = root
+        }
+        state = .active
+        delegate.applicationDidFinishLaunching(self)
+        display()
+    }
+
+    /// Launches if needed and runs until the app quits.
+    /// - Returns: The exit status: 0 after a quit or a terminating signal, 1 if the
+    ///   terminal could not be taken over (the reason is written to standard error).
+    public func run() -> Int32 {
+        if state == .notLaunched {
+            do {
+                try launch()
+            } catch {
+                FileHandle.standardError.write(Data("\(engine.configuration.appName): \(error)\n".utf8))
+                return 1
+            }
+        }
+        while state != .terminated {
+            let timeout = timers.nextDue.map { max(.zero, $0 - driver.now) }
+            let events = driver.waitForEvents(timeout: timeout)
+            for event in events where state != .terminated { handle(event) }
+            guard state != .terminated else { break }
+            timers.fireDue(now: driver.now)
+            display()
+        }
+        return 0
+    }
+
+    /// Handles every event the driver already has, fires due timers and draws a frame,
+    /// without waiting: how tests drive a ``HeadlessTerminal``.
+    public func processEvents() {
+        var rounds = 0
+        while state != .terminated && state != .notLaunched && rounds < 10_000 {
+            let events = driver.waitForEvents(timeout: .zero)
+            if events.isEmpty { break }
+            for event in events where state != .terminated { handle(event) }
+            rounds += 1
+        }
+        guard state != .terminated else { return }
+        timers.fireDue(now: driver.now)
+        display()
+    }
+
+    /// Runs `action` on the run loop after `delay` (on the driver's clock).
+    /// - Returns: A token that cancels it.
+    @discardableResult
+    public func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> any ScheduledAction {
+        timers.schedule(at: driver.now + delay, action)
+    }
+
+    // MARK: Events
+
+    func handle(_ event: TerminalEvent) {
+        switch event {
+        case .key(let key):
+            guard state == .active else { return }
+            if key == .ctrl("z") {
+                suspend()
+            } else if key == .ctrl("c") {
+                terminate(forgettingState: false)
+            } else {
+                _ = window.dispatch(key)
+                if state == .active { engine.stateDidChange() }
+            }
+        case .resize(let size):
+            window.resize(to: size)
+            driver.invalidate()
+        case .signal(.suspend):
+            suspend()
+        case .signal(.resume):
+            driver.invalidate()
+        case .signal(.terminate), .signal(.hangup), .signal(.interrupt), .signal(.quit), .endOfInput:
+            terminate(forgettingState: false)
+        }
+    }
+
+    /// Draws a frame now.
+    public func display() {
+        guard state == .active || state == .launching else { return }
+        if window.size != driver.size { window.resize(to: driver.size) }
+        driver.draw(window.render())
+    }
+
+    // MARK: Lifecycle
+
+    /// Enters the background: saves, gives the terminal back and stops until continued;
+    /// then enters the foreground and redraws.
+    public func suspend() {
+        guard state == .active else { return }
+        state = .background
+        delegate.applicationDidEnterBackground(self)
+        preserve(reason: .background)
+        driver.suspend()
+        guard state == .background else { return }
+        state = .active
+        delegate.applicationWillEnterForeground(self)
+        window.resize(to: driver.size)
+        driver.invalidate()
+        display()
+    }
+
+    /// Quits: saves the state (or throws it away), gives the terminal back, and makes
+    /// ``run()`` return 0.
+    /// - Parameter forgettingState: Throw the saved state away instead, so the next launch
+    ///   starts fresh (the counterpart of force-quitting from the app switcher).
+    public func quit(forgettingState: Bool = false) {
+        terminate(forgettingState: forgettingState)
+    }
+
+    /// Saves now (rule R2, "an app can ask for one").
+    public func preserveState() {
+        preserve(reason: .requested)
+    }
+
+    private func terminate(forgettingState: Bool) {
+        guard state != .terminated && state != .notLaunched else { return }
+        delegate.applicationWillTerminate(self)
+        if forgettingState {
+            engine.discardState(reason: "the user quit and asked to forget the state")
+        } else {
+            preserve(reason: .termination)
+        }
+        state = .terminated
+        driver.stop()
+    }
+
+    private func preserve(reason: PreservationReason) {
+        do {
+            try engine.preserve(reason: reason)
+        } catch {
+            preservationErrors.append(error)
+            delegate.didFailToPreserveState(error)
+        }
+    }
+
+    private static func createDirectory(_ path: String) -> Bool {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            return true
+        } catch {
+            return false
+        }
+    }
+}

@@ -1,0 +1,253 @@
+/// The window: the root view controller, what it presented, the footer of key hints, and
+/// the first responder (UIKit's `UIWindow`).
+///
+/// Every frame the window works out which controllers are visible (the root, or the last
+/// full-screen presented controller, with the overlays above it, and their visible
+/// children), sends the appearance callbacks for what changed, lays out, and draws into a
+/// ``Screen``.
+@MainActor
+public final class Window: Responder {
+    /// The root view controller.
+    public var rootViewController: ViewController? {
+        didSet {
+            if oldValue !== rootViewController { oldValue?.viewIfLoaded?.hostingWindow = nil }
+        }
+    }
+    /// The size, in cells.
+    public private(set) var size: Size
+    /// The view that gets keys first.
+    public private(set) weak var firstResponder: View?
+    /// Shows the footer line of key hints (when the window has at least 3 rows).
+    public var showsKeyHints = true
+    /// Hints always shown at the end of the footer (for example `^C Quit`).
+    public var additionalKeyHints: [KeyHint] = []
+    /// The styles of the footer.
+    public var theme: Theme = .standard
+
+    weak var application: Application?
+    private let hintBar = KeyHintBar()
+    private var appeared: [ViewController] = []
+    private var hosted: [View] = []
+
+    /// Creates a window of a size.
+    public init(size: Size) {
+        self.size = size
+        super.init()
+    }
+
+    override public var nextResponder: Responder? { application }
+
+    func resize(to size: Size) {
+        self.size = size
+    }
+
+    /// Makes a view the first responder (nil: none; keys go to the top controller).
+    func setFirstResponder(_ view: View?) {
+        firstResponder = view
+        if let view, let controller = view.enclosingController { controller.preferredFocus = view }
+    }
+
+    // MARK: What is visible
+
+    /// The root and the controllers presented above it, in order.
+    public var presentationChain: [ViewController] {
+        guard let root = rootViewController else { return [] }
+        var chain = [root]
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
+        while let presented = chain.last?.presentedViewController, seen.insert(ObjectIdentifier(presented)).inserted {
+            chain.append(presented)
+        }
+        return chain
+    }
+
+    /// The controllers drawn: the last full-screen one of the chain and the overlays above.
+    var layers: [ViewController] {
+        let chain = presentationChain
+        let base = chain.lastIndex { $0 === rootViewController || $0.modalPresentationStyle == .fullScreen } ?? 0
+        return Array(chain[base...])
+    }
+
+    /// The deepest visible controller of the top layer: where keys start without a first
+    /// responder.
+    public var topViewController: ViewController? {
+        guard var controller = layers.last else { return nil }
+        while let child = controller.visibleChildren.last { controller = child }
+        return controller
+    }
+
+    /// The visible controllers, parents before children, bottom layer first.
+    var visibleControllers: [ViewController] {
+        var result: [ViewController] = []
+        func visit(_ controller: ViewController) {
+            result.append(controller)
+            for child in controller.visibleChildren { visit(child) }
+        }
+        for layer in layers { visit(layer) }
+        return result
+    }
+
+    /// The area controllers get: the window minus the footer.
+    var contentFrame: Rect {
+        let footer = showsKeyHints && size.height >= 3 ? 1 : 0
+        return Rect(x: 0, y: 0, width: size.width, height: size.height - footer)
+    }
+
+    // MARK: A frame
+
+    /// Lays out, sends appearance callbacks and draws a frame.
+    func render() -> Screen {
+        var pendingDidAppear: [ViewController] = []
+        var pendingDidDisappear: [ViewController] = []
+        // Appearance callbacks may push or present; settle for a few rounds.
+        for _ in 0..<4 {
+            layout()
+            let visible = visibleControllers
+            let appearing = visible.filter { controller in !appeared.contains { $0 === controller } }
+            let disappearing = appeared.filter { controller in !visible.contains { $0 === controller } }
+            if appearing.isEmpty && disappearing.isEmpty { break }
+            appeared = visible
+            for controller in disappearing {
+                controller.isVisible = false
+                controller.viewWillDisappear(false)
+            }
+            for controller in appearing {
+                controller.isVisible = true
+                controller.viewWillAppear(false)
+            }
+            pendingDidDisappear += disappearing
+            pendingDidAppear += appearing
+        }
+        layout()
+        validateFirstResponder()
+        let buffer = ScreenBuffer(size: size)
+        let content = contentFrame
+        for layer in layers {
+            let canvas = Canvas(target: buffer, origin: content.origin, size: content.size, clip: content)
+            layer.view.render(in: canvas)
+        }
+        if showsKeyHints && size.height >= 3 {
+            hintBar.theme = theme
+            hintBar.hints = currentKeyHints()
+            let frame = Rect(x: 0, y: size.height - 1, width: size.width, height: 1)
+            hintBar.frame = frame
+            hintBar.render(in: Canvas(target: buffer, origin: frame.origin, size: frame.size, clip: frame))
+        }
+        for controller in pendingDidDisappear { controller.viewDidDisappear(false) }
+        for controller in pendingDidAppear where controller.isVisible { controller.viewDidAppear(false) }
+        return buffer.screen
+    }
+
+    private func layout() {
+        let content = contentFrame
+        let current = layers.map(\.view)
+        for view in hosted where !current.contains(where: { $0 === view }) { view.hostingWindow = nil }
+        for view in current {
+            view.hostingWindow = self
+            view.frame = content
+            view.layoutTree()
+        }
+        hosted = current
+    }
+
+    /// Keeps the first responder inside the top layer and on screen; otherwise picks the
+    /// top controller's preferred view.
+    private func validateFirstResponder() {
+        if let responder = firstResponder, isFocusable(responder) { return }
+        firstResponder = nil
+        var controller = topViewController
+        while let candidate = controller {
+            if let view = candidate.preferredFirstResponder, isFocusable(view) {
+                firstResponder = view
+                return
+            }
+            controller = candidate.parent
+        }
+    }
+
+    private func isFocusable(_ view: View) -> Bool {
+        guard view.canBecomeFirstResponder, let top = layers.last?.viewIfLoaded else { return false }
+        var current: View? = view
+        while let candidate = current {
+            if candidate.isHidden { return false }
+            if candidate === top { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    // MARK: Keys
+
+    /// Where a key starts: the first responder, else the top controller.
+    var startResponder: Responder? {
+        if let firstResponder, isFocusable(firstResponder) { return firstResponder }
+        return topViewController ?? self
+    }
+
+    /// Sends a key along the responder chain; returns true if something used it.
+    func dispatch(_ key: Key) -> Bool {
+        var responder = startResponder
+        var visited = 0
+        while let current = responder, visited < 256 {
+            if current.handleKey(key) { return true }
+            for command in Self.commands(of: current) where command.key == key && command.isEnabled {
+                command.action()
+                return true
+            }
+            responder = current.nextResponder
+            visited += 1
+        }
+        if key == .tab || key == .backTab { return moveFocus(forward: key == .tab) }
+        return false
+    }
+
+    private static func commands(of responder: Responder) -> [KeyCommand] {
+        if let controller = responder as? ViewController {
+            return responder.keyCommands + controller.builtInKeyCommands
+        }
+        return responder.keyCommands
+    }
+
+    /// Moves the focus to the next (or previous) view that takes keys in the top layer.
+    @discardableResult
+    func moveFocus(forward: Bool) -> Bool {
+        guard let top = layers.last?.view else { return false }
+        let views = top.focusableViews(stoppingAtControllers: false)
+        guard !views.isEmpty else { return false }
+        let current = firstResponder.flatMap { responder in views.firstIndex { $0 === responder } }
+        let next: Int
+        if let current {
+            next = (current + (forward ? 1 : views.count - 1)) % views.count
+        } else {
+            next = forward ? 0 : views.count - 1
+        }
+        setFirstResponder(views[next])
+        return true
+    }
+
+    /// The footer's hints: along the responder chain from the start, first wins per key.
+    /// Character keys are left out past a responder that takes text input.
+    func currentKeyHints() -> [KeyHint] {
+        var hints: [KeyHint] = []
+        var labels: Set<String> = []
+        var textInput = false
+        var responder = startResponder
+        var visited = 0
+        while let current = responder, visited < 256 {
+            var own = current.keyHints
+            if let controller = current as? ViewController {
+                own += controller.builtInKeyCommands.compactMap { command in
+                    command.title.flatMap { command.isEnabled ? KeyHint(key: command.key, title: $0) : nil }
+                }
+            }
+            for hint in own where labels.insert(hint.label).inserted {
+                if textInput, let key = hint.key, key.text != nil { continue }
+                hints.append(hint)
+            }
+            if current.consumesTextInput { textInput = true }
+            responder = current.nextResponder
+            visited += 1
+        }
+        for hint in additionalKeyHints where labels.insert(hint.label).inserted { hints.append(hint) }
+        return hints
+    }
+}

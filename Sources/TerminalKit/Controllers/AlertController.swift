@@ -1,0 +1,159 @@
+/// A question in a box over the current screen, with buttons (UIKit's
+/// `UIAlertController`). Present it with ``ViewController/present(_:animated:completion:)``.
+///
+/// ←/→ or Tab choose a button, Enter presses it, each action's key presses it directly,
+/// Escape presses the cancel action (or just dismisses). The alert dismisses itself, then
+/// runs the action's handler.
+@MainActor
+open class AlertController: ViewController {
+    /// One button.
+    public struct Action {
+        /// What kind of button.
+        public enum Style: Hashable, Sendable {
+            case `default`
+            case cancel
+            case destructive
+        }
+
+        /// The button's title.
+        public var title: String
+        /// Its kind; the cancel action also answers Escape.
+        public var style: Style
+        /// A key that presses it directly (for example `y`), or nil.
+        public var key: Key?
+        /// Runs after the alert is dismissed.
+        public var handler: (@MainActor () -> Void)?
+
+        /// Creates an action.
+        public init(
+            title: String, style: Style = .default, key: Key? = nil, handler: (@MainActor () -> Void)? = nil
+        ) {
+            self.title = title
+            self.style = style
+            self.key = key
+            self.handler = handler
+        }
+    }
+
+    /// The message.
+    public var message: String?
+    /// The buttons, in order.
+    public private(set) var actions: [Action] = []
+    /// The button Enter presses.
+    public var selectedIndex = 0
+
+    /// Creates an alert.
+    public init(title: String?, message: String?) {
+        self.message = message
+        super.init()
+        self.title = title
+        modalPresentationStyle = .overCurrentContext
+    }
+
+    /// Adds a button. A cancel button is chosen last by default; others first.
+    public func addAction(_ action: Action) {
+        actions.append(action)
+        if let first = actions.firstIndex(where: { $0.style != .cancel }) { selectedIndex = first }
+    }
+
+    override open func loadView() {
+        view = AlertView(controller: self)
+    }
+
+    override open func handleKey(_ key: Key) -> Bool {
+        switch key.code {
+        case .left where !actions.isEmpty:
+            selectedIndex = (selectedIndex + actions.count - 1) % actions.count
+        case .right where !actions.isEmpty, .tab where !actions.isEmpty:
+            let step = key.modifiers.contains(.shift) ? actions.count - 1 : 1
+            selectedIndex = (selectedIndex + step) % actions.count
+        case .enter:
+            guard actions.indices.contains(selectedIndex) else {
+                dismiss()
+                return true
+            }
+            press(actions[selectedIndex])
+        case .escape:
+            if let cancel = actions.first(where: { $0.style == .cancel }) {
+                press(cancel)
+            } else {
+                dismiss()
+            }
+        default:
+            if let action = actions.first(where: { $0.key == key }) {
+                press(action)
+            }
+            // Other keys do nothing, and go no further: the alert is modal.
+        }
+        return true
+    }
+
+    override open var keyHints: [KeyHint] {
+        var hints = actions.compactMap { action in action.key.map { KeyHint(key: $0, title: action.title) } }
+        hints.append(KeyHint(label: "Enter", title: "Choose"))
+        return hints
+    }
+
+    private func press(_ action: Action) {
+        dismiss()
+        action.handler?()
+    }
+}
+
+/// The box an ``AlertController`` draws, centred over what is below.
+@MainActor
+final class AlertView: View {
+    private weak var controller: AlertController?
+
+    init(controller: AlertController) {
+        self.controller = controller
+        super.init()
+    }
+
+    override func draw(in canvas: Canvas) {
+        guard let controller else { return }
+        let buttons = controller.actions.map { "[ \($0.title) ]" }
+        let buttonsWidth = buttons.reduce(0) { $0 + TextWidth.of($1) } + max(0, buttons.count - 1) * 2
+        let title = controller.title ?? ""
+        let message = controller.message ?? ""
+        let contentWidth = max(TextWidth.of(title), TextWidth.of(message), buttonsWidth)
+        let width = min(canvas.size.width, contentWidth + 4)
+        let height = min(canvas.size.height, 2 + (title.isEmpty ? 0 : 1) + (message.isEmpty ? 0 : 1) + 1)
+        guard width >= 2, height >= 2 else {
+            if width > 0 && height > 0 { canvas.fill(Rect(x: 0, y: 0, width: 1, height: 1), with: "!", style: .reverse) }
+            return
+        }
+        let box = Rect(x: (canvas.size.width - width) / 2, y: (canvas.size.height - height) / 2, width: width, height: height)
+        let style = theme.alert
+        canvas.fill(box, style: style)
+        for x in (box.minX + 1)..<(box.maxX - 1) {
+            canvas.text("─", at: Point(x: x, y: box.minY), style: style)
+            canvas.text("─", at: Point(x: x, y: box.maxY - 1), style: style)
+        }
+        for y in (box.minY + 1)..<(box.maxY - 1) {
+            canvas.text("│", at: Point(x: box.minX, y: y), style: style)
+            canvas.text("│", at: Point(x: box.maxX - 1, y: y), style: style)
+        }
+        canvas.text("┌", at: Point(x: box.minX, y: box.minY), style: style)
+        canvas.text("┐", at: Point(x: box.maxX - 1, y: box.minY), style: style)
+        canvas.text("└", at: Point(x: box.minX, y: box.maxY - 1), style: style)
+        canvas.text("┘", at: Point(x: box.maxX - 1, y: box.maxY - 1), style: style)
+        let inner = max(0, width - 4)
+        var y = box.minY + 1
+        for (text, textStyle) in [(title, style.adding(.bold)), (message, style)] where !text.isEmpty {
+            guard y < box.maxY - 1 else { break }
+            let shown = TextWidth.truncate(text, to: inner)
+            canvas.text(shown, at: Point(x: box.minX + 2 + (inner - TextWidth.of(shown)) / 2, y: y), style: textStyle)
+            y += 1
+        }
+        guard y < box.maxY - 1 else { return }
+        var x = box.minX + 2 + max(0, (inner - buttonsWidth) / 2)
+        for (index, button) in buttons.enumerated() {
+            let chosen = index == controller.selectedIndex
+            x += canvas.text(
+                button, at: Point(x: x, y: y), style: chosen ? theme.alertButton : style,
+                maxWidth: max(0, box.maxX - 2 - x))
+            x += 2
+        }
+    }
+}

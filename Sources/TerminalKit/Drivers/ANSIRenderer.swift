@@ -1,0 +1,117 @@
+/// Turns frames into ANSI escape sequences, writing only the cells that changed.
+///
+/// Keeps the previous frame. A changed cell is written with a cursor move only where the
+/// cursor is not already there, and an SGR sequence only where the style changes. A wide
+/// character is written once, from its first cell; if only its continuation changed, the
+/// first cell is written again.
+public struct ANSIRenderer: Sendable {
+    /// False under `NO_COLOR`: colours are left out, attributes (reverse, bold) stay.
+    public var colorEnabled: Bool
+    private var previous: Screen?
+    private var cursorVisible: Bool?
+
+    /// Creates a renderer whose first frame repaints everything.
+    public init(colorEnabled: Bool) {
+        self.colorEnabled = colorEnabled
+    }
+
+    /// True unless `NO_COLOR` is set to a non-empty value (https://no-color.org).
+    public static func colorEnabled(environment: [String: String]) -> Bool {
+        guard let value = environment["NO_COLOR"] else { return true }
+        return value.isEmpty
+    }
+
+    /// Forgets the previous frame: the next one clears the screen and repaints.
+    public mutating func invalidate() {
+        previous = nil
+        cursorVisible = nil
+    }
+
+    /// The bytes that turn the previous frame into `screen`.
+    public mutating func render(_ screen: Screen) -> [UInt8] {
+        let old = previous.flatMap { $0.size == screen.size ? $0 : nil }
+        var body = ""
+        var pen: Style?
+        var cursor: Point?
+        for y in 0..<screen.size.height {
+            var x = 0
+            while x < screen.size.width {
+                var cell = screen[x, y]
+                var start = x
+                if cell.isContinuation {
+                    // Only reached if the first half was unchanged: repaint from it.
+                    start = x - 1
+                    cell = screen[start, y]
+                }
+                let width = max(1, Int(cell.width))
+                let changed =
+                    old.map { old in (start..<(start + width)).contains { old[$0, y] != screen[$0, y] } }
+                    ?? (cell != .blank)
+                if changed {
+                    if cursor != Point(x: start, y: y) { body += "\u{1B}[\(y + 1);\(start + 1)H" }
+                    if pen != cell.style {
+                        body += sgr(cell.style)
+                        pen = cell.style
+                    }
+                    body.append(cell.character)
+                    cursor = Point(x: start + width, y: y)
+                }
+                x = start + width
+            }
+        }
+        var out = ""
+        if old == nil { out += "\u{1B}[0m\u{1B}[2J" }
+        if !body.isEmpty {
+            if cursorVisible != false {
+                out += "\u{1B}[?25l"  // Hidden while painting, so it does not run along.
+                cursorVisible = false
+            }
+            out += body
+            if pen != .plain { out += "\u{1B}[0m" }
+        }
+        if let position = screen.cursor {
+            if !body.isEmpty || old == nil || position != old?.cursor || cursorVisible != true {
+                out += "\u{1B}[\(position.y + 1);\(position.x + 1)H"
+            }
+            if cursorVisible != true {
+                out += "\u{1B}[?25h"
+                cursorVisible = true
+            }
+        } else if cursorVisible != false {
+            out += "\u{1B}[?25l"
+            cursorVisible = false
+        }
+        previous = screen
+        return Array(out.utf8)
+    }
+
+    /// Select Graphic Rendition for a style, from a reset.
+    func sgr(_ style: Style) -> String {
+        var codes = ["0"]
+        if style.attributes.contains(.bold) { codes.append("1") }
+        if style.attributes.contains(.dim) { codes.append("2") }
+        if style.attributes.contains(.underline) { codes.append("4") }
+        if style.attributes.contains(.reverse) { codes.append("7") }
+        if colorEnabled {
+            if let code = Self.code(style.foreground) { codes.append(String(30 + code)) }
+            if let code = Self.code(style.background) { codes.append(String(40 + code)) }
+            if style.foreground == .gray { codes.append("90") }
+            if style.background == .gray { codes.append("100") }
+        }
+        return "\u{1B}[" + codes.joined(separator: ";") + "m"
+    }
+
+    private static func code(_ color: Color) -> Int? {
+        switch color {
+        case .default, .gray: nil
+        case .black: 0
+        case .red: 1
+        case .green: 2
+        case .yellow: 3
+        case .blue: 4
+        case .magenta: 5
+        case .cyan: 6
+        case .white: 7
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import CWidth
+
+/// Display widths of text in terminal columns: a Chinese character takes two, a combining
+/// accent none.
+///
+/// Widths come from the C library's `wcwidth` through the `CWidth` shim. That needs a
+/// UTF-8 locale: the first use switches `LC_CTYPE` to the environment's locale, or to
+/// `C.UTF-8` if that is not UTF-8, or else falls back to a built-in table of wide ranges.
+public enum TextWidth {
+    /// True if a UTF-8 locale is in effect (false: the built-in table is used).
+    public static let usesLocale: Bool = cwidth_setup_locale() == 1
+
+    /// The columns one character (grapheme cluster) takes: 0, 1 or 2. Control characters
+    /// take 0; they are never drawn.
+    public static func of(_ character: Character) -> Int {
+        _ = usesLocale
+        var width = 0
+        var first = true
+        for scalar in character.unicodeScalars {
+            let scalarWidth = Int(cwidth_scalar(scalar.value))
+            if first {
+                if scalarWidth < 0 { return 0 }
+                width = scalarWidth
+                first = false
+            } else if scalar.value == 0xFE0F {
+                width = 2  // Emoji presentation selector.
+            } else if scalarWidth == 2 {
+                width = 2
+            }
+        }
+        if width == 0, character.unicodeScalars.count > 1 { width = 1 }
+        return min(width, 2)
+    }
+
+    /// The columns a string takes.
+    public static func of(_ string: some StringProtocol) -> Int {
+        var total = 0
+        for character in string { total += of(character) }
+        return total
+    }
+
+    /// The longest prefix of `string` that fits in `width` columns.
+    public static func prefix(of string: some StringProtocol, fitting width: Int) -> Substring {
+        let text = Substring(string)
+        var used = 0
+        var end = text.startIndex
+        while end < text.endIndex {
+            let next = of(text[end])
+            if used + next > width { break }
+            used += next
+            end = text.index(after: end)
+        }
+        return text[text.startIndex..<end]
+    }
+
+    /// The string cut to `width` columns, ending with `…` when it was cut.
+    public static func truncate(_ string: some StringProtocol, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        if of(string) <= width { return String(string) }
+        return String(prefix(of: string, fitting: width - 1)) + "…"
+    }
+}
