@@ -22,6 +22,8 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "CWidth"),
+        // libpng's simplified API and libjpeg (libpng-dev, libjpeg-dev), for Homepwner's photos.
+        .target(name: "CImageDecode", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
 
         // MARK: The engine and its test harness
         .target(name: "StateRestoration"),
@@ -33,13 +35,16 @@ let package = Package(
 
         // MARK: UI layer and the app
         .target(name: "TerminalKit", dependencies: ["StateRestoration", "CWidth"]),
-        .target(name: "Homepwner", dependencies: ["TerminalKit", "StateRestoration", "CSQLite"]),
+        .target(
+            name: "Homepwner", dependencies: ["TerminalKit", "StateRestoration", "CSQLite", "CImageDecode"]),
 
         // MARK: Executables (thin)
         .executableTarget(name: "homepwner", dependencies: ["Homepwner", "ArgumentKit"]),
         .executableTarget(
             name: "restoration-archive", dependencies: ["ArchiveInspector", "ArgumentKit"]),
         .executableTarget(name: "restoration-bench", dependencies: ["StateRestoration"]),
+        // Test helper: a child process for the item store's kill -9 test, and a benchmark.
+        .executableTarget(name: "homepwner-store-stress", dependencies: ["Homepwner"]),
 
         // MARK: Tests
         .testTarget(
@@ -51,7 +56,9 @@ let package = Package(
         .testTarget(
             name: "TerminalKitTests",
             dependencies: ["TerminalKit", "StateRestoration", "RestorationTesting"]),
-        .testTarget(name: "HomepwnerTests", dependencies: ["Homepwner", "TerminalKit"]),
+        .testTarget(
+            name: "HomepwnerTests",
+            dependencies: ["Homepwner", "TerminalKit", "CSQLite", "homepwner-store-stress"]),
     ],
     swiftLanguageModes: [.v6]
 )

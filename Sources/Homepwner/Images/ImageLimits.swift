@@ -1,0 +1,17 @@
+/// What the image store accepts. The defaults cover a modern phone photo with room to
+/// spare and bound the memory of one decode (about 3 bytes a pixel for PNG, less for
+/// JPEG, which is decoded scaled down).
+public struct ImageLimits: Hashable, Sendable {
+    /// The largest file, in bytes. Default: 20 MiB.
+    public var maximumFileBytes: Int
+    /// The most pixels (width × height). Default: 40 million (for example 8000 × 5000).
+    public var maximumPixels: Int
+
+    public init(maximumFileBytes: Int, maximumPixels: Int) {
+        self.maximumFileBytes = maximumFileBytes
+        self.maximumPixels = maximumPixels
+    }
+
+    /// 20 MiB and 40 megapixels.
+    public static let standard = ImageLimits(maximumFileBytes: 20 << 20, maximumPixels: 40_000_000)
+}

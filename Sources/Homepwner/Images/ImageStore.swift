@@ -1,0 +1,230 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Photos, one file per item at `<directory>/<item-key>` (rule H6).
+///
+/// **What is stored.** The original file's bytes, unchanged, after a full decode proved
+/// them to be a PNG or JPEG within ``limits``. Keeping the original loses nothing (a later
+/// screen or export can use full resolution), costs no re-encoder, and the `file` command
+/// still recognises it. Thumbnails are made from it on demand and cached in memory.
+///
+/// **Safety.** File names come only from `UUID` values or from text that passes
+/// ``ItemKey/parse(_:)``, so no key can escape the directory. Files are written to a
+/// temporary name, synced and renamed: a crash leaves the old photo or the new one. The
+/// directory is created with mode 0700 and the files with 0600.
+///
+/// Prefer ``ItemStore/attachPhoto(fromPath:to:)`` and ``ItemStore/removePhoto(from:)``,
+/// which also keep the item's `hasPhoto` in step.
+public final class ImageStore {
+    /// The `images` directory.
+    public let directory: String
+    /// What ``importPhoto(fromPath:for:)`` accepts.
+    public let limits: ImageLimits
+
+    private struct CacheKey: Hashable {
+        var key: UUID
+        var columns: Int
+        var rows: Int
+    }
+    private var thumbnails: [CacheKey: Thumbnail] = [:]
+    private static let cacheLimit = 64
+
+    /// A store over `directory`, created at the first import.
+    public init(directory: String, limits: ImageLimits = .standard) {
+        self.directory = directory
+        self.limits = limits
+    }
+
+    /// Where the photo of `key` is (or would be).
+    public func path(for key: UUID) -> String {
+        HomepwnerPaths.join(directory, ItemKey.text(key))
+    }
+
+    /// Where the photo of the key written as `text` is.
+    /// - Throws: ``ImageStoreError/invalidItemKey(_:)`` unless `text` is a canonical UUID.
+    public func path(forKeyText text: String) throws(ImageStoreError) -> String {
+        guard let key = ItemKey.parse(text) else { throw .invalidItemKey(text) }
+        return path(for: key)
+    }
+
+    /// Whether a photo file exists for `key`.
+    public func hasPhoto(for key: UUID) -> Bool {
+        access(path(for: key), F_OK) == 0
+    }
+
+    /// Validates the image at `path` and stores its bytes as the photo of `key`, replacing
+    /// any earlier one. A leading `~/` means the home directory; a relative path is taken
+    /// from the current directory.
+    /// - Throws: ``ImageStoreError``: unreadable, too large, not an image, too many pixels,
+    ///   corrupt, or the store cannot be written. Nothing is changed then.
+    public func importPhoto(fromPath path: String, for key: UUID) throws(ImageStoreError) {
+        let source = Self.expandingTilde(path)
+        let bytes = try Self.readFile(source, limit: limits.maximumFileBytes)
+        let thumbnail = try ImageDecoder.thumbnail(
+            of: bytes, path: source, limits: limits, maximumColumns: Thumbnail.defaultColumns,
+            maximumRows: Thumbnail.defaultRows)
+        try writeAtomically(bytes, to: self.path(for: key))
+        forget(key)
+        remember(
+            thumbnail,
+            as: CacheKey(key: key, columns: Thumbnail.defaultColumns, rows: Thumbnail.defaultRows))
+    }
+
+    /// Deletes the photo of `key`; nothing happens if there is none.
+    /// - Throws: ``ImageStoreError/cannotWrite(path:reason:)`` if the file exists but cannot
+    ///   be removed.
+    public func removePhoto(for key: UUID) throws(ImageStoreError) {
+        forget(key)
+        let target = path(for: key)
+        if unlink(target) != 0 {
+            let code = errno
+            if code == ENOENT { return }
+            throw .cannotWrite(path: target, reason: Directory.describe(code))
+        }
+        Directory.sync(directory)
+    }
+
+    /// The photo of `key` as a thumbnail of at most `maximumColumns × maximumRows` cells.
+    /// Decodes the file the first time and then answers from memory.
+    /// - Throws: ``ImageStoreError/noPhoto(path:)`` when there is no file, or why it cannot
+    ///   be decoded.
+    public func thumbnail(
+        for key: UUID, maximumColumns: Int = Thumbnail.defaultColumns,
+        maximumRows: Int = Thumbnail.defaultRows
+    ) throws(ImageStoreError) -> Thumbnail {
+        let cacheKey = CacheKey(key: key, columns: maximumColumns, rows: maximumRows)
+        if let cached = thumbnails[cacheKey] { return cached }
+        let photo = path(for: key)
+        guard access(photo, F_OK) == 0 else { throw .noPhoto(path: photo) }
+        let thumbnail = try Self.thumbnail(
+            ofFileAt: photo, limits: limits, maximumColumns: maximumColumns, maximumRows: maximumRows
+        )
+        remember(thumbnail, as: cacheKey)
+        return thumbnail
+    }
+
+    /// A thumbnail of any image file (for example, to preview a file before attaching it).
+    /// - Throws: ``ImageStoreError``, as for ``importPhoto(fromPath:for:)``.
+    public static func thumbnail(
+        ofFileAt path: String, limits: ImageLimits = .standard,
+        maximumColumns: Int = Thumbnail.defaultColumns, maximumRows: Int = Thumbnail.defaultRows
+    ) throws(ImageStoreError) -> Thumbnail {
+        let bytes = try readFile(path, limit: limits.maximumFileBytes)
+        return try ImageDecoder.thumbnail(
+            of: bytes, path: path, limits: limits, maximumColumns: maximumColumns, maximumRows: maximumRows)
+    }
+
+    /// The keys of every photo file in the directory (other names are ignored).
+    package func storedKeys() throws(ImageStoreError) -> [UUID] {
+        guard let stream = opendir(directory) else {
+            let code = errno
+            if code == ENOENT { return [] }
+            throw .cannotRead(path: directory, reason: Directory.describe(code))
+        }
+        defer { closedir(stream) }
+        var keys: [UUID] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if let key = ItemKey.parse(name), ItemKey.text(key) == name { keys.append(key) }
+        }
+        return keys
+    }
+
+    // MARK: - Private
+
+    private func remember(_ thumbnail: Thumbnail, as key: CacheKey) {
+        if thumbnails.count >= Self.cacheLimit { thumbnails.removeAll(keepingCapacity: true) }
+        thumbnails[key] = thumbnail
+    }
+
+    private func forget(_ key: UUID) {
+        thumbnails = thumbnails.filter { $0.key.key != key }
+    }
+
+    private static func expandingTilde(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/"),
+            let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty
+        else { return path }
+        return home + path.dropFirst()
+    }
+
+    /// Reads a whole regular file of at most `limit` bytes.
+    private static func readFile(_ path: String, limit: Int) throws(ImageStoreError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .cannotRead(path: path, reason: Directory.describe(errno))
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .cannotRead(path: path, reason: Directory.describe(errno))
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw .cannotRead(path: path, reason: "not a regular file")
+        }
+        let size = Int(status.st_size)
+        if size > limit { throw .fileTooLarge(path: path, bytes: size, limit: limit) }
+        // One byte of headroom: a file that grew since fstat is caught below.
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .cannotRead(path: path, reason: Directory.describe(errno))
+            }
+            if count == 0 { break }
+            filled += count
+            if filled > limit { throw .fileTooLarge(path: path, bytes: filled, limit: limit) }
+            if filled == bytes.count && filled <= limit {
+                bytes.append(contentsOf: repeatElement(0, count: 4096))
+            }
+        }
+        bytes.removeLast(bytes.count - filled)
+        return bytes
+    }
+
+    /// Writes `bytes` to `target` atomically: temporary file (0600), fsync, rename, fsync of
+    /// the directory.
+    private func writeAtomically(_ bytes: [UInt8], to target: String) throws(ImageStoreError) {
+        if let failure = Directory.create(directory) {
+            throw .cannotWrite(path: failure.path, reason: Directory.describe(failure.errno))
+        }
+        let temporary = HomepwnerPaths.join(
+            directory, ".\(UInt64.random(in: 0...UInt64.max)).tmp-\(getpid())")
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .cannotWrite(path: temporary, reason: Directory.describe(errno)) }
+        var renamed = false
+        defer { if !renamed { unlink(temporary) } }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let reason = Directory.describe(errno)
+                close(descriptor)
+                throw .cannotWrite(path: temporary, reason: reason)
+            }
+            written += count
+        }
+        let synced = fsync(descriptor) == 0 ? nil : Directory.describe(errno)
+        close(descriptor)
+        if let synced { throw .cannotWrite(path: temporary, reason: synced) }
+        guard rename(temporary, target) == 0 else {
+            throw .cannotWrite(path: target, reason: Directory.describe(errno))
+        }
+        renamed = true
+        Directory.sync(directory)
+    }
+}

@@ -1,0 +1,57 @@
+/// The detail screen's value field: text in, whole dollars out (rule H4).
+public enum DollarValue {
+    /// The largest value accepted: a trillion dollars, far above any household item and far
+    /// below `Int.max`.
+    public static let maximum = 1_000_000_000_000
+
+    /// Parses what the user typed.
+    ///
+    /// Accepted: digits, with optional surrounding spaces, an optional leading `$`, and
+    /// optional `,` or `_` group separators between digits (`"$1,200"`). Anything else is
+    /// refused, so the UI can show the message and keep the stored value.
+    /// - Throws: ``DollarValueError`` saying what is wrong with `text`.
+    public static func parse(_ text: String) throws(DollarValueError) -> Int {
+        var body = Substring(text).drop { $0 == " " }
+        while body.last == " " { body = body.dropLast() }
+        if body.first == "$" { body = body.dropFirst() }
+        if body.isEmpty { throw .empty }
+        if body.first == "-" { throw .negative(text) }
+        var value = 0
+        var previousWasDigit = false
+        for character in body {
+            if let digit = character.wholeNumberValue, character.isASCII {
+                value = value * 10 + digit
+                if value > maximum { throw .tooLarge(text) }
+                previousWasDigit = true
+            } else if (character == "," || character == "_") && previousWasDigit {
+                previousWasDigit = false
+            } else if character == "." {
+                throw .notWhole(text)
+            } else {
+                throw .notANumber(text)
+            }
+        }
+        guard previousWasDigit else { throw .notANumber(text) }
+        return value
+    }
+}
+
+/// Why ``DollarValue/parse(_:)`` refused some text; `description` is the message to show.
+public enum DollarValueError: Error, Hashable, Sendable, CustomStringConvertible {
+    case empty
+    case negative(String)
+    case notWhole(String)
+    case notANumber(String)
+    case tooLarge(String)
+
+    public var description: String {
+        switch self {
+        case .empty: "Value: type a whole number of dollars"
+        case .negative(let text): "Value: \"\(text)\" is negative; values start at $0"
+        case .notWhole(let text): "Value: \"\(text)\" has cents; use whole dollars"
+        case .notANumber(let text): "Value: \"\(text)\" is not a number of dollars"
+        case .tooLarge(let text):
+            "Value: \"\(text)\" is over the limit of $\(DollarValue.maximum)"
+        }
+    }
+}

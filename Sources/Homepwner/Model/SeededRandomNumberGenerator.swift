@@ -1,0 +1,20 @@
+/// A small deterministic generator (SplitMix64), so `--random-items` and the tests can
+/// reproduce a run from its seed.
+///
+/// Not for secrets. The sequence for a seed is part of this type's contract: tests pin it.
+public struct SeededRandomNumberGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// Starts the sequence for `seed`.
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

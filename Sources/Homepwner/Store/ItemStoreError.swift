@@ -1,0 +1,49 @@
+import Foundation
+
+/// Everything that can go wrong in ``ItemStore``. `description` is one line that a person
+/// can act on: it names the file and quotes SQLite's own message.
+public enum ItemStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The data directory could not be created (`reason` is `strerror`).
+    case cannotCreateDirectory(path: String, reason: String)
+    /// SQLite refused `operation` (for example "open", "migrate to version 2", "update").
+    /// `code` is the extended result code, `message` is `sqlite3_errmsg`.
+    case sqlite(path: String, operation: String, code: Int32, message: String)
+    /// The file was written by a newer Homepwner. It is left untouched.
+    case schemaTooNew(path: String, version: Int, newestKnown: Int)
+    /// The file is an SQLite database of some other application.
+    case notAHomepwnerDatabase(path: String, applicationID: Int32)
+    /// A row the store cannot represent (edited by hand past the schema's checks).
+    case invalidRow(path: String, reason: String)
+    /// Values are whole, non-negative dollars.
+    case negativeValue(Int)
+    /// No item has this key (it may have been deleted behind the app's back).
+    case itemNotFound(UUID)
+    /// A row index outside `0..<count`.
+    case indexOutOfRange(index: Int, count: Int)
+    /// The photo could not be attached, read or removed.
+    case photo(ImageStoreError)
+
+    public var description: String {
+        switch self {
+        case .cannotCreateDirectory(let path, let reason):
+            "cannot create the data directory \(path): \(reason)"
+        case .sqlite(let path, let operation, let code, let message):
+            "items database \(path): \(operation) failed: \(message) (SQLite code \(code))"
+        case .schemaTooNew(let path, let version, let newestKnown):
+            "items database \(path) has schema version \(version), but this Homepwner knows "
+                + "versions up to \(newestKnown); update Homepwner (the file was not changed)"
+        case .notAHomepwnerDatabase(let path, let applicationID):
+            "\(path) is an SQLite database of another application (application_id \(applicationID))"
+        case .invalidRow(let path, let reason):
+            "items database \(path) has a row Homepwner cannot read: \(reason)"
+        case .negativeValue(let value):
+            "the value $\(value) is negative; values are whole dollars from $0"
+        case .itemNotFound(let key):
+            "no item has the key \(ItemKey.text(key)); it may have been deleted"
+        case .indexOutOfRange(let index, let count):
+            "row \(index) does not exist; the list has \(count) items"
+        case .photo(let error):
+            error.description
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// The items database's schema and its migrations (`PRAGMA user_version`).
+///
+/// Version 1 was the first layout: the book's array index as `ordering` (0, 1, 2, …, so a
+/// move rewrote every row between the two positions), dates as REAL seconds, no photos.
+///
+/// Version 2 (current):
+///
+///     items(item_key       TEXT PRIMARY KEY,  -- lowercase UUID, checked
+///           name           TEXT,
+///           serial_number  TEXT,
+///           value_in_dollars INTEGER,         -- whole, >= 0, checked
+///           date_created   INTEGER,           -- milliseconds since 1970, UTC
+///           ordering       INTEGER,           -- gapped: see ItemStore's ordering rule
+///           has_photo      INTEGER)           -- 0 or 1
+///     index items_by_ordering(ordering, item_key)
+///
+/// Each migration runs in its own transaction together with its `user_version` bump, so a
+/// crash leaves the file at the old version or the new one, never between. A fresh file
+/// runs every migration from version 0.
+enum Schema {
+    /// The version this build writes and reads.
+    static let currentVersion = 2
+
+    /// `PRAGMA application_id`: "HPWN", so that `file` and Homepwner recognise the file.
+    static let applicationID: Int32 = 0x4850_574E
+
+    /// The migration from `version - 1` to `version`. Each script ends by setting
+    /// `user_version`; the pragma takes no parameters, and these are source constants.
+    static func migration(to version: Int) -> StaticString? {
+        switch version {
+        case 1: version1
+        case 2: version2
+        default: nil
+        }
+    }
+
+    private static let version1: StaticString = """
+        PRAGMA application_id = 1213224782;
+        CREATE TABLE items (
+            item_key TEXT PRIMARY KEY NOT NULL,
+            name TEXT NOT NULL,
+            serial_number TEXT NOT NULL,
+            value_in_dollars INTEGER NOT NULL,
+            date_created REAL NOT NULL,
+            ordering INTEGER NOT NULL
+        );
+        PRAGMA user_version = 1;
+        """
+
+    private static let version2: StaticString = """
+        CREATE TABLE items_v2 (
+            item_key TEXT PRIMARY KEY NOT NULL CHECK (item_key GLOB
+                '[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]-[0-9a-f][0-9a-f][0-9a-f][0-9a-f]-[0-9a-f][0-9a-f][0-9a-f][0-9a-f]-[0-9a-f][0-9a-f][0-9a-f][0-9a-f]-[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]'),
+            name TEXT NOT NULL,
+            serial_number TEXT NOT NULL,
+            value_in_dollars INTEGER NOT NULL
+                CHECK (typeof(value_in_dollars) = 'integer' AND value_in_dollars >= 0),
+            date_created INTEGER NOT NULL CHECK (typeof(date_created) = 'integer'),
+            ordering INTEGER NOT NULL CHECK (typeof(ordering) = 'integer'),
+            has_photo INTEGER NOT NULL DEFAULT 0 CHECK (has_photo IN (0, 1))
+        );
+        INSERT INTO items_v2 (item_key, name, serial_number, value_in_dollars, date_created, ordering)
+            SELECT lower(item_key), name, serial_number, max(CAST(value_in_dollars AS INTEGER), 0),
+                CAST(round(date_created * 1000) AS INTEGER),
+                row_number() OVER (ORDER BY ordering, rowid) * 4294967296
+            FROM items;
+        DROP TABLE items;
+        ALTER TABLE items_v2 RENAME TO items;
+        CREATE INDEX items_by_ordering ON items (ordering, item_key);
+        PRAGMA user_version = 2;
+        """
+}

@@ -1,0 +1,138 @@
+// A helper for HomepwnerTests and for measuring the item store; not part of the app.
+//
+//   homepwner-store-stress edits DIR SEED COUNT
+//       Opens the store in DIR and makes COUNT quick random edits (create, update, move,
+//       delete). Before each edit it prints "begin <edit>", after its commit "ok", both
+//       unbuffered, so a parent that kills it with SIGKILL knows what must be on disk.
+//   homepwner-store-stress bench DIR COUNT
+//       Fills a store in DIR with COUNT random items, then times reopening it, the first
+//       page, and loading everything.
+import Foundation
+import Homepwner
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+func say(_ line: String) {
+    var bytes = Array((line + "\n").utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let count = bytes.withUnsafeMutableBytes {
+            write(1, $0.baseAddress.map { $0 + offset }, $0.count - offset)
+        }
+        if count <= 0 { exit(3) }
+        offset += count
+    }
+    bytes.removeAll()
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data(("homepwner-store-stress: " + message + "\n").utf8))
+    exit(2)
+}
+
+func open(_ directory: String) -> ItemStore {
+    do {
+        return try ItemStore(paths: HomepwnerPaths(dataDirectory: directory, stateDirectory: directory))
+    } catch {
+        fail(error.description)
+    }
+}
+
+func edits(directory: String, seed: UInt64, count: Int) {
+    let store = open(directory)
+    var generator = SeededRandomNumberGenerator(seed: seed)
+    do {
+        var keys = try store.orderedKeys()
+        for step in 0..<count {
+            let choice = generator.next() % 10
+            if keys.count < 5 || choice < 3 {
+                var item = Item.random(using: &generator)
+                item.name = "n\(step)"
+                say("begin create \(ItemKey.text(item.key)) \(item.name) \(item.valueInDollars)")
+                try store.insert([item])
+                keys.append(item.key)
+            } else if choice < 6 {
+                let key = keys[Int(generator.next() % UInt64(keys.count))]
+                guard var item = try store.item(forKey: key) else { fail("missing \(key)") }
+                item.name = "u\(step)"
+                item.valueInDollars = step
+                say("begin update \(ItemKey.text(key)) \(item.name) \(item.valueInDollars)")
+                try store.update(item)
+            } else if choice < 9 {
+                let from = Int(generator.next() % UInt64(keys.count))
+                let to = Int(generator.next() % UInt64(keys.count))
+                say("begin move \(from) \(to)")
+                try store.moveItem(from: from, to: to)
+                keys.insert(keys.remove(at: from), at: to)
+            } else {
+                let index = Int(generator.next() % UInt64(keys.count))
+                say("begin delete \(ItemKey.text(keys[index]))")
+                try store.deleteItem(withKey: keys[index])
+                keys.remove(at: index)
+            }
+            say("ok")
+        }
+    } catch {
+        fail(error.description)
+    }
+}
+
+func milliseconds(_ body: () throws(ItemStoreError) -> Void) -> Double {
+    let start = ContinuousClock.now
+    do {
+        try body()
+    } catch {
+        fail(error.description)
+    }
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+}
+
+func bench(directory: String, count: Int) {
+    var generator = SeededRandomNumberGenerator(seed: 1)
+    let items = (0..<count).map { _ in Item.random(using: &generator) }
+    let fill = milliseconds { () throws(ItemStoreError) in try open(directory).insert(items) }
+    say(String(format: "insert %d items in one transaction: %.1f ms", count, fill))
+    var store: ItemStore?
+    var total = 0
+    var page: [Item] = []
+    let first = milliseconds { () throws(ItemStoreError) in
+        let opened = try ItemStore(paths: HomepwnerPaths(dataDirectory: directory, stateDirectory: directory))
+        total = try opened.count()
+        page = try opened.items(offset: 0, limit: 60)
+        store = opened
+    }
+    say(String(format: "open + count (%d) + first page (%d rows): %.2f ms", total, page.count, first))
+    guard let store else { fail("no store") }
+    var all: [Item] = []
+    let load = milliseconds { () throws(ItemStoreError) in all = try store.allItems() }
+    say(String(format: "load all %d items: %.1f ms", all.count, load))
+    var keys: [UUID] = []
+    let keyTime = milliseconds { () throws(ItemStoreError) in keys = try store.orderedKeys() }
+    say(String(format: "ordered keys (%d): %.1f ms", keys.count, keyTime))
+    let deep = milliseconds { () throws(ItemStoreError) in
+        page = try store.items(offset: count - 60, limit: 60)
+    }
+    say(String(format: "last page (offset %d): %.2f ms", count - 60, deep))
+    let moves = 100
+    let before = milliseconds { () throws(ItemStoreError) in
+        for index in 0..<moves { try store.moveItem(from: count - 1 - index, to: index) }
+    }
+    say(String(format: "move (committed, synced): %.2f ms each", before / Double(moves)))
+}
+
+let arguments = CommandLine.arguments
+switch (arguments.count, arguments.dropFirst().first) {
+case (5, "edits"):
+    guard let seed = UInt64(arguments[3]), let count = Int(arguments[4]) else { fail("bad numbers") }
+    edits(directory: arguments[2], seed: seed, count: count)
+case (4, "bench"):
+    guard let count = Int(arguments[3]), count >= 200 else { fail("COUNT must be at least 200") }
+    bench(directory: arguments[2], count: count)
+default:
+    fail("usage: homepwner-store-stress edits DIR SEED COUNT | bench DIR COUNT")
+}
