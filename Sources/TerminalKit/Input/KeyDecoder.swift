@@ -162,6 +162,9 @@ public struct KeyDecoder: Sendable {
                 return .skip(length: end - index)  // Not a sequence after all: drop the prefix.
             }
             end += 1
+            if end - index > Self.maximumSequenceLength {
+                return .skip(length: end - index)  // Garbage that never ends.
+            }
         }
         guard end < pending.count else {
             return final ? .skip(length: pending.count - index) : .incomplete

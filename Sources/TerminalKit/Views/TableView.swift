@@ -34,6 +34,9 @@ open class TableView: View {
     public weak var delegate: (any TableViewDelegate)?
     /// Shown when there are no rows.
     public var emptyText: String?
+    /// Highlights the first row when rows exist and none is highlighted, so the keys
+    /// always have a row to act on. Default true.
+    public var selectsFirstRowAutomatically = true
     /// The index of the first line shown (headers count as lines).
     public private(set) var contentOffset = 0
     /// The highlighted row.
@@ -285,6 +288,9 @@ open class TableView: View {
         super.layoutSubviews()
         reloadIfNeeded()
         if pendingPosition != nil { applyPendingPosition(final: frame.height > 0) }
+        if indexPathForSelectedRow == nil && selectsFirstRowAutomatically && pendingPosition == nil {
+            indexPathForSelectedRow = firstVisibleIndexPath
+        }
         clampOffset()
         if scrollToSelection && frame.height > 0 {
             ensureSelectionVisible()
@@ -363,28 +369,33 @@ open class TableView: View {
         if pendingPosition != nil { applyPendingPosition(final: false) }
     }
 
-    /// Applies the restored position if the model can resolve it; keeps it pending until
-    /// the first layout otherwise (then it is applied as far as possible, and dropped).
+    /// Applies the restored position as far as the model resolves it. Until the first
+    /// layout (`final`), a position the model cannot resolve yet stays pending, as the data
+    /// may still be coming; at the first layout whatever resolves is applied and the rest
+    /// dropped (the item was deleted).
     private func applyPendingPosition(final: Bool) {
         guard let position = pendingPosition else { return }
         reloadData()
+        guard !lines.isEmpty || final else { return }
         if let offset = position.offset {
-            guard !lines.isEmpty || final || frame.height > 0 else { return }
             contentOffset = max(0, offset)
             pendingPosition = nil
             return
         }
-        guard let association = dataSource as? any ModelAssociation else {
-            pendingPosition = nil
-            return
+        if let association = dataSource as? any ModelAssociation {
+            let selection = position.selection.flatMap {
+                association.indexPathForElement(withModelIdentifier: $0, in: self)
+            }
+            let first = position.firstVisible.flatMap {
+                association.indexPathForElement(withModelIdentifier: $0, in: self)
+            }
+            if let selection, contains(selection) { indexPathForSelectedRow = selection }
+            if let first { scrollToRow(at: first) }
+            let resolved =
+                (position.selection == nil || selection != nil) && (position.firstVisible == nil || first != nil)
+            if !resolved && !final { return }
         }
-        let selection = position.selection.flatMap { association.indexPathForElement(withModelIdentifier: $0, in: self) }
-        let first = position.firstVisible.flatMap { association.indexPathForElement(withModelIdentifier: $0, in: self) }
-        let resolved = (position.selection == nil || selection != nil) && (position.firstVisible == nil || first != nil)
-        if lines.isEmpty && !final && frame.height == 0 { return }  // No data yet.
-        if let selection, contains(selection) { indexPathForSelectedRow = selection }
-        if let first { scrollToRow(at: first) }
-        if resolved || frame.height > 0 || final { pendingPosition = nil }
+        pendingPosition = nil
     }
 
     /// Debug-build check of the line model.

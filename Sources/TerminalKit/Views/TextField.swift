@@ -30,9 +30,9 @@ extension TextFieldDelegate {
 /// restored half-typed text is overwritten.
 @MainActor
 open class TextField: View {
-    /// The text.
+    /// The text. Setting it puts the cursor at its end.
     public var text: String {
-        didSet { cursor = min(cursor, text.count) }
+        didSet { cursor = text.count }
     }
     /// Shown, dimmed, while the text is empty.
     public var placeholder: String?

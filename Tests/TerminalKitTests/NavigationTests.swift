@@ -1,0 +1,163 @@
+import RestorationTesting
+import StateRestoration
+import Testing
+
+@testable import TerminalKit
+
+@Suite("Navigation: push, pop, present, dismiss")
+@MainActor
+struct NavigationTests {
+    @Test("Enter on a row pushes its detail; Escape pops back to the list")
+    func pushAndPop() {
+        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 3)))
+        #expect(
+            app.screen == """
+                                 Fruits            Edit
+                 Apple 0                             $1
+                 Banana 1                            $2
+                 Cherry 2                            $3
+
+
+
+
+
+
+
+                a Add  e Edit  ^C Quit
+                """)
+        app.press(.down, .enter)
+        #expect(
+            app.screen == """
+                 ‹ Fruits       Banana 1
+                 Name   Banana 1
+                 Price  2
+
+
+
+
+
+
+
+
+                Esc Back  ^C Quit
+                """)
+        #expect(app.navigation?.viewControllers.count == 2)
+        // The name field has the focus: the cursor is at the end of its text.
+        #expect(app.terminal.cursor == Point(x: 16, y: 1))
+        app.press(.escape)
+        #expect(app.navigation?.viewControllers.count == 1)
+        #expect(app.terminal.highlightedLines == [" Banana 1                            $2"])
+        #expect(app.list?.appearanceLog == ["willAppear", "willDisappear", "willAppear"])
+    }
+
+    @Test("R4: the list presents from its navigation controller: the modal is the root's child")
+    func presentFromRootContainer() {
+        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 3)))
+        app.type("a")
+        #expect(
+            TreeDescription.describe(app.application.window.rootViewController.map { [$0] } ?? []) == """
+                NavigationController (NavigationController)
+                  FruitListViewController (FruitListViewController)
+                    table (TableView)
+                  ModalNavigationController (NavigationController)
+                    FruitDetailViewController (FruitDetailViewController)
+                      name (TextField)
+                      price (TextField)
+                """)
+        let saved = app.application.engine.encodeState()?.report.savedPaths.map(\.description) ?? []
+        #expect(saved.contains("NavigationController/ModalNavigationController/FruitDetailViewController"))
+    }
+
+    @Test("Present shows the modal over everything; Escape (Cancel) dismisses it and keeps nothing")
+    func presentAndCancel() {
+        let store = FruitStore(fruits: FruitStore.sample(count: 2))
+        let app = FruitLaunch(store: store)
+        app.type("a")
+        #expect(
+            app.screen == """
+                 Cancel        New Fruit           Done
+                 Name   name
+                 Price  0
+
+
+
+
+
+
+
+
+                Esc Cancel  Enter Done  ^C Quit
+                """)
+        app.type("Kiwi")
+        app.press(.escape)
+        #expect(app.navigation?.presentedViewController == nil)
+        #expect(store.fruits.count == 2)
+        #expect(app.screen.hasPrefix("                 Fruits            Edit\n Apple 0"))
+    }
+
+    @Test("Done adds the new fruit and dismisses; the list shows it")
+    func presentAndDone() {
+        let store = FruitStore(fruits: FruitStore.sample(count: 2))
+        let app = FruitLaunch(store: store)
+        app.type("a")
+        app.type("Kiwi")
+        app.press(.tab)
+        app.type("7")
+        app.press(.enter)
+        #expect(store.fruits.map(\.name) == ["Apple 0", "Banana 1", "Kiwi"])
+        #expect(
+            app.screen == """
+                                 Fruits            Edit
+                 Apple 0                             $1
+                 Banana 1                            $2
+                 Kiwi                                $7
+
+
+
+
+
+
+
+                a Add  e Edit  ^C Quit
+                """)
+    }
+
+    @Test("An alert draws over the screen, takes every key, and dismisses itself")
+    func alertIsModal() {
+        let store = FruitStore(fruits: FruitStore.sample(count: 3))
+        let app = FruitLaunch(store: store)
+        app.type("e")
+        app.press(.delete)
+        #expect(
+            app.screen == """
+                                 Fruits            Done
+                 - Apple 0                         $1 =
+                 - Banana 1                        $2 =
+                 - Cher┌────────────────────────┐  $3 =
+                       │    Delete Apple 0?     │
+                       │ This cannot be undone. │
+                       │ [ Cancel ]  [ Delete ] │
+                       └────────────────────────┘
+
+
+
+                n Cancel  y Delete  Enter Choose
+                """)
+        app.type("a")  // "Add" of the list must not reach the list through the alert.
+        #expect(app.navigation?.presentedViewController is AlertController)
+        app.press(.escape)
+        #expect(app.navigation?.presentedViewController == nil)
+        #expect(store.fruits.count == 3)
+    }
+
+    @Test("Appearance callbacks: the covered list disappears under a full-screen modal and comes back")
+    func appearanceWithModal() {
+        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 1)))
+        app.type("a")
+        app.press(.escape)
+        #expect(app.list?.appearanceLog == ["willAppear", "willDisappear", "willAppear"])
+        app.type("e")
+        app.press(.delete)  // An alert over the list: the list stays visible.
+        #expect(app.list?.appearanceLog == ["willAppear", "willDisappear", "willAppear"])
+    }
+}
