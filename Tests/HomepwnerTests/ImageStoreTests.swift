@@ -82,6 +82,24 @@ struct ImageStoreTests {
                 + String(repeating: "C", count: 16))
     }
 
+    static let shapes: [(width: Int, height: Int, columns: Int, rows: Int)] = [
+        (32, 16, 16, 4), (16, 16, 16, 8), (8, 64, 2, 8), (64, 8, 16, 1), (300, 200, 16, 5), (200, 300, 11, 8),
+        (3, 5, 3, 3), (1, 1, 1, 1),
+    ]
+
+    @Test(
+        "H4: thumbnails fit 16 × 8 cells with the aspect ratio kept (a cell is two square pixels)",
+        arguments: shapes)
+    func thumbnailSizes(_ shape: (width: Int, height: Int, columns: Int, rows: Int)) throws {
+        let png = ImageFiles.png(width: shape.width, height: shape.height) { _, _ in [255, 0, 255] }
+        let thumbnail = try ImageStore.thumbnail(ofFileAt: try scratch.write(png, to: "shape.png"))
+        #expect(thumbnail.columns == shape.columns && thumbnail.rows == shape.rows)
+        #expect(
+            thumbnail.cells.allSatisfy {
+                $0 == Thumbnail.Cell(top: RGB(255, 0, 255), bottom: RGB(255, 0, 255))
+            })
+    }
+
     @Test("H4: a file that is not an image is refused with a clear message, and the photo is unchanged")
     func notAnImage() throws {
         let store = try ItemStore(paths: scratch.paths)

@@ -38,7 +38,8 @@ struct ModelTests {
     }
 
     static let accepted: [(String, Int)] = [
-        ("0", 0), ("42", 42), (" 7 ", 7), ("$1200", 1200), ("$1,200", 1200), ("1_000_000", 1_000_000),
+        ("0", 0), ("42", 42), (" 7 ", 7), ("$1200", 1200), ("$1,200", 1200), ("12,345,678", 12_345_678),
+        ("0042", 42),
         ("1000000000000", 1_000_000_000_000),
     ]
 
@@ -49,7 +50,9 @@ struct ModelTests {
 
     static let refused: [(String, DollarValueError)] = [
         ("", .empty), ("  ", .empty), ("$", .empty), ("-5", .negative("-5")), ("12.50", .notWhole("12.50")),
-        ("abc", .notANumber("abc")), ("1,", .notANumber("1,")), ("1,,2", .notANumber("1,,2")),
+        ("abc", .notANumber("abc")), ("1,", .notANumber("1,")), ("1,50", .notANumber("1,50")),
+        ("1234,567", .notANumber("1234,567")), ("1_000", .notANumber("1_000")), ("1 2", .notANumber("1 2")),
+        ("$-3", .negative("$-3")),
         ("١٢", .notANumber("١٢")), ("1000000000001", .tooLarge("1000000000001")),
         ("99999999999999999999999", .tooLarge("99999999999999999999999")),
     ]

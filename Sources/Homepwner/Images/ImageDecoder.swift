@@ -17,7 +17,8 @@ enum ImageDecoder {
         if width == 0 || height == 0 {
             throw .corruptImage(path: path, format: formatName(info), detail: "the image has no pixels")
         }
-        if width * height > limits.maximumPixels {
+        let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
+        if overflow || pixelCount > limits.maximumPixels {
             throw .tooManyPixels(path: path, width: width, height: height, limit: limits.maximumPixels)
         }
         let size = Thumbnail.size(

@@ -6,9 +6,11 @@ public enum DollarValue {
 
     /// Parses what the user typed.
     ///
-    /// Accepted: digits, with optional surrounding spaces, an optional leading `$`, and
-    /// optional `,` or `_` group separators between digits (`"$1,200"`). Anything else is
-    /// refused, so the UI can show the message and keep the stored value.
+    /// Accepted: ASCII digits, with optional surrounding spaces and an optional leading
+    /// `$`, and optionally grouped in threes by `,` (`"$1,200"`). A comma followed by
+    /// anything but three digits is refused, so `"1,50"` (cents, in many locales) is never
+    /// read as 150. Anything else is refused, so the UI can show the message and keep the
+    /// stored value.
     /// - Throws: ``DollarValueError`` saying what is wrong with `text`.
     public static func parse(_ text: String) throws(DollarValueError) -> Int {
         var body = Substring(text).drop { $0 == " " }
@@ -16,22 +18,19 @@ public enum DollarValue {
         if body.first == "$" { body = body.dropFirst() }
         if body.isEmpty { throw .empty }
         if body.first == "-" { throw .negative(text) }
+        if body.contains(".") { throw .notWhole(text) }
+        let groups = body.split(separator: ",", omittingEmptySubsequences: false)
         var value = 0
-        var previousWasDigit = false
-        for character in body {
-            if let digit = character.wholeNumberValue, character.isASCII {
-                value = value * 10 + digit
-                if value > maximum { throw .tooLarge(text) }
-                previousWasDigit = true
-            } else if (character == "," || character == "_") && previousWasDigit {
-                previousWasDigit = false
-            } else if character == "." {
-                throw .notWhole(text)
-            } else {
+        for (index, group) in groups.enumerated() {
+            let validLength = index == 0 ? (groups.count == 1 || group.count <= 3) : group.count == 3
+            guard validLength, !group.isEmpty, group.allSatisfy({ $0.isASCII && $0.isWholeNumber }) else {
                 throw .notANumber(text)
             }
+            for character in group {
+                value = value * 10 + (character.wholeNumberValue ?? 0)
+                if value > maximum { throw .tooLarge(text) }
+            }
         }
-        guard previousWasDigit else { throw .notANumber(text) }
         return value
     }
 }

@@ -116,14 +116,7 @@ final class SQLiteDatabase {
     /// Runs a script of statements without parameters (schema changes).
     func executeScript(_ sql: StaticString, operation: String) throws(ItemStoreError) {
         var message: UnsafeMutablePointer<CChar>?
-        let code = sql.withUTF8Buffer { buffer in
-            // StaticString literals are NUL-terminated.
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count + 1) {
-                    sqlite3_exec(handle, $0, nil, nil, &message)
-                }
-            } ?? SQLITE_OK
-        }
+        let code = sql.description.withCString { sqlite3_exec(handle, $0, nil, nil, &message) }
         if code != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(message)
@@ -152,6 +145,12 @@ final class SQLiteDatabase {
     }
 
     private func prepare(_ sql: StaticString, operation: String) throws(ItemStoreError) -> OpaquePointer {
+        // A literal's address identifies its statement. (Every statement here is a
+        // multi-character literal, which always has an address.)
+        guard sql.hasPointerRepresentation else {
+            throw .sqlite(
+                path: path, operation: operation, code: SQLITE_MISUSE, message: "SQL is not a literal")
+        }
         let key = UnsafeRawPointer(sql.utf8Start)
         if let statement = statements[key] { return statement }
         var statement: OpaquePointer?
