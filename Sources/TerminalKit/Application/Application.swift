@@ -181,7 +181,9 @@ public final class Application: Responder {
                 terminate(forgettingState: false)
             } else {
                 _ = window.dispatch(key)
-                if state == .active { engine.stateDidChange() }
+                guard state == .active else { return }
+                window.settle()
+                engine.stateDidChange()
             }
         case .resize(let size):
             window.resize(to: size)

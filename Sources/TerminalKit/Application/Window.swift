@@ -28,6 +28,8 @@ public final class Window: Responder {
     private let hintBar = KeyHintBar()
     private var appeared: [ViewController] = []
     private var hosted: [View] = []
+    private var pendingDidAppear: [ViewController] = []
+    private var pendingDidDisappear: [ViewController] = []
 
     /// Creates a window of a size.
     public init(size: Size) {
@@ -94,10 +96,10 @@ public final class Window: Responder {
 
     // MARK: A frame
 
-    /// Lays out, sends appearance callbacks and draws a frame.
-    func render() -> Screen {
-        var pendingDidAppear: [ViewController] = []
-        var pendingDidDisappear: [ViewController] = []
+    /// Sends the will-appear and will-disappear callbacks for what changed since the last
+    /// time, lays out, and keeps the first responder valid. Runs after every key, so the
+    /// next key of the same read already goes to a screen that was just pushed.
+    func settle() {
         // Appearance callbacks may push or present; settle for a few rounds.
         for _ in 0..<4 {
             layout()
@@ -119,6 +121,11 @@ public final class Window: Responder {
         }
         layout()
         validateFirstResponder()
+    }
+
+    /// Settles, draws a frame, then sends the did-appear and did-disappear callbacks.
+    func render() -> Screen {
+        settle()
         let buffer = ScreenBuffer(size: size)
         let content = contentFrame
         for layer in layers {
@@ -132,8 +139,12 @@ public final class Window: Responder {
             hintBar.frame = frame
             hintBar.render(in: Canvas(target: buffer, origin: frame.origin, size: frame.size, clip: frame))
         }
-        for controller in pendingDidDisappear { controller.viewDidDisappear(false) }
-        for controller in pendingDidAppear where controller.isVisible { controller.viewDidAppear(false) }
+        let disappeared = pendingDidDisappear
+        let appearedNow = pendingDidAppear
+        pendingDidDisappear = []
+        pendingDidAppear = []
+        for controller in disappeared where !controller.isVisible { controller.viewDidDisappear(false) }
+        for controller in appearedNow where controller.isVisible { controller.viewDidAppear(false) }
         return buffer.screen
     }
 
