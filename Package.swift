@@ -31,7 +31,7 @@ let package = Package(
 
         // MARK: Command-line plumbing shared by the executables
         .target(name: "ArgumentKit"),
-        .target(name: "ArchiveInspector", dependencies: ["StateRestoration"]),
+        .target(name: "ArchiveInspector", dependencies: ["StateRestoration", "ArgumentKit"]),
 
         // MARK: UI layer and the app
         .target(name: "TerminalKit", dependencies: ["StateRestoration", "CWidth"]),

@@ -1,0 +1,61 @@
+import ArgumentKit
+
+/// Everything that stops a `restoration-archive` command, rendered in one place
+/// (``rendered``) with its exit status (``exitStatus``).
+package enum InspectorError: Error, Hashable, Sendable {
+    /// The command line is wrong (64).
+    case usage(UsageError)
+    /// `--app` was given but neither `XDG_STATE_HOME` nor `HOME` is set (66).
+    case noStateDirectory(app: String)
+    /// The file does not exist (66).
+    case missing(ArchiveSource)
+    /// The file exists but cannot be read: a directory, no permission (66).
+    case unreadable(ArchiveSource, reason: String)
+    /// Reading failed part-way (74).
+    case readFailed(ArchiveSource, reason: String)
+    /// The bytes are not a valid archive (65).
+    case invalid(ArchiveSource, ArchiveProblem)
+
+    /// The process exit status, from `sysexits.h`.
+    package var exitStatus: ExitStatus {
+        switch self {
+        case .usage: .usage
+        case .noStateDirectory, .missing, .unreadable: .noInput
+        case .readFailed: .ioError
+        case .invalid: .dataError
+        }
+    }
+
+    /// `error: <what>` and, where it helps, `hint: <what to do>`, each ending in a newline.
+    package var rendered: String {
+        switch self {
+        case .usage(let error):
+            return error.rendered
+        case .noStateDirectory(let app):
+            return """
+                error: cannot find the state directory of '\(app)': neither XDG_STATE_HOME nor HOME is set
+                hint: give the archive's path instead of --app
+
+                """
+        case .missing(.app(let name, let path, let discarded)):
+            let what = discarded ? "no discarded archive" : "no saved state"
+            let hint =
+                discarded
+                ? "the engine keeps one there only after throwing an archive away as corrupt"
+                : "the app saves its state when it goes to the background or quits; "
+                    + "the directory comes from XDG_STATE_HOME (default ~/.local/state)"
+            return "error: \(what) for '\(name)': \(path) does not exist\nhint: \(hint)\n"
+        case .missing(let source):
+            return "error: \(source.displayName): no such file\n"
+        case .unreadable(let source, let reason):
+            return "error: \(source.displayName): cannot read: \(reason)\n"
+        case .readFailed(let source, let reason):
+            return "error: \(source.displayName): reading failed: \(reason)\n"
+        case .invalid(let source, let problem):
+            if case .badMagic = problem.error.reason {
+                return "error: \(source.displayName): \(problem)\n"
+            }
+            return "error: \(source.displayName): invalid archive: \(problem)\n"
+        }
+    }
+}

@@ -1,2 +1,0 @@
-// Placeholder: this module is filled in by its own issue.
-enum ArchiveInspectorPlaceholder {}

@@ -1,0 +1,119 @@
+import Foundation
+import StateRestoration
+
+/// The JSON of `restoration-archive show --json` (rule A2), specified in
+/// `docs/ARCHIVE-JSON.md`.
+///
+/// The shape is stable: members keep their order, ``schemaVersion`` changes only when a
+/// member is removed or changes meaning, and every value carries its type, so that nothing
+/// a person needs is lost (Data in full as base64, dates also as exact seconds, references
+/// as the path they point to).
+public enum ArchiveJSONRenderer {
+    /// The `"schema"` member of the output.
+    public static let schemaVersion = 1
+
+    /// The JSON text for `archive`, pretty-printed, ending in a newline.
+    /// - Parameters:
+    ///   - archive: A parsed archive.
+    ///   - source: Where it was read from, or nil to write `null`.
+    public static func render(_ archive: Archive, source: String?) -> String {
+        document(archive, source: source).text() + "\n"
+    }
+
+    static func document(_ archive: Archive, source: String?) -> JSONValue {
+        let inspected = InspectedArchive(archive)
+        let metadata = archive.metadata
+        return .object([
+            ("schema", .int(Int64(schemaVersion))),
+            ("source", source.map { .string($0) } ?? .null),
+            (
+                "metadata",
+                .object([
+                    ("appName", .string(metadata.appName)),
+                    ("appVersion", .string(metadata.appVersion)),
+                    ("systemVersion", .string(metadata.systemVersion)),
+                    ("timestamp", .string(ValueFormatter.timestamp(metadata.timestamp))),
+                    ("interfaceIdiom", .string(metadata.interfaceIdiom)),
+                    ("formatVersion", .int(Int64(metadata.formatVersion))),
+                ])
+            ),
+            (
+                "size",
+                .object([
+                    ("bytes", .int(Int64(archive.byteCount))),
+                    ("objects", .int(Int64(archive.records.count))),
+                    ("applicationStateKeys", .int(Int64(archive.applicationState.count))),
+                    ("strings", .int(Int64(archive.stringCount))),
+                ])
+            ),
+            ("applicationState", .array(inspected.applicationState.map(entry))),
+            ("objects", .array(inspected.objects.map(object))),
+        ])
+    }
+
+    private static func object(_ object: InspectedArchive.Object) -> JSONValue {
+        .object([
+            ("index", .int(Int64(object.index))),
+            ("path", .string(object.path)),
+            (
+                "pathComponents",
+                .array(
+                    object.components.map {
+                        .object([
+                            ("identifier", .string($0.identifier)),
+                            ("occurrence", .int(Int64($0.occurrence))),
+                        ])
+                    })
+            ),
+            ("parentIndex", object.parentIndex.map { .int(Int64($0)) } ?? .null),
+            ("type", .string(object.typeName)),
+            ("restorationClass", object.restorationClassName.map { .string($0) } ?? .null),
+            ("stateVersion", .int(Int64(object.stateVersion))),
+            ("entries", .array(object.entries.map(entry))),
+        ])
+    }
+
+    private static func entry(_ entry: InspectedArchive.Entry) -> JSONValue {
+        .object([("key", .string(entry.key)), ("value", value(entry.value))])
+    }
+
+    /// `{"type": ..., ...}`: the members after `type` depend on it (see the docs).
+    static func value(_ value: InspectedValue) -> JSONValue {
+        var members: [(String, JSONValue)] = [("type", .string(value.jsonType))]
+        switch value {
+        case .bool(let flag): members.append(("value", .bool(flag)))
+        case .int(let number): members.append(("value", .int(number)))
+        case .uint(let number): members.append(("value", .uint(number)))
+        case .double(let number): members.append(("value", double(number)))
+        case .string(let text): members.append(("value", .string(text)))
+        case .data(let blob):
+            members.append(("size", .int(Int64(blob.count))))
+            members.append(("base64", .string(blob.base64EncodedString())))
+        case .date(let date):
+            members.append(("value", .string(ValueFormatter.timestamp(date))))
+            members.append(("secondsSince1970", double(date.timeIntervalSince1970)))
+        case .uuid(let id): members.append(("value", .string(id.uuidString)))
+        case .array(let values): members.append(("value", .array(values.map(Self.value))))
+        case .dictionary(let values):
+            let sorted = values.sorted { $0.key < $1.key }
+            members.append(("value", .object(sorted.map { ($0.key, Self.value($0.value)) })))
+        case .codable(let json):
+            if let text = String(validating: json, as: UTF8.self) {
+                members.append(("json", .string(text)))
+            } else {
+                members.append(("base64", .string(json.base64EncodedString())))
+            }
+        case .reference(let path, let index):
+            members.append(("path", path.map { .string($0) } ?? .null))
+            members.append(("index", index.map { .int(Int64($0)) } ?? .null))
+        }
+        return .object(members)
+    }
+
+    /// A double, or `"nan"`, `"inf"`, `"-inf"` where JSON has no number.
+    private static func double(_ number: Double) -> JSONValue {
+        if number.isNaN { return .string("nan") }
+        if number.isInfinite { return .string(number < 0 ? "-inf" : "inf") }
+        return .double(number)
+    }
+}

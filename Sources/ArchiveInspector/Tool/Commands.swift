@@ -1,0 +1,178 @@
+import ArgumentKit
+import StateRestoration
+
+/// The command-line interface of `restoration-archive`: the specs that the parser reads and
+/// help is generated from, and one function per subcommand.
+enum Commands {
+    static let root = CommandSpec(
+        name: "restoration-archive",
+        abstract: "Shows, checks and compares the state restoration archives that apps save.",
+        discussion: """
+            Instead of a file, '--app NAME' reads the archive of the app NAME from its state
+            directory: $XDG_STATE_HOME/NAME/restoration.archive, by default
+            ~/.local/state/NAME/restoration.archive. A file '-' is standard input.
+
+            EXIT STATUS:
+              0   success; for diff, the archives hold the same state
+              1   diff: the archives differ
+              64  the command line is wrong
+              65  the file is not a valid archive (the reason and byte offset are printed)
+              66  the file does not exist or cannot be read
+              74  reading or writing failed
+            """,
+        subcommands: [show, verify, diff], version: RestorationArchiveTool.version)
+
+    static let colorOption = OptionSpec.option(
+        "color", valueName: "when", allowedValues: ColorChoice.allCases.map(\.rawValue), defaultValue: "auto",
+        help: "When to colour the text: 'auto' colours a terminal only. NO_COLOR turns colour off.")
+    static let appOption = OptionSpec.option(
+        "app", valueName: "name",
+        help: "Reads the archive of this app from its state directory instead of a file.")
+    static let discardedFlag = OptionSpec.flag(
+        "discarded", help: "With --app, reads the archive the engine last threw away as corrupt.")
+    static let fileArgument = PositionalSpec(
+        "file", arity: .optional, help: "The archive file; '-' reads standard input.")
+
+    static let show = CommandSpec(
+        name: "show",
+        abstract: "Shows what an archive holds: its metadata, the application state, and the tree "
+            + "of saved objects with every key and its typed value.",
+        options: [
+            .flag("json", help: "Prints JSON instead of text (its shape: docs/ARCHIVE-JSON.md)."),
+            colorOption, appOption, discardedFlag,
+        ],
+        positionals: [fileArgument],
+        usageOverride: [
+            "[--json] [--color <when>] <file>", "[--json] [--color <when>] --app <name> [--discarded]",
+        ])
+
+    static let verify = CommandSpec(
+        name: "verify",
+        abstract: "Checks an archive as the engine would at launch. Valid: a one-line summary, exit 0. "
+            + "Not valid: the reason and the byte offset, exit 65.",
+        options: [appOption, discardedFlag],
+        positionals: [fileArgument],
+        usageOverride: ["<file>", "--app <name> [--discarded]"])
+
+    static let diff = CommandSpec(
+        name: "diff",
+        abstract: "Compares two archives: objects added, removed and changed, and for changed objects "
+            + "the keys with their old and new values. Exit 0 when the same, 1 when different.",
+        options: [colorOption],
+        positionals: [
+            PositionalSpec("old", help: "The older archive; '-' reads standard input."),
+            PositionalSpec("new", help: "The newer archive."),
+        ])
+
+    // MARK: Running
+
+    static func run(_ command: ParsedCommand, context: ToolContext) throws(InspectorError) -> ExitStatus {
+        switch command.subcommand {
+        case "show": return try runShow(command, context: context)
+        case "verify": return try runVerify(command, context: context)
+        case "diff": return try runDiff(command, context: context)
+        default:
+            // The parser only returns commands of the spec; a new subcommand needs a case here.
+            assertionFailure("no runner for \(command.commandPath)")
+            return .software
+        }
+    }
+
+    private static func runShow(_ command: ParsedCommand, context: ToolContext) throws(InspectorError)
+        -> ExitStatus
+    {
+        let source = try source(of: command, context: context)
+        let archive = try load(source, context: context)
+        if command.flag("json") {
+            context.standardOutput(ArchiveJSONRenderer.render(archive, source: source.displayName))
+        } else {
+            let color = try useColor(command, context: context)
+            context.standardOutput(
+                ArchiveTextRenderer(color: color).render(archive, source: source.displayName))
+        }
+        return .success
+    }
+
+    private static func runVerify(_ command: ParsedCommand, context: ToolContext) throws(InspectorError)
+        -> ExitStatus
+    {
+        let source = try source(of: command, context: context)
+        let archive = try load(source, context: context)
+        let metadata = archive.metadata
+        let app = [metadata.appName, metadata.appVersion].filter { !$0.isEmpty }.joined(separator: " ")
+        let facts = [
+            "format \(metadata.formatVersion)", ArchiveTextRenderer.count(archive.byteCount, "byte"),
+            ArchiveTextRenderer.count(archive.records.count, "object"),
+            ArchiveTextRenderer.count(archive.applicationState.count, "application-state key"),
+        ]
+        let saved = (app.isEmpty ? "" : "\(app), ") + "saved \(ValueFormatter.timestamp(metadata.timestamp))"
+        context.standardOutput(
+            "\(source.displayName): valid restoration archive (\(facts.joined(separator: ", "))); \(saved)\n")
+        return .success
+    }
+
+    private static func runDiff(_ command: ParsedCommand, context: ToolContext) throws(InspectorError)
+        -> ExitStatus
+    {
+        let color = try useColor(command, context: context)
+        let sources = [command.positional("old"), command.positional("new")].map { name in
+            name == "-" ? ArchiveSource.standardInput : .file(name ?? "")
+        }
+        if sources[0] == .standardInput, sources[1] == .standardInput {
+            throw .usage(command.usageError(.other("only one of the two archives can be standard input")))
+        }
+        let old = try load(sources[0], context: context)
+        let new = try load(sources[1], context: context)
+        let diff = ArchiveDiff(old: old, new: new)
+        context.standardOutput(
+            ArchiveDiffRenderer(color: color).render(
+                diff, oldSource: sources[0].displayName, newSource: sources[1].displayName))
+        return diff.isEmpty ? .success : .failure
+    }
+
+    // MARK: Shared steps
+
+    /// The archive named by `<file>` or `--app <name>` (exactly one of them).
+    private static func source(of command: ParsedCommand, context: ToolContext) throws(InspectorError)
+        -> ArchiveSource
+    {
+        let discarded = command.flag("discarded")
+        switch (command.positional("file"), command.value("app")) {
+        case (nil, nil):
+            throw .usage(command.usageError(.missingArgument("<file> (or --app <name>)")))
+        case (.some, .some):
+            throw .usage(command.usageError(.other("give either <file> or --app <name>, not both")))
+        case (let file?, nil):
+            if discarded { throw .usage(command.usageError(.other("--discarded goes with --app <name>"))) }
+            return file == "-" ? .standardInput : .file(file)
+        case (nil, let app?):
+            guard !app.isEmpty, !app.contains("/"), app != ".", app != ".." else {
+                throw .usage(
+                    command.usageError(
+                        .invalidValue(
+                            option: "--app <name>", value: app,
+                            reason: "expected an app's name, not a path (give a path as <file>)",
+                            suggestion: nil)))
+            }
+            return try ArchiveSource.app(app, discarded: discarded, environment: context.environment)
+        }
+    }
+
+    private static func load(_ source: ArchiveSource, context: ToolContext) throws(InspectorError) -> Archive
+    {
+        let limits = ArchiveLimits.default
+        let bytes = try FileReader.read(source, standardInput: context.standardInput, limits: limits)
+        switch ArchiveVerifier.verify(bytes, limits: limits) {
+        case .success(let archive): return archive
+        case .failure(let problem): throw .invalid(source, problem)
+        }
+    }
+
+    private static func useColor(_ command: ParsedCommand, context: ToolContext) throws(InspectorError)
+        -> Bool
+    {
+        // The parser has checked the value against the allowed list.
+        let choice = command.value("color").flatMap(ColorChoice.init(rawValue:)) ?? .auto
+        return choice.resolve(environment: context.environment, isTerminal: context.standardOutputIsTerminal)
+    }
+}

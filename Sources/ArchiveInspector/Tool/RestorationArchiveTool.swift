@@ -1,0 +1,68 @@
+import ArgumentKit
+import Foundation
+import StateRestoration
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The `restoration-archive` command-line tool: `show`, `show --json`, `verify` and `diff`
+/// of state restoration archives (rules A1–A5).
+///
+/// The executable is one call to ``main(arguments:)``; tests call ``run(_:context:)`` with
+/// their own ``ToolContext`` to run it in-process.
+public enum RestorationArchiveTool {
+    /// What `--version` prints.
+    public static let version =
+        "restoration-archive \(ArchiveFormat.engineVersion) (StateRestoration \(ArchiveFormat.engineVersion), "
+        + "reads archive format \(ArchiveFormat.readableVersions.lowerBound)"
+        + (ArchiveFormat.readableVersions.count > 1 ? "–\(ArchiveFormat.readableVersions.upperBound))" : ")")
+
+    /// Runs the tool on `arguments` (without the executable's name).
+    /// - Returns: The exit status: 0 success, 1 `diff` found differences, 64 usage error,
+    ///   65 invalid archive, 66 missing or unreadable file, 74 I/O error.
+    public static func run(_ arguments: [String], context: ToolContext) -> ExitStatus {
+        do throws(InspectorError) {
+            let request: ParseResult
+            do {
+                request = try ArgumentParser(Commands.root).parse(arguments)
+            } catch {
+                throw .usage(error)
+            }
+            switch request {
+            case .help(let text):
+                context.standardOutput(text)
+                return .success
+            case .version(let text):
+                context.standardOutput(text + "\n")
+                return .success
+            case .run(let command):
+                return try Commands.run(command, context: context)
+            }
+        } catch {
+            context.standardError(error.rendered)
+            return error.exitStatus
+        }
+    }
+
+    /// Runs the tool as a process: on `CommandLine.arguments`, the process environment and
+    /// the standard streams.
+    /// - Returns: The exit status for `exit(_:)`. A failed write to standard output (a full
+    ///   disk) turns success into 74.
+    public static func main(arguments: [String] = CommandLine.arguments) -> Int32 {
+        let output = DescriptorWriter(descriptor: STDOUT_FILENO)
+        let errors = DescriptorWriter(descriptor: STDERR_FILENO)
+        let context = ToolContext(
+            environment: ProcessInfo.processInfo.environment,
+            standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
+            standardInput: STDIN_FILENO, standardOutput: output.write, standardError: errors.write)
+        let status = run(Array(arguments.dropFirst()), context: context)
+        if let failure = output.failure {
+            errors.write("error: cannot write to standard output: \(failure)\n")
+            return ExitStatus.ioError.rawValue
+        }
+        return status.rawValue
+    }
+}

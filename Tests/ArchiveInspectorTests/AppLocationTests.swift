@@ -1,0 +1,105 @@
+import ArchiveInspector
+import Foundation
+import StateRestoration
+import Testing
+
+@Suite("A5: --app NAME")
+@MainActor
+struct AppLocationTests {
+    /// Saves the sample app with the real engine and file storage into `directory`, as
+    /// Homepwner would into its state directory.
+    private func saveWithFileStorage(into directory: String) throws {
+        let app = SampleApp()
+        let engine = RestorationEngine(
+            configuration: SampleArchives.configuration(), registry: RestorationRegistry(),
+            storage: FileRestorationStorage(directory: directory), delegate: app,
+            roots: { [app] in app.rootObjects })
+        try engine.preserve(reason: .termination)
+        engine.waitForPendingWrites()
+    }
+
+    @Test("A5: --app finds the archive the engine wrote in $XDG_STATE_HOME/NAME")
+    func xdgStateHome() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let state = directory.path + "/state"
+        try saveWithFileStorage(into: state + "/homepwner")
+
+        let run = ToolRun.run(
+            ["show", "--app", "homepwner"], environment: ["XDG_STATE_HOME": state, "HOME": "/nonexistent"])
+
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.hasPrefix("restoration archive: \(state)/homepwner/restoration.archive\n"))
+        #expect(run.output.contains("└── UINavigationController/DetailViewController"))
+        let verify = ToolRun.run(["verify", "--app", "homepwner"], environment: ["XDG_STATE_HOME": state])
+        #expect(verify.status == 0)
+        #expect(verify.output.hasPrefix("\(state)/homepwner/restoration.archive: valid restoration archive"))
+    }
+
+    @Test("A5: without XDG_STATE_HOME (or with a relative one), --app looks in ~/.local/state/NAME")
+    func homeDefault() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try saveWithFileStorage(into: directory.path + "/.local/state/homepwner")
+        for environment in [
+            ["HOME": directory.path], ["HOME": directory.path, "XDG_STATE_HOME": "relative/state"],
+        ] {
+            let run = ToolRun.run(["verify", "--app", "homepwner"], environment: environment)
+            #expect(run.status == 0, "\(environment): \(run.errors)")
+            #expect(
+                run.output.hasPrefix("\(directory.path)/.local/state/homepwner/restoration.archive: valid"))
+        }
+    }
+
+    @Test("A5: an app with no saved state: exit 66, the path looked at, and a hint")
+    func missing() throws {
+        let run = ToolRun.run(
+            ["show", "--app", "homepwner"], environment: ["XDG_STATE_HOME": "/nonexistent/state"])
+        #expect(run.status == 66)
+        #expect(
+            run.errors == """
+                error: no saved state for 'homepwner': /nonexistent/state/homepwner/restoration.archive does not exist
+                hint: the app saves its state when it goes to the background or quits; the directory comes from XDG_STATE_HOME (default ~/.local/state)
+
+                """)
+    }
+
+    @Test("A5: --discarded reads the archive the engine threw away as corrupt")
+    func discarded() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let broken = Corrupt.flipping(try SampleArchives.homepwner(), at: 100)
+        try directory.write(broken, to: "homepwner/restoration.archive.discarded")
+        let run = ToolRun.run(
+            ["verify", "--app", "homepwner", "--discarded"], environment: ["XDG_STATE_HOME": directory.path])
+        #expect(run.status == 65)
+        #expect(
+            run.errors.contains("homepwner/restoration.archive.discarded: invalid archive: checksum mismatch")
+        )
+    }
+
+    @Test(
+        "A5: FILE and --app exclude each other, and --app takes a name, not a path",
+        arguments: [
+            (["show", "a.archive", "--app", "x"], "error: give either <file> or --app <name>, not both"),
+            (["show"], "error: missing argument <file> (or --app <name>)"),
+            (
+                ["verify", "--app", "../x"],
+                "error: invalid value '../x' for '--app <name>': expected an app's name"
+            ),
+            (["show", "a.archive", "--discarded"], "error: --discarded goes with --app <name>"),
+        ])
+    func conflicts(arguments: [String], message: String) {
+        let run = ToolRun.run(arguments, environment: ["XDG_STATE_HOME": "/nonexistent"])
+        #expect(run.status == 64)
+        #expect(run.errors.hasPrefix(message), "\(run.errors)")
+        #expect(run.errors.contains("\nhint: run 'restoration-archive \(arguments[0]) --help' for usage\n"))
+    }
+
+    @Test("A5: with neither XDG_STATE_HOME nor HOME, --app explains")
+    func noHome() {
+        let run = ToolRun.run(["show", "--app", "homepwner"], environment: [:])
+        #expect(run.status == 66)
+        #expect(run.errors.hasPrefix("error: cannot find the state directory of 'homepwner'"))
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import RestorationTesting
+import StateRestoration
+import Testing
+
+/// Archives written by the real engine, at fixed times so that output is deterministic.
+@MainActor
+enum SampleArchives {
+    /// 2023-11-14T22:13:20Z.
+    static let savedAt = Date(timeIntervalSince1970: 1_700_000_000)
+
+    /// The configuration of every sample save, with the clock fixed at `time`.
+    static func configuration(at time: Date = savedAt) -> RestorationConfiguration {
+        RestorationConfiguration(
+            appName: "Homepwner", appVersion: "1.0", interfaceIdiom: "terminal", debugOutput: .off,
+            now: { time })
+    }
+
+    /// The bytes the engine writes for `app`, saved through the test harness.
+    static func save(_ app: SampleApp, at time: Date = savedAt) throws -> [UInt8] {
+        let harness = RestorationHarness(
+            registry: RestorationRegistry([ItemsRestorer.self, DetailRestorer.self]),
+            configuration: configuration(at: time))
+        let launch = harness.launch(app)
+        try launch.save()
+        launch.kill()
+        return try #require(harness.storage[.archive], "the engine saved no archive")
+    }
+
+    /// The sample app's archive: navigation stack, list, table view, detail screen.
+    static func homepwner(name: String = "Laptop", at time: Date = savedAt) throws -> [UInt8] {
+        try save(SampleApp(name: name), at: time)
+    }
+}
+
+/// Byte surgery on archives, to make the corrupt files `verify` must reject.
+enum Corrupt {
+    /// `bytes` with the byte at `offset` inverted.
+    static func flipping(_ bytes: [UInt8], at offset: Int) -> [UInt8] {
+        var copy = bytes
+        copy[offset] ^= 0xFF
+        return copy
+    }
+
+    /// `bytes` with the header's body length and the trailing CRC-32 made to match the
+    /// content again, so that only the structure can be wrong: the reader's parser, not its
+    /// length or checksum test, has to find the problem.
+    static func resealed(_ body: [UInt8]) -> [UInt8] {
+        var bytes = body
+        let length = UInt32(bytes.count - 16)
+        for shift in 0..<4 { bytes[12 + shift] = UInt8(truncatingIfNeeded: length >> UInt32(shift * 8)) }
+        let crc = CRC32Reference.checksum(bytes)
+        for shift in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: crc >> UInt32(shift * 8))) }
+        return bytes
+    }
+
+    /// `archive` without its trailer, cut at `offset` and resealed.
+    static func cutAndResealed(_ archive: [UInt8], at offset: Int) -> [UInt8] {
+        resealed(Array(archive[0..<offset]))
+    }
+
+    /// A varint, as the format writes counts and lengths.
+    static func varint(_ value: UInt64) -> [UInt8] {
+        var value = value
+        var bytes: [UInt8] = []
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+        return bytes
+    }
+
+    /// The length of the varint at `offset`.
+    static func varintLength(_ bytes: [UInt8], at offset: Int) -> Int {
+        var length = 1
+        while bytes[offset + length - 1] & 0x80 != 0 { length += 1 }
+        return length
+    }
+}
+
+/// A bit-at-a-time CRC-32 (IEEE), written independently of the engine's table-driven one.
+enum CRC32Reference {
+    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return crc ^ 0xFFFF_FFFF
+    }
+}
