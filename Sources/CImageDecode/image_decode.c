@@ -67,7 +67,7 @@ static void box_finish(const box_accumulator *box, unsigned char *out_rgb) {
     size_t cells = (size_t)box->out_width * box->out_height;
     for (size_t i = 0; i < cells; i++) {
         uint32_t n = box->counts[i] ? box->counts[i] : 1;
-        for (int c = 0; c < 3; c++) out_rgb[i * 3 + c] = (unsigned char)((box->sums[i * 3 + c] + n / 2) / n);
+        for (size_t c = 0; c < 3; c++) out_rgb[i * 3 + c] = (unsigned char)((box->sums[i * 3 + c] + n / 2) / n);
     }
 }
 

@@ -138,6 +138,36 @@ struct ImageStoreTests {
         }
     }
 
+    @Test("H4: damaged PNG and JPEG files give a typed error or a thumbnail, never a crash")
+    func damagedFiles() throws {
+        var generator = SeededRandomNumberGenerator(seed: 2024)
+        var refused = 0
+        for original in [ImageFiles.quadrantsPNG, ImageFiles.redBlueJPEG] {
+            for round in 0..<150 {
+                var bytes = original
+                if round % 3 == 0 {
+                    bytes.removeLast(Int(generator.next() % UInt64(bytes.count - 4)))
+                } else {
+                    for _ in 0..<(1 + round % 5) {
+                        let index = 3 + Int(generator.next() % UInt64(bytes.count - 3))
+                        bytes[index] = UInt8(truncatingIfNeeded: generator.next())
+                    }
+                }
+                let path = try scratch.write(bytes, to: "damaged")
+                do {
+                    let thumbnail = try ImageStore.thumbnail(ofFileAt: path)
+                    #expect(thumbnail.columns <= 16 && thumbnail.rows <= 8)
+                } catch {
+                    switch error {
+                    case .corruptImage, .tooManyPixels, .notAnImage: refused += 1
+                    default: Issue.record("unexpected \(error)")
+                    }
+                }
+            }
+        }
+        #expect(refused > 50)
+    }
+
     @Test("H4: files over 20 MiB or 40 megapixels are refused before they are decoded")
     func limits() throws {
         let store = try ItemStore(paths: scratch.paths)

@@ -195,6 +195,19 @@ public final class ItemStore {
         }
     }
 
+    /// Appends `count` of the book's random items (``Item/random(using:dateCreated:)``) in
+    /// one transaction: `--random-items N`.
+    /// - Returns: The items, in list order.
+    @discardableResult
+    public func insertRandomItems<Generator: RandomNumberGenerator>(
+        _ count: Int, using generator: inout Generator
+    ) throws(ItemStoreError) -> [Item] {
+        let now = Date()
+        let items = (0..<max(count, 0)).map { _ in Item.random(using: &generator, dateCreated: now) }
+        try insert(items)
+        return items
+    }
+
     /// Saves `item`'s name, serial number and value (its key, date and photo flag are not
     /// editable this way). One row, committed before this returns.
     /// - Throws: ``ItemStoreError/itemNotFound(_:)`` if the item is gone,

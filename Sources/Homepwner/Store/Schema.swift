@@ -67,6 +67,7 @@ enum Schema {
         DROP TABLE items;
         ALTER TABLE items_v2 RENAME TO items;
         CREATE INDEX items_by_ordering ON items (ordering, item_key);
+        PRAGMA application_id = 1213224782;
         PRAGMA user_version = 2;
         """
 }
