@@ -1,6 +1,10 @@
 import ArchiveInspector
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite("restoration-archive: help, version and usage errors")
 struct CommandLineTests {
     @Test("--help lists the subcommands and the exit statuses; exit 0 on standard output")
@@ -63,5 +67,17 @@ struct CommandLineTests {
         #expect(run.status == 64)
         #expect(run.output == "")
         #expect(run.errors.hasPrefix(message), "\(run.errors)")
+    }
+
+    @Test("'-' refuses a terminal on standard input instead of waiting for typing")
+    func terminalInput() throws {
+        // The controlling side of a new pseudo-terminal is a terminal too.
+        let terminal = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        try #require(terminal >= 0 && isatty(terminal) == 1)
+        defer { close(terminal) }
+        let run = ToolRun.run(["verify", "-"], standardInput: terminal)
+        #expect(run.status == 64)
+        #expect(
+            run.errors.hasPrefix("error: standard input is a terminal; pipe an archive in, or give a file\n"))
     }
 }

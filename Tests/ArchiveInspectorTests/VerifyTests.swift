@@ -3,6 +3,10 @@ import Foundation
 import StateRestoration
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite("A3: verify")
 @MainActor
 struct VerifyTests {
@@ -55,6 +59,15 @@ struct VerifyTests {
         let run = ToolRun.run(["verify", directory.path])
         #expect(run.status == 66)
         #expect(run.errors == "error: \(directory.path): cannot read: it is a directory\n")
+    }
+
+    @Test("A3: a FIFO that nobody writes to reads as empty at once, never hangs")
+    func fifo() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/fifo"
+        try #require(mkfifo(path, 0o600) == 0)
+        expectInvalid(ToolRun.run(["verify", path]), "empty file")
     }
 
     @Test("A3: a zero-length file is invalid: empty file")

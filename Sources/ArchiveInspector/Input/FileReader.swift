@@ -28,13 +28,19 @@ package enum FileReader {
         case .file(let file), .app(_, let file, _):
             path = file
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that opening a FIFO nobody writes to returns at once; reads block
+        // again below (and such a FIFO reads as empty).
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw .missing(source) }
             throw .unreadable(source, reason: message(code))
         }
         defer { close(descriptor) }
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+            throw .unreadable(source, reason: message(errno))
+        }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable(source, reason: message(errno)) }
         if status.st_mode & S_IFMT == S_IFDIR {

@@ -1,6 +1,12 @@
 import ArgumentKit
 import StateRestoration
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The command-line interface of `restoration-archive`: the specs that the parser reads and
 /// help is generated from, and one function per subcommand.
 enum Commands {
@@ -82,11 +88,12 @@ enum Commands {
         -> ExitStatus
     {
         let source = try source(of: command, context: context)
+        try checkStandardInput([source], command, context: context)
         let archive = try load(source, context: context)
         if command.flag("json") {
             context.standardOutput(ArchiveJSONRenderer.render(archive, source: source.displayName))
         } else {
-            let color = try useColor(command, context: context)
+            let color = useColor(command, context: context)
             context.standardOutput(
                 ArchiveTextRenderer(color: color).render(archive, source: source.displayName))
         }
@@ -97,6 +104,7 @@ enum Commands {
         -> ExitStatus
     {
         let source = try source(of: command, context: context)
+        try checkStandardInput([source], command, context: context)
         let archive = try load(source, context: context)
         let metadata = archive.metadata
         let app = [metadata.appName, metadata.appVersion].filter { !$0.isEmpty }.joined(separator: " ")
@@ -114,13 +122,14 @@ enum Commands {
     private static func runDiff(_ command: ParsedCommand, context: ToolContext) throws(InspectorError)
         -> ExitStatus
     {
-        let color = try useColor(command, context: context)
+        let color = useColor(command, context: context)
         let sources = [command.positional("old"), command.positional("new")].map { name in
             name == "-" ? ArchiveSource.standardInput : .file(name ?? "")
         }
         if sources[0] == .standardInput, sources[1] == .standardInput {
             throw .usage(command.usageError(.other("only one of the two archives can be standard input")))
         }
+        try checkStandardInput(sources, command, context: context)
         let old = try load(sources[0], context: context)
         let new = try load(sources[1], context: context)
         let diff = ArchiveDiff(old: old, new: new)
@@ -158,6 +167,17 @@ enum Commands {
         }
     }
 
+    /// Reading an archive from a terminal would wait for typing that never comes.
+    private static func checkStandardInput(
+        _ sources: [ArchiveSource], _ command: ParsedCommand, context: ToolContext
+    )
+        throws(InspectorError)
+    {
+        guard sources.contains(.standardInput), isatty(context.standardInput) == 1 else { return }
+        throw .usage(
+            command.usageError(.other("standard input is a terminal; pipe an archive in, or give a file")))
+    }
+
     private static func load(_ source: ArchiveSource, context: ToolContext) throws(InspectorError) -> Archive
     {
         let limits = ArchiveLimits.default
@@ -168,9 +188,7 @@ enum Commands {
         }
     }
 
-    private static func useColor(_ command: ParsedCommand, context: ToolContext) throws(InspectorError)
-        -> Bool
-    {
+    private static func useColor(_ command: ParsedCommand, context: ToolContext) -> Bool {
         // The parser has checked the value against the allowed list.
         let choice = command.value("color").flatMap(ColorChoice.init(rawValue:)) ?? .auto
         return choice.resolve(environment: context.environment, isTerminal: context.standardOutputIsTerminal)

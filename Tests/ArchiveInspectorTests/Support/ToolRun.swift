@@ -12,16 +12,18 @@ struct ToolRun {
     ///   - environment: The variables the tool sees; none by default, so that the host's
     ///     `NO_COLOR` or `XDG_STATE_HOME` cannot change the result.
     ///   - terminal: Whether standard output is a terminal.
-    static func run(_ arguments: [String], environment: [String: String] = [:], terminal: Bool = false)
-        -> ToolRun
-    {
+    ///   - standardInput: The descriptor read for `-`.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], terminal: Bool = false,
+        standardInput: Int32 = 0
+    ) -> ToolRun {
         final class Sink {
             var text = ""
         }
         let output = Sink()
         let errors = Sink()
         let context = ToolContext(
-            environment: environment, standardOutputIsTerminal: terminal,
+            environment: environment, standardOutputIsTerminal: terminal, standardInput: standardInput,
             standardOutput: { output.text += $0 }, standardError: { errors.text += $0 })
         let status = RestorationArchiveTool.run(arguments, context: context)
         return ToolRun(status: status.rawValue, output: output.text, errors: errors.text)
