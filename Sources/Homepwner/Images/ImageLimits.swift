@@ -7,6 +7,7 @@ public struct ImageLimits: Hashable, Sendable {
     /// The most pixels (width × height). Default: 40 million (for example 8000 × 5000).
     public var maximumPixels: Int
 
+    /// Custom limits (tests use small ones).
     public init(maximumFileBytes: Int, maximumPixels: Int) {
         self.maximumFileBytes = maximumFileBytes
         self.maximumPixels = maximumPixels

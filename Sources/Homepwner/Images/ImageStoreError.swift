@@ -18,6 +18,7 @@ public enum ImageStoreError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The item has no photo file (it may have been removed behind the app's back).
     case noPhoto(path: String)
 
+    /// One line for a person: what failed, where, and why.
     public var description: String {
         switch self {
         case .invalidItemKey(let text):

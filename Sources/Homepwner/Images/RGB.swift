@@ -1,9 +1,13 @@
 /// A 24-bit colour, as a terminal's true-colour escape takes it.
 public struct RGB: Hashable, Sendable, CustomStringConvertible {
+    /// 0 to 255.
     public var red: UInt8
+    /// 0 to 255.
     public var green: UInt8
+    /// 0 to 255.
     public var blue: UInt8
 
+    /// A colour from its three components.
     public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
         self.red = red
         self.green = green

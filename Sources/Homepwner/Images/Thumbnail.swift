@@ -7,9 +7,12 @@
 public struct Thumbnail: Hashable, Sendable {
     /// One terminal cell: two stacked pixels.
     public struct Cell: Hashable, Sendable {
+        /// The upper pixel: the foreground of `▀`.
         public var top: RGB
+        /// The lower pixel: the background of `▀`.
         public var bottom: RGB
 
+        /// A cell from its two pixels.
         public init(top: RGB, bottom: RGB) {
             self.top = top
             self.bottom = bottom

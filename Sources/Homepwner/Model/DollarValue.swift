@@ -37,11 +37,18 @@ public enum DollarValue {
 
 /// Why ``DollarValue/parse(_:)`` refused some text; `description` is the message to show.
 public enum DollarValueError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Nothing but spaces (or a lone `$`).
     case empty
+    /// A minus sign.
     case negative(String)
+    /// A decimal point.
     case notWhole(String)
+    /// Letters, stray separators, or non-ASCII digits.
     case notANumber(String)
+    /// Over ``DollarValue/maximum``.
     case tooLarge(String)
+
+    /// The message for the detail screen, starting with "Value: ".
 
     public var description: String {
         switch self {

@@ -6,6 +6,7 @@ public enum HomepwnerPathsError: Error, Hashable, Sendable, CustomStringConverti
     /// `--data-dir ""` or `--state-dir ""`.
     case emptyOverride(option: String)
 
+    /// One line for a person: what failed, where, and why.
     public var description: String {
         switch self {
         case .noHomeDirectory(let variable):

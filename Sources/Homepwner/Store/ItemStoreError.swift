@@ -23,6 +23,7 @@ public enum ItemStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The photo could not be attached, read or removed.
     case photo(ImageStoreError)
 
+    /// One line for a person: what failed, where, and why.
     public var description: String {
         switch self {
         case .cannotCreateDirectory(let path, let reason):
