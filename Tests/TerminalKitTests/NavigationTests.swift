@@ -39,7 +39,7 @@ struct NavigationTests {
 
 
 
-                Esc Back  ^C Quit
+                ^N New  Esc Back  ^C Quit
                 """)
         #expect(app.navigation?.viewControllers.count == 2)
         // The name field has the focus: the cursor is at the end of its text.

@@ -105,7 +105,7 @@ struct TextFieldTests {
 
 
 
-                Esc Back  ^C Quit
+                ^N New  Esc Back  ^C Quit
                 """)
         app.type("2")
         #expect(app.screen.contains(" Price  42\n"))

@@ -85,7 +85,7 @@ open class ViewController: Responder, RestorableObject {
             let view = loadedView ?? View()
             install(view)
             viewDidLoad()
-            return view
+            return loadedView ?? view  // viewDidLoad may have replaced it.
         }
         set { install(newValue) }
     }

@@ -151,6 +151,10 @@ open class TextField: View {
         {
             scrollOffset += 1
         }
+        // No blank space at the right while earlier text could show (after a widening).
+        while scrollOffset > 0 && TextWidth.of(String(characters[(scrollOffset - 1)...])) <= width - 1 {
+            scrollOffset -= 1
+        }
     }
 
     override open func draw(in canvas: Canvas) {

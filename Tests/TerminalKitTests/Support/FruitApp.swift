@@ -165,6 +165,21 @@ final class FruitDetailViewController: ViewController, TextFieldDelegate {
         nameField.becomeFirstResponder()
     }
 
+    override var keyCommands: [KeyCommand] {
+        guard !isNew else { return [] }
+        return [
+            KeyCommand(.ctrl("n"), title: "New") { [weak self] in
+                guard let self else { return }
+                let detail = FruitDetailViewController(
+                    store: self.store, fruit: Fruit(id: "N\(self.store.fruits.count)", name: "", price: 0),
+                    isNew: true)
+                let modal = NavigationController(rootViewController: detail)
+                modal.restorationIdentifier = "ModalNavigationController"
+                self.present(modal)
+            }
+        ]
+    }
+
     func textField(_ textField: TextField, didReject character: Character) {
         message.text = "Whole dollars only"
     }
