@@ -2,6 +2,10 @@ import Foundation
 import Homepwner
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite("Image store: photos, limits and thumbnails")
 struct ImageStoreTests {
     let scratch = Scratch()
@@ -132,6 +136,11 @@ struct ImageStoreTests {
         #expect(throws: ItemStoreError.photo(.cannotRead(path: missing, reason: "No such file or directory")))
         {
             try store.attachPhoto(fromPath: missing, to: item.key)
+        }
+        let fifo = scratch.file("fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: ItemStoreError.photo(.cannotRead(path: fifo, reason: "not a regular file"))) {
+            try store.attachPhoto(fromPath: fifo, to: item.key)
         }
         #expect(throws: ItemStoreError.photo(.cannotRead(path: scratch.path, reason: "not a regular file"))) {
             try store.attachPhoto(fromPath: scratch.path, to: item.key)

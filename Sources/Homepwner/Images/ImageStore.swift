@@ -157,7 +157,8 @@ public final class ImageStore {
 
     /// Reads a whole regular file of at most `limit` bytes.
     private static func readFile(_ path: String, limit: Int) throws(ImageStoreError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below).
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw .cannotRead(path: path, reason: Directory.describe(errno))
         }
