@@ -42,7 +42,9 @@ let package = Package(
         .executableTarget(name: "homepwner", dependencies: ["Homepwner", "ArgumentKit"]),
         .executableTarget(
             name: "restoration-archive", dependencies: ["ArchiveInspector", "ArgumentKit"]),
-        .executableTarget(name: "restoration-bench", dependencies: ["StateRestoration"]),
+        .executableTarget(
+            name: "restoration-bench",
+            dependencies: ["StateRestoration", "RestorationTesting", "ArgumentKit"]),
         // Test helper: a child process for the item store's kill -9 test, and a benchmark.
         .executableTarget(name: "homepwner-store-stress", dependencies: ["Homepwner"]),
 
@@ -59,6 +61,8 @@ let package = Package(
         .testTarget(
             name: "HomepwnerTests",
             dependencies: ["Homepwner", "TerminalKit", "CSQLite", "homepwner-store-stress"]),
+        // Runs the built restoration-bench binary (no timing assertions).
+        .testTarget(name: "BenchmarkTests", dependencies: ["restoration-bench"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,1 +1,62 @@
-print("not yet built")
+import ArgumentKit
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// restoration-bench: see `BenchOptions.spec` and docs/PERFORMANCE.md.
+func writeError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+}
+
+let parsed: ParseResult
+do {
+    parsed = try ArgumentParser(BenchOptions.spec).parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    writeError(error.rendered)
+    exit(ExitStatus.usage.rawValue)
+}
+
+let command: ParsedCommand
+switch parsed {
+case .help(let text), .version(let text):
+    print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+    exit(ExitStatus.success.rawValue)
+case .run(let parsedCommand):
+    command = parsedCommand
+}
+
+let options: (json: Bool, profile: Library?, plan: BenchPlan)
+do {
+    options = try BenchOptions.plan(from: command)
+} catch {
+    writeError(error.rendered)
+    exit(ExitStatus.usage.rawValue)
+}
+
+let showsProgress = isatty(STDERR_FILENO) == 1
+let started = ContinuousClock.now
+let machine = MachineDescription.current
+do {
+    let runner = BenchRunner(plan: options.plan) { message in
+        if showsProgress { writeError("restoration-bench: \(message)\n") }
+    }
+    if let library = options.profile {
+        let nodes = options.plan.sizes.first ?? 1_000
+        print(try ProfileRun.run(library, nodes: nodes, count: options.plan.repetitions), terminator: "")
+        exit(ExitStatus.success.rawValue)
+    }
+    let results = try runner.run()
+    if options.json {
+        print(JSONReport(machine: machine, results: results).text())
+    } else {
+        let seconds = Stopwatch.milliseconds(ContinuousClock.now - started) / 1_000
+        print(
+            TableReport(machine: machine, plan: options.plan, results: results, seconds: seconds).text(),
+            terminator: "")
+    }
+} catch {
+    writeError("restoration-bench: error: \(error)\n")
+    exit(ExitStatus.software.rawValue)
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// The readable report: per size a table of the libraries, then the disk figures, then the
+/// goals of issue 6 checked against this run.
+struct TableReport {
+    let machine: String
+    let plan: BenchPlan
+    let results: [SizeResult]
+    let seconds: Double
+
+    func text() -> String {
+        var lines: [String] = []
+        lines.append("restoration-bench: \(machine)")
+        lines.append(
+            "Median (min–max) of \(plan.repetitions) interleaved repetitions after a warm-up; milliseconds. "
+                + "Encode = live tree to bytes; decode = bytes to a new live tree.")
+        for size in results {
+            lines.append("")
+            lines.append(
+                "N = \(Self.grouped(size.nodes)) objects: depth \(size.depth), \(Self.grouped(size.keys)) keys, "
+                    + "\(size.photos) photos of \(BenchTree.photoBytes / 1024) KiB")
+            lines.append(
+                Self.row(["library", "encode ms", "decode ms", "bytes", "enc/floor", "dec/floor"]))
+            let floor = size.result(.floor)
+            for result in size.cases {
+                lines.append(
+                    Self.row([
+                        result.library.rawValue, Self.figure(result.encode), Self.figure(result.decode),
+                        Self.grouped(result.bytes), Self.ratio(result.encode.median, floor?.encode.median),
+                        Self.ratio(result.decode.median, floor?.decode.median),
+                    ]))
+            }
+            for (library, reason) in size.leftOut {
+                lines.append("  (\(library.rawValue) left out: \(reason))")
+            }
+        }
+        let disks = results.compactMap { size in size.disk.map { (size.nodes, $0) } }
+        if let first = disks.first?.1 {
+            lines.append("")
+            lines.append(
+                "Disk: the engine's archive through FileRestorationStorage (temp file, fsync, rename, "
+                    + "directory fsync), \(first.fileSystem) at \(first.directory)")
+            lines.append(Self.row(["objects", "archive bytes", "atomic write ms", "read ms"]))
+            for (nodes, disk) in disks {
+                lines.append(
+                    Self.row([
+                        Self.grouped(nodes), Self.grouped(disk.bytes), Self.figure(disk.write),
+                        Self.figure(disk.read),
+                    ]))
+            }
+        }
+        lines.append("")
+        lines.append(contentsOf: GoalCheck(results: results).lines)
+        lines.append("")
+        lines.append("Legend:")
+        for library in Library.reportOrder { lines.append("  \(library.rawValue): \(library.summary)") }
+        lines.append(String(format: "Run time: %.1f s.", seconds))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static let widths = [20, 26, 26, 13, 10, 10]
+
+    private static func row(_ cells: [String]) -> String {
+        var line = ""
+        for (index, cell) in cells.enumerated() {
+            let width = index < widths.count ? widths[index] : 12
+            if index == 0 {
+                line += cell.padding(toLength: max(width, cell.count), withPad: " ", startingAt: 0)
+            } else {
+                line += String(repeating: " ", count: max(1, width - cell.count)) + cell
+            }
+        }
+        return line
+    }
+
+    /// `median (min–max)`.
+    static func figure(_ statistics: Statistics) -> String {
+        "\(milliseconds(statistics.median)) (\(milliseconds(statistics.minimum))–\(milliseconds(statistics.maximum)))"
+    }
+
+    /// About four significant digits.
+    static func milliseconds(_ value: Double) -> String {
+        switch value {
+        case ..<10: String(format: "%.3f", value)
+        case ..<100: String(format: "%.2f", value)
+        case ..<1_000: String(format: "%.1f", value)
+        default: grouped(Int(value.rounded()))
+        }
+    }
+
+    static func ratio(_ value: Double, _ reference: Double?) -> String {
+        guard let reference, reference > 0 else { return "-" }
+        return String(format: "%.2fx", value / reference)
+    }
+
+    /// 1234567 as `1,234,567`.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return value < 0 ? "-" + result : result
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// The benchmark runs and reports; no timing is asserted (the machines are noisy).
+@Suite("restoration-bench: runs at N = 10 and reports every library")
+struct BenchmarkRunTests {
+    static let libraries: Set<String> = [
+        "StateRestoration", "NSKeyedArchiver", "PropertyListEncoder", "JSONEncoder", "floor",
+    ]
+
+    @Test("--json prints exactly one JSON object with a case for every library at N = 10")
+    func jsonAtTen() throws {
+        let outcome = try BenchBinary.run(["--nodes", "10", "--json"])
+        #expect(outcome.status == 0, "stderr: \(outcome.errors)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: outcome.output) as? [String: Any],
+            "not a JSON object: \(outcome.text)")
+        #expect(Set(object.keys) == ["machine", "cases"])
+        let machine = try #require(object["machine"] as? String)
+        #expect(!machine.isEmpty)
+        let cases = try #require(object["cases"] as? [[String: Any]])
+        var seen: Set<String> = []
+        for entry in cases {
+            #expect(Set(entry.keys) == ["nodes", "library", "encode_ms", "decode_ms", "bytes"])
+            let library = try #require(entry["library"] as? String)
+            #expect(seen.insert(library).inserted, "\(library) reported twice")
+            #expect(entry["nodes"] as? Int == 10)
+            let encode = try #require(entry["encode_ms"] as? Double)
+            let decode = try #require(entry["decode_ms"] as? Double)
+            #expect(encode >= 0 && decode >= 0)
+            let bytes = try #require(entry["bytes"] as? Int)
+            #expect(bytes > 0)
+        }
+        #expect(seen == Self.libraries)
+        #expect(outcome.text.filter { $0 == "\n" }.count == 1, "one object on one line")
+    }
+
+    @Test("the table names every library, the disk figures and the goals")
+    func tableAtTen() throws {
+        let outcome = try BenchBinary.run(["--nodes", "10", "--repetitions", "7"])
+        #expect(outcome.status == 0, "stderr: \(outcome.errors)")
+        for library in Self.libraries { #expect(outcome.text.contains(library)) }
+        #expect(outcome.text.contains("N = 10 objects"))
+        #expect(outcome.text.contains("atomic write"))
+        #expect(outcome.text.contains("Goals"))
+    }
+
+    @Test("--skip leaves a library out, and a misspelt one is a usage error with a suggestion")
+    func skip() throws {
+        let skipped = try BenchBinary.run(["--nodes", "10", "--json", "--skip", "NSKeyedArchiver"])
+        #expect(skipped.status == 0)
+        #expect(!skipped.text.contains("NSKeyedArchiver"))
+        #expect(skipped.text.contains("StateRestoration"))
+
+        let misspelt = try BenchBinary.run(["--skip", "NSKeyArchiver"])
+        #expect(misspelt.status == 64)
+        #expect(misspelt.errors.contains("did you mean 'NSKeyedArchiver'?"))
+        #expect(misspelt.output.isEmpty)
+    }
+
+    @Test("--help describes the options")
+    func help() throws {
+        let outcome = try BenchBinary.run(["--help"])
+        #expect(outcome.status == 0)
+        for option in ["--json", "--nodes", "--skip", "--slow", "--repetitions"] {
+            #expect(outcome.text.contains(option))
+        }
+    }
+}
