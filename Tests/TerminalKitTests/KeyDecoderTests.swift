@@ -78,6 +78,14 @@ struct KeyDecoderTests {
         #expect(decodeAll(bytes) == [.character("a"), .character("b"), .character("c")])
     }
 
+    @Test("Terminal reports (OSC, DCS) are dropped up to BEL or ST, even split across reads")
+    func controlStrings() {
+        var decoder = KeyDecoder()
+        let first = decoder.decode(Array("a\u{1B}]0;tit".utf8))
+        let second = decoder.decode(Array("le\u{7}b\u{1B}P1$r0m\u{1B}\\c".utf8))
+        #expect(first + second == [.character("a"), .character("b"), .character("c")])
+    }
+
     @Test("Invalid UTF-8 and stray bytes are dropped, valid text around them kept")
     func invalidBytes() {
         let bytes: [UInt8] = [0x61, 0xFF, 0x80, 0xC3, 0x62, 0xE4, 0xB8, 0x00, 0x63]

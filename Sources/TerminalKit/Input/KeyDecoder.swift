@@ -8,10 +8,13 @@
 ///
 /// Unknown escape sequences are consumed whole and ignored. Invalid UTF-8 and control
 /// bytes without a meaning are dropped. Nothing the decoder receives can make it trap or
-/// grow without bound: a pending sequence is capped at ``maximumSequenceLength`` bytes.
+/// grow without bound: a pending sequence is capped at ``maximumSequenceLength`` bytes,
+/// a pending control string at ``maximumStringLength``.
 public struct KeyDecoder: Sendable {
     /// A sequence longer than this without its final byte is dropped as garbage.
     public static let maximumSequenceLength = 32
+    /// A control string (OSC, DCS) longer than this without its end is dropped.
+    public static let maximumStringLength = 512
 
     private var pending: [UInt8] = []
 
@@ -35,7 +38,7 @@ public struct KeyDecoder: Sendable {
             case .skip(let length):
                 index += length
             case .incomplete:
-                if pending.count - index > Self.maximumSequenceLength {
+                if pending.count - index > Self.maximumStringLength {
                     index += 1  // Garbage that never ends: drop its first byte and go on.
                 } else {
                     pending.removeFirst(index)
@@ -143,6 +146,8 @@ public struct KeyDecoder: Sendable {
                 return .key(Key(.function(Int(pending[index + 2]) - 0x4F)), length: length)
             default: return .skip(length: length)
             }
+        case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"):
+            return controlString(at: index, final: final)
         case 0x1B:
             return .key(.escape, length: 1)  // ESC ESC: the first is a key of its own.
         case 0x20...0x7E:
@@ -150,6 +155,24 @@ public struct KeyDecoder: Sendable {
         default:
             return .key(.escape, length: 1)
         }
+    }
+
+    /// OSC, DCS, APC, PM and SOS strings (terminal reports, never keys): everything up to
+    /// BEL or `ESC \` is dropped. One that runs past ``maximumStringLength`` is dropped
+    /// as far as it went.
+    private func controlString(at index: Int, final: Bool) -> Step {
+        var end = index + 2
+        while end < pending.count {
+            let byte = pending[end]
+            if byte == 0x07 { return .skip(length: end - index + 1) }
+            if byte == 0x1B {
+                guard end + 1 < pending.count else { break }
+                return .skip(length: end - index + (pending[end + 1] == UInt8(ascii: "\\") ? 2 : 1))
+            }
+            end += 1
+            if end - index > Self.maximumStringLength { return .skip(length: end - index) }
+        }
+        return final ? .skip(length: pending.count - index) : .incomplete
     }
 
     /// `ESC [ parameters intermediates final`, with final in 0x40...0x7E.
