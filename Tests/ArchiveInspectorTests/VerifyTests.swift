@@ -127,9 +127,14 @@ struct VerifyTests {
             case 0: expectInvalid(run, "empty file")
             case ..<16: expectInvalid(run, "truncated header at offset \(cut)")
             default:
+                // What the cut lost: the record or section that starts where the file ends.
+                let lost =
+                    layout.records.first { $0.range.lowerBound == cut }.map { "record \($0.index)" }
+                    ?? layout.sections.first { $0.range.lowerBound == cut }.map(\.section.phrase) ?? "?"
                 expectInvalid(
                     run,
-                    "truncated archive: header declares \(bytes.count) bytes, file has \(cut) (at offset 12")
+                    "truncated archive: header declares \(bytes.count) bytes, file has \(cut) "
+                        + "(at offset 12, in the header; the file ends within \(lost))\n")
             }
         }
     }

@@ -48,7 +48,7 @@ package enum FileReader {
         }
         if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > limits.maxTotalBytes {
             let error = ArchiveError(.tooLarge(size: Int(status.st_size), limit: limits.maxTotalBytes), at: 0)
-            throw .invalid(source, ArchiveProblem(error: error, section: nil))
+            throw .invalid(source, ArchiveProblem(error: error, place: nil))
         }
         let isRegular = status.st_mode & S_IFMT == S_IFREG
         return try read(descriptor: descriptor, source: source, limits: limits, isStream: !isRegular)

@@ -41,8 +41,12 @@ package struct ArchiveLayout: Hashable, Sendable {
     package private(set) var isComplete = false
 
     /// Walks `bytes`.
-    package init(bytes: [UInt8]) {
-        var walker = Walker(bytes: bytes)
+    /// - Parameters:
+    ///   - bytes: An archive, whole or not.
+    ///   - hasTrailer: False for bytes known to be cut short, whose last four bytes are
+    ///     not a checksum but more of the body.
+    package init(bytes: [UInt8], hasTrailer: Bool = true) {
+        var walker = Walker(bytes: bytes, hasTrailer: hasTrailer)
         walker.walk()
         sections = walker.sections
         records = walker.records
@@ -66,6 +70,13 @@ package struct ArchiveLayout: Hashable, Sendable {
     /// The record holding the byte at `offset`, or starting there.
     package func record(at offset: Int) -> RecordSpan? {
         records.last { $0.range.lowerBound <= offset && offset <= $0.range.upperBound }
+    }
+
+    /// The section, and for the records the record, holding the byte at `offset`.
+    package func place(at offset: Int) -> ArchivePlace? {
+        guard let section = section(at: offset) else { return nil }
+        let record = section == .records ? record(at: offset) : nil
+        return ArchivePlace(section: section, recordIndex: record?.index, recordPath: record?.path)
     }
 
     /// Every offset where one section (or record) ends and the next begins, ascending,
@@ -104,6 +115,7 @@ private struct Walker {
     struct Stop: Error {}
 
     let bytes: [UInt8]
+    let hasTrailer: Bool
     /// The end of the body: the start of the trailer, or the end of the bytes when they are
     /// too short to hold one.
     let end: Int
@@ -115,10 +127,12 @@ private struct Walker {
     var strings: [String] = []
     var paths: [String] = []
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], hasTrailer: Bool) {
         self.bytes = bytes
+        self.hasTrailer = hasTrailer
         let minimum = ArchiveFormat.headerSize + ArchiveFormat.trailerSize
-        self.end = bytes.count >= minimum ? bytes.count - ArchiveFormat.trailerSize : bytes.count
+        let trailer = hasTrailer && bytes.count >= minimum
+        self.end = trailer ? bytes.count - ArchiveFormat.trailerSize : bytes.count
     }
 
     mutating func walk() {
@@ -148,9 +162,14 @@ private struct Walker {
             try section(.records) { walker throws(Stop) in
                 for index in 0..<(walker.declaredRecordCount ?? 0) { try walker.record(index) }
             }
-            guard offset == end, bytes.count - end == ArchiveFormat.trailerSize else { return }
-            sections.append(ArchiveLayout.SectionSpan(section: .trailer, range: end..<bytes.count))
-            isComplete = true
+            guard offset == end else { return }
+            if bytes.count - end == ArchiveFormat.trailerSize {
+                sections.append(ArchiveLayout.SectionSpan(section: .trailer, range: end..<bytes.count))
+                isComplete = true
+            } else if !hasTrailer {
+                // Every record is there: what a cut file lacks is its checksum.
+                sections.append(ArchiveLayout.SectionSpan(section: .trailer, range: end..<end))
+            }
         } catch {
             // A stop is the walk's normal end on bytes that do not fit: the sections and
             // records found so far are the result.
