@@ -10,11 +10,35 @@
 /// - `-h`/`--help` anywhere before `--` prints the help of the command chosen so far, even
 ///   if the rest of the line has mistakes; `--version` prints the root's version.
 ///
+/// A tool declares its spec once; help text, usage lines and did-you-mean all come from it:
+///
 /// ```swift
-/// let parser = ArgumentParser(CommandSpec(
-///     name: "homepwner", abstract: "An inventory.", options: [.flag("fresh", help: "...")],
-///     version: "homepwner 1.0"))
-/// switch try parser.parse(Array(CommandLine.arguments.dropFirst())) { ... }
+/// let spec = CommandSpec(
+///     name: "homepwner", abstract: "An inventory of your possessions, in the terminal.",
+///     options: [
+///         .flag("fresh", help: "Starts without the saved state, and forgets it."),
+///         .option("data-dir", valueName: "dir", help: "Where the items live."),
+///         .option("random-items", valueName: "count", help: "Adds this many random items."),
+///     ],
+///     version: "homepwner 1.0")
+///
+/// func options(_ arguments: [String]) throws(UsageError) -> Options? {
+///     switch try ArgumentParser(spec).parse(arguments) {
+///     case .help(let text), .version(let text):
+///         print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+///         return nil                                   // exit 0
+///     case .run(let command):
+///         let count = try command.value("random-items", as: Int.self) ?? 0
+///         guard count >= 0 else {
+///             throw command.usageError(.invalidValue(
+///                 option: "--random-items <count>", value: String(count),
+///                 reason: "expected 0 or more", suggestion: nil))
+///         }
+///         return Options(fresh: command.flag("fresh"), dataDirectory: command.value("data-dir"),
+///                        randomItems: count)
+///     }
+/// }
+/// // On a UsageError: write `error.rendered` to standard error, exit with ExitStatus.usage (64).
 /// ```
 public struct ArgumentParser: Sendable {
     /// The root command.
