@@ -134,6 +134,25 @@ struct RestoreTests {
             ])
     }
 
+    @Test("R21: a restoration class can say why it returned nil, and the diagnostic carries it")
+    func explainedRefusal() throws {
+        let harness = RestorationHarness(
+            registry: RestorationRegistry([NodeRestorer.self, ExplainingRestorer.self]))
+        let gone = Node("Detail")
+        gone.restorationClass = ExplainingRestorer.self
+        let app = TestApp()
+        app.root = Node("Nav", children: [gone])
+        try harness.launch(app).save()
+        let next = TestApp()
+        next.factory = { $0.count == 1 ? Node("Nav") : nil }
+        let launch = harness.launch(next)
+        #expect(
+            launch.restoreDiagnostics == [
+                "not restored: Nav/Detail: restoration class 'ExplainingRestorer' returned nil: "
+                    + "item 42 no longer exists, so its subtree is not restored"
+            ])
+    }
+
     @Test("R13b: without a class the delegate creates the object; a path of one component is the root")
     func delegateCreates() throws {
         let next = TestApp()
@@ -248,6 +267,17 @@ struct RestoreTests {
         #expect(restoredModel.text == "plain state")
         #expect(restoredModel.createdByClass)
         #expect(launch.report.diagnostics.isEmpty)
+    }
+}
+
+/// A restoration class that refuses and says why.
+@MainActor
+enum ExplainingRestorer: ObjectRestoration {
+    static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
+        -> (any RestorableObject)?
+    {
+        coder.explainNotRestored("item 42 no longer exists")
+        return nil
     }
 }
 

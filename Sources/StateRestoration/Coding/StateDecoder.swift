@@ -17,6 +17,8 @@ public final class StateDecoder {
     public let entries: [ArchiveEntry]
 
     private let referenceResolver: (Int) -> (any RestorableObject)?
+    /// Set by ``explainNotRestored(_:)``.
+    private(set) var notRestoredReason: String?
 
     init(
         path: RestorationPath, stateVersion: Int, metadata: ArchiveMetadata, entries: [ArchiveEntry],
@@ -27,6 +29,15 @@ public final class StateDecoder {
         self.metadata = metadata
         self.entries = entries
         self.referenceResolver = referenceResolver
+    }
+
+    /// Says why the object will not be restored, for the diagnostic (rule R21).
+    ///
+    /// A restoration class or the app delegate calls this before returning nil, so that
+    /// the diagnostic gives the app's reason ("item 3F2A… no longer exists") rather than
+    /// only "returned nil".
+    public func explainNotRestored(_ reason: String) {
+        notRestoredReason = reason
     }
 
     /// The stored value for `key`, or nil. When a key was written twice the later wins.

@@ -117,11 +117,13 @@ final class RestorationPass {
             }
             guard let object = restorationClass.restoreObject(withRestorationPath: record.path, coder: coder)
             else {
+                let why = coder.notRestoredReason.map { ": \($0)" } ?? ""
                 diagnostics.append(
                     RestorationDiagnostic(
                         .notRestored, path: path,
                         reason:
-                            "restoration class '\(className)' returned nil, so its subtree is not restored"))
+                            "restoration class '\(className)' returned nil\(why), so its subtree is not restored"
+                    ))
                 return nil
             }
             return object
@@ -130,12 +132,11 @@ final class RestorationPass {
             return object
         }
         if let object = existing[record.path] { return object }
-        diagnostics.append(
-            RestorationDiagnostic(
-                .notRestored, path: path,
-                reason:
-                    "no restoration class was recorded, the app delegate returned nil, and no object "
-                    + "exists at that path"))
+        let reason =
+            coder.notRestoredReason.map { "the app delegate returned nil: \($0)" }
+            ?? ("no restoration class was recorded, the app delegate returned nil, and no object "
+                + "exists at that path")
+        diagnostics.append(RestorationDiagnostic(.notRestored, path: path, reason: reason))
         return nil
     }
 
