@@ -2,32 +2,72 @@ import Foundation
 
 /// Builds archive bytes in one pass as coders write into it.
 ///
-/// Coders append entries straight into ``body``: there is no intermediate tree of values,
+/// Coders append entries straight into the body: there is no intermediate tree of values,
 /// which is what keeps a save close to a hand-written encoder. Identifiers, keys and type
 /// names go through the string table, so each is stored once however often it repeats.
 /// ``finish(metadata:)`` assembles header, metadata, string table, the record count,
 /// the application state, the records and the checksum.
+///
+/// Two things keep the per-entry cost near a plain append (see docs/PERFORMANCE.md):
+/// - The mutable state lives behind a pointer owned by this object. Mutating a stored
+///   property of a class through a method call is a dynamic exclusivity check (a runtime
+///   call and a thread-local look-up); a save makes several per entry, and they were a
+///   tenth of its instructions. The builder is used by one pass on one thread, never
+///   re-entered while it mutates, so the checks have nothing to find.
+/// - ``intern(_:)`` tries an ``InternCache`` before the string table's dictionary, so a key
+///   written by every object is not hashed for every object.
 final class ArchiveBuilder {
-    /// Application state entries, then the records.
-    var body = ByteWriter(capacity: 4096)
-    private(set) var recordCount = 0
-    private var stringIndex: [String: Int] = [:]
-    private var strings: [String] = []
+    private struct State {
+        /// Application state entries, then the records.
+        var body = ByteWriter(capacity: 4096)
+        var recordCount = 0
+        var stringIndex: [String: Int] = [:]
+        var strings: [String] = []
+        var cache = InternCache()
+    }
 
-    init() {}
+    private let state: UnsafeMutablePointer<State>
+
+    init() {
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// How many records were begun.
+    var recordCount: Int { state.pointee.recordCount }
+
+    /// The body's length so far: a mark to roll back to with ``rollBack(to:)``.
+    var bodyCount: Int { state.pointee.body.bytes.count }
+
+    /// Drops the body's bytes after `mark`, e.g. the entries of an object whose encoding
+    /// failed. Strings interned meanwhile stay in the table.
+    func rollBack(to mark: Int) {
+        state.pointee.body.bytes.removeLast(state.pointee.body.bytes.count - mark)
+    }
 
     /// The string table index of `string`, adding it if new.
     func intern(_ string: String) -> Int {
-        if let index = stringIndex[string] { return index }
-        let index = strings.count
-        strings.append(string)
-        stringIndex[string] = index
+        if let index = state.pointee.cache.index(of: string) { return index }
+        let index: Int
+        if let known = state.pointee.stringIndex[string] {
+            index = known
+        } else {
+            index = state.pointee.strings.count
+            state.pointee.strings.append(string)
+            state.pointee.stringIndex[string] = index
+        }
+        state.pointee.cache.remember(string, at: index)
         return index
     }
 
     /// Ends the application state's entries; records follow.
     func endApplicationState() {
-        body.byte(0)
+        state.pointee.body.byte(0)
     }
 
     /// Writes a record's header; its entries follow, then ``endRecord()``.
@@ -35,28 +75,43 @@ final class ArchiveBuilder {
         parentIndex: Int?, identifier: String, occurrence: Int, typeName: String,
         restorationClassName: String?, stateVersion: Int
     ) {
-        body.varint(parentIndex.map { $0 + 1 } ?? 0)
-        body.varint(intern(identifier))
-        body.varint(occurrence)
-        body.varint(intern(typeName))
-        body.varint(restorationClassName.map { intern($0) + 1 } ?? 0)
-        body.zigzag(Int64(stateVersion))
-        recordCount += 1
+        let identifierIndex = intern(identifier)
+        let typeIndex = intern(typeName)
+        let classField = restorationClassName.map { intern($0) + 1 } ?? 0
+        state.pointee.body.recordHeader(
+            parentField: parentIndex.map { $0 + 1 } ?? 0, identifier: identifierIndex, occurrence: occurrence,
+            typeName: typeIndex, classField: classField, stateVersion: Int64(stateVersion))
+        state.pointee.recordCount += 1
     }
 
     /// Writes one entry of the current keyed space.
     func entry(key: String, value: StateValue) {
-        body.varint(intern(key) + 1)
-        body.value(value)
+        let keyField = intern(key) + 1
+        state.pointee.body.entry(keyField: keyField, value: value)
+    }
+
+    /// Starts an entry holding `count` references: the same bytes as
+    /// `entry(key:value: .array(...))` of `.reference` values, without building the array.
+    /// Exactly `count` calls of ``reference(_:)`` must follow before anything else is
+    /// written.
+    func beginReferenceList(key: String, count: Int) {
+        let keyField = intern(key) + 1
+        state.pointee.body.referenceListHeader(keyField: keyField, count: count)
+    }
+
+    /// One reference of a list begun with ``beginReferenceList(key:count:)``.
+    func reference(_ index: Int?) {
+        state.pointee.body.reference(index)
     }
 
     func endRecord() {
-        body.byte(0)
+        state.pointee.body.byte(0)
     }
 
     /// The finished archive.
     func finish(metadata: ArchiveMetadata) -> [UInt8] {
-        var out = ByteWriter(capacity: body.bytes.count + strings.count * 16 + 256)
+        let state = self.state.pointee
+        var out = ByteWriter(capacity: state.body.bytes.count + state.strings.count * 16 + 256)
         out.bytes.append(contentsOf: ArchiveFormat.magic)
         out.uint16(UInt16(ArchiveFormat.currentVersion))
         out.uint16(0)
@@ -67,10 +122,10 @@ final class ArchiveBuilder {
             out.string(entry.key)
             out.value(entry.value)
         }
-        out.varint(UInt64(strings.count))
-        for string in strings { out.string(string) }
-        out.varint(UInt64(recordCount))
-        out.bytes.append(contentsOf: body.bytes)
+        out.varint(UInt64(state.strings.count))
+        for string in state.strings { out.string(string) }
+        out.varint(UInt64(state.recordCount))
+        out.bytes.append(contentsOf: state.body.bytes)
         let bodyLength = UInt32(truncatingIfNeeded: out.bytes.count - ArchiveFormat.headerSize)
         for shift in 0..<4 {
             out.bytes[12 + shift] = UInt8(truncatingIfNeeded: bodyLength >> UInt32(shift * 8))

@@ -73,6 +73,45 @@ struct ByteWriter {
         withUnsafeBytes(of: raw) { bytes.append(contentsOf: $0) }
     }
 
+    /// A record's header (see ``ArchiveBuilder/beginRecord(parentIndex:identifier:occurrence:typeName:restorationClassName:stateVersion:)``),
+    /// in one call so that the builder makes one access per header.
+    mutating func recordHeader(
+        parentField: Int, identifier: Int, occurrence: Int, typeName: Int, classField: Int,
+        stateVersion: Int64
+    ) {
+        varint(parentField)
+        varint(identifier)
+        varint(occurrence)
+        varint(typeName)
+        varint(classField)
+        zigzag(stateVersion)
+    }
+
+    /// One keyed entry: the key's string-table field (index + 1), then the tagged value.
+    mutating func entry(keyField: Int, value: StateValue) {
+        varint(keyField)
+        self.value(value)
+    }
+
+    /// The start of a keyed entry holding `count` references, byte for byte what
+    /// ``value(_:)`` writes for `.array` of `.reference` values; each reference follows
+    /// through ``reference(_:)``.
+    mutating func referenceListHeader(keyField: Int, count: Int) {
+        varint(keyField)
+        byte(ArchiveFormat.Tag.array.rawValue)
+        varint(count)
+    }
+
+    /// A reference value: a record index, or nil.
+    mutating func reference(_ index: Int?) {
+        if let index {
+            byte(ArchiveFormat.Tag.reference.rawValue)
+            varint(UInt64(index))
+        } else {
+            byte(ArchiveFormat.Tag.nilReference.rawValue)
+        }
+    }
+
     /// A tagged value. Dictionaries are written sorted by key so that equal states give
     /// equal bytes.
     mutating func value(_ value: StateValue) {

@@ -41,21 +41,43 @@ public final class StateDecoder {
     }
 
     /// The stored value for `key`, or nil. When a key was written twice the later wins.
+    ///
+    /// A scan from the end that compares lengths before contents: most keys of an object
+    /// differ in length, and a length is read without calling into the string runtime.
+    /// The scan is a nonisolated helper: in a main-actor method, each closure handed to the
+    /// standard library starts with a run-time isolation check, which cost more than the
+    /// scan itself.
     public func stateValue(forKey key: String) -> StateValue? {
-        var index = entries.count - 1
-        while index >= 0 {
-            if entries[index].key == key { return entries[index].value }
-            index -= 1
+        guard let index = Self.lastIndex(of: key, in: entries) else { return nil }
+        return entries[index].value
+    }
+
+    /// The position of the last entry with `key`. Not isolated, so that the closure over the
+    /// entries' storage carries no isolation check.
+    nonisolated private static func lastIndex(of key: String, in entries: [ArchiveEntry]) -> Int? {
+        let length = key.utf8.count
+        return entries.withUnsafeBufferPointer { entries in
+            var index = entries.count - 1
+            while index >= 0 {
+                let candidate = entries[index].key
+                if candidate.utf8.count == length && candidate == key { return index }
+                index -= 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// True if a value was written for `key`.
     public func contains(_ key: String) -> Bool { stateValue(forKey: key) != nil }
 
     /// Reads a value written by ``StateEncoder/encode(_:forKey:)``.
+    ///
+    /// Inlinable, like ``decodeIfPresent(_:forKey:)``, so that it is specialized for the
+    /// caller's type: unspecialized, each call looked up `Optional<Value>`'s metadata at run
+    /// time, a tenth of a restore (see docs/PERFORMANCE.md).
     /// - Throws: ``StateCodingError/keyNotFound(path:key:)`` or
     ///   ``StateCodingError/typeMismatch(path:key:expected:found:)``.
+    @inlinable
     public func decode<Value: StateValueConvertible>(_ type: Value.Type = Value.self, forKey key: String)
         throws(StateCodingError) -> Value
     {
@@ -66,6 +88,7 @@ public final class StateDecoder {
     /// Reads a value, or returns nil if the key is missing.
     /// - Throws: ``StateCodingError/typeMismatch(path:key:expected:found:)`` if the key is
     ///   there with another type.
+    @inlinable
     public func decodeIfPresent<Value: StateValueConvertible>(
         _ type: Value.Type = Value.self, forKey key: String
     ) throws(StateCodingError) -> Value? {
@@ -73,7 +96,8 @@ public final class StateDecoder {
         return try convert(stored, key: key)
     }
 
-    private func convert<Value: StateValueConvertible>(_ stored: StateValue, key: String)
+    @inlinable
+    func convert<Value: StateValueConvertible>(_ stored: StateValue, key: String)
         throws(StateCodingError) -> Value
     {
         guard let value = Value(stateValue: stored) else {
@@ -111,7 +135,8 @@ public final class StateDecoder {
         guard case .reference(let index) = stored else {
             throw .typeMismatch(path: path, key: key, expected: "Reference", found: Self.describe(stored))
         }
-        return index.flatMap(referenceResolver)
+        guard let index else { return nil }
+        return referenceResolver(index)
     }
 
     /// Reads a list of references written by ``StateEncoder/encodeObjects(_:forKey:)``.
@@ -128,13 +153,14 @@ public final class StateDecoder {
                 throw .typeMismatch(
                     path: path, key: key, expected: "[Reference]", found: "[\(Self.describe(value))]")
             }
-            if let object = index.flatMap(referenceResolver) { objects.append(object) }
+            if let index, let object = referenceResolver(index) { objects.append(object) }
         }
         return objects
     }
 
     /// A stored value's type for messages, with the integer's value when it did not fit.
-    private static func describe(_ value: StateValue) -> String {
+    @usableFromInline
+    static func describe(_ value: StateValue) -> String {
         switch value {
         case .int(let number): "Int (\(number))"
         case .uint(let number): "UInt (\(number))"

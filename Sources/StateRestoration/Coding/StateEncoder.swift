@@ -72,13 +72,18 @@ public final class StateEncoder {
     /// is written and a diagnostic says why.
     public func encodeObject(_ object: (any RestorableObject)?, forKey key: String) throws(StateCodingError) {
         let key = try checked(key)
-        builder.entry(key: key, value: .reference(object.flatMap(referenceResolver)))
+        var index: Int?
+        if let object { index = referenceResolver(object) }
+        builder.entry(key: key, value: .reference(index))
     }
 
     /// Writes an ordered list of references, for example a navigation stack.
     public func encodeObjects(_ objects: [any RestorableObject], forKey key: String) throws(StateCodingError)
     {
         let key = try checked(key)
-        builder.entry(key: key, value: .array(objects.map { .reference(referenceResolver($0)) }))
+        // Straight into the builder: resolving a reference adds objects to the pass but never
+        // writes bytes, so nothing comes between the list's header and its references.
+        builder.beginReferenceList(key: key, count: objects.count)
+        for object in objects { builder.reference(referenceResolver(object)) }
     }
 }

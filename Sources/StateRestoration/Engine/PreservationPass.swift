@@ -20,37 +20,59 @@ final class PreservationPass {
     private let roots: [any RestorableObject]
     private let builder = ArchiveBuilder()
     private let maxDepth: Int
-    private(set) var nodes: [Node] = []
-    private var nodeIndex: [ObjectIdentifier: Int] = [:]
+    /// The nodes found so far, in record order, and where each object is among them.
+    ///
+    /// They live behind a pointer owned by the pass: every object reads and writes them
+    /// several times, and each access to a stored property of a class is a dynamic
+    /// exclusivity check (see ``ArchiveBuilder``). The pass runs on one thread and never
+    /// re-enters an access to them.
+    private struct Tables {
+        var nodes: [Node] = []
+        var nodeIndex = IdentityTable()
+    }
+
+    private let tables: UnsafeMutablePointer<Tables>
+
+    /// The saved nodes in record order.
+    var nodes: [Node] { tables.pointee.nodes }
     /// Parent of every object in the live tree, built only if a reference needs it.
     private var treeParents: [ObjectIdentifier: any RestorableObject]?
     private(set) var diagnostics: [RestorationDiagnostic] = []
     /// Siblings skipped for a duplicate identifier (R5): a reference must not bring them back.
     private var skippedDuplicates: Set<ObjectIdentifier> = []
+    private var lastCheckedClass: (name: String, registered: Bool)?
 
     init(roots: [any RestorableObject], registry: RestorationRegistry, names: TypeNameCache, maxDepth: Int) {
         self.roots = roots
         self.registry = registry
         self.names = names
         self.maxDepth = maxDepth
+        tables = .allocate(capacity: 1)
+        tables.initialize(to: Tables())
+    }
+
+    isolated deinit {
+        tables.deinitialize(count: 1)
+        tables.deallocate()
     }
 
     /// Walks, encodes and returns the archive bytes.
     func run(metadata: ArchiveMetadata, delegate: (any RestorationDelegate)?) -> [UInt8] {
+        // One resolver for every coder of the pass, rather than a closure context per object.
+        let resolver: (any RestorableObject) -> Int? = { [unowned self] in self.reference(to: $0) }
         let appCoder = StateEncoder(
-            path: RestorationPath(), metadata: metadata, builder: builder,
-            referenceResolver: { [unowned self] in self.reference(to: $0) })
+            path: RestorationPath(), metadata: metadata, builder: builder, referenceResolver: resolver)
         do {
             try delegate?.willEncodeRestorableState(appCoder)
         } catch {
             diagnostics.append(
                 RestorationDiagnostic(.notSaved, path: nil, reason: "application state: \(error)"))
         }
-        walk(children: roots, parent: nil, positional: false, parentDisplay: "")
+        walk(children: roots, parent: nil, positional: false)
         builder.endApplicationState()
         var index = 0
-        while index < nodes.count {
-            encode(node: nodes[index], index: index, metadata: metadata)
+        while index < tables.pointee.nodes.count {
+            encode(node: tables.pointee.nodes[index], metadata: metadata, resolver: resolver)
             index += 1
         }
         return builder.finish(metadata: metadata)
@@ -58,25 +80,27 @@ final class PreservationPass {
 
     // MARK: The walk
 
-    private func walk(
-        children: [any RestorableObject], parent: Int?, positional: Bool, parentDisplay: String
-    ) {
+    private func walk(children: [any RestorableObject], parent: Int?, positional: Bool) {
         guard !children.isEmpty else { return }
-        let depth = parent.map { nodes[$0].path.count + 1 } ?? 1
-        let parentPath = parent.map { nodes[$0].path } ?? RestorationPath()
-        var seen: [String: Int] = [:]
+        // `if let`, not `Optional.map`: a closure handed to the standard library from a
+        // main-actor method starts with a run-time isolation check.
+        var parentPath = RestorationPath()
+        if let parent { parentPath = tables.pointee.nodes[parent].path }
+        let depth = parentPath.count + 1
+        var seen = SiblingCounter(capacity: children.count)
         for (position, child) in children.enumerated() {
             guard let identifier = child.usableRestorationIdentifier else {
-                prune(child, display: Self.join(parentDisplay, "<\(child.diagnosticName)>"), ancestor: nil)
+                prune(
+                    child, display: Self.join(display(of: parent), "<\(child.diagnosticName)>"), ancestor: nil
+                )
                 continue
             }
-            let display = Self.join(parentDisplay, identifier)
-            let occurrence = seen[identifier, default: 0]
+            let occurrence = seen.next(identifier)
             if occurrence > 0 && !positional {
                 let first = children.firstIndex { $0.usableRestorationIdentifier == identifier } ?? 0
                 diagnostics.append(
                     RestorationDiagnostic(
-                        .notSaved, path: display,
+                        .notSaved, path: Self.join(display(of: parent), identifier),
                         reason:
                             "duplicate identifier '\(identifier)' among the children of "
                             + "'\(parentPath.count == 0 ? "the windows" : parentPath.description)': "
@@ -85,27 +109,38 @@ final class PreservationPass {
                 skippedDuplicates.insert(ObjectIdentifier(child))
                 continue
             }
-            seen[identifier] = occurrence + 1
             guard depth <= maxDepth else {
                 diagnostics.append(
                     RestorationDiagnostic(
-                        .notSaved, path: display, reason: "deeper than the limit of \(maxDepth) levels"))
+                        .notSaved, path: Self.join(display(of: parent), identifier),
+                        reason: "deeper than the limit of \(maxDepth) levels"))
                 continue
             }
-            guard nodeIndex[ObjectIdentifier(child)] == nil else {
+            guard tables.pointee.nodeIndex[ObjectIdentifier(child)] == nil else {
                 diagnostics.append(
                     RestorationDiagnostic(
-                        .notSaved, path: display, reason: "the same object is already saved at another path"))
+                        .notSaved, path: Self.join(display(of: parent), identifier),
+                        reason: "the same object is already saved at another path"))
                 continue
             }
             let index = append(
                 child, parent: parent, identifier: identifier, occurrence: occurrence,
                 path: parentPath.appending(identifier, occurrence: occurrence))
-            let shown = occurrence == 0 ? display : nodes[index].path.description
             walk(
                 children: child.restorationChildren, parent: index,
-                positional: child.restorationChildrenArePositional, parentDisplay: shown)
+                positional: child.restorationChildrenArePositional)
         }
+    }
+
+    /// How diagnostics name a node the walk saved, and so the start of its children's
+    /// names: its identifiers joined by `/`, or its full path (`Nav/Detail#2`) where it
+    /// repeats an identifier. Built only when a diagnostic needs it: most saves have none,
+    /// and building one per object cost more than encoding it.
+    private func display(of index: Int?) -> String {
+        guard let index else { return "" }
+        let node = tables.pointee.nodes[index]
+        if node.occurrence != 0 { return node.path.description }
+        return Self.join(display(of: node.parent), node.identifier)
     }
 
     private static func join(_ parent: String, _ name: String) -> String {
@@ -135,23 +170,25 @@ final class PreservationPass {
         _ object: any RestorableObject, parent: Int?, identifier: String, occurrence: Int,
         path: RestorationPath
     ) -> Int {
-        let index = nodes.count
-        nodes.append(
+        let index = tables.pointee.nodes.count
+        tables.pointee.nodes.append(
             Node(object: object, parent: parent, identifier: identifier, occurrence: occurrence, path: path))
-        nodeIndex[ObjectIdentifier(object)] = index
+        tables.pointee.nodeIndex.set(index, for: ObjectIdentifier(object))
         return index
     }
 
     // MARK: Encoding
 
-    private func encode(node: Node, index: Int, metadata: ArchiveMetadata) {
+    private func encode(
+        node: Node, metadata: ArchiveMetadata, resolver: @escaping (any RestorableObject) -> Int?
+    ) {
         let object = node.object
         let restorationClass = object.restorationClass
         var className: String?
         if let restorationClass {
             let name = names.className(of: restorationClass)
             className = name
-            if registry.restorationClass(named: name) == nil {
+            if !isRegistered(name) {
                 diagnostics.append(
                     RestorationDiagnostic(
                         .notSaved, path: node.path.description,
@@ -164,14 +201,13 @@ final class PreservationPass {
             parentIndex: node.parent, identifier: node.identifier, occurrence: node.occurrence,
             typeName: names.typeName(of: object), restorationClassName: className,
             stateVersion: object.restorationStateVersion)
-        let mark = builder.body.bytes.count
+        let mark = builder.bodyCount
         let coder = StateEncoder(
-            path: node.path, metadata: metadata, builder: builder,
-            referenceResolver: { [unowned self] in self.reference(to: $0) })
+            path: node.path, metadata: metadata, builder: builder, referenceResolver: resolver)
         do {
             try object.encodeRestorableState(with: coder)
         } catch {
-            builder.body.bytes.removeLast(builder.body.bytes.count - mark)
+            builder.rollBack(to: mark)
             diagnostics.append(
                 RestorationDiagnostic(
                     .notSaved, path: node.path.description,
@@ -180,16 +216,25 @@ final class PreservationPass {
         builder.endRecord()
     }
 
+    /// Whether a restoration class name is registered, remembering the last answer: the
+    /// objects of a tree share a few classes, and a registry look-up hashes the name.
+    private func isRegistered(_ name: String) -> Bool {
+        if let last = lastCheckedClass, last.name == name { return last.registered }
+        let registered = registry.restorationClass(named: name) != nil
+        lastCheckedClass = (name, registered)
+        return registered
+    }
+
     // MARK: References (rule R8)
 
     /// The record index of `object`, adding it to the pass if the walk did not save it.
     private func reference(to object: any RestorableObject) -> Int? {
-        if let index = nodeIndex[ObjectIdentifier(object)] { return index }
+        if let index = tables.pointee.nodeIndex[ObjectIdentifier(object)] { return index }
         return pullIn(object, depth: 0)
     }
 
     private func pullIn(_ object: any RestorableObject, depth: Int) -> Int? {
-        if let index = nodeIndex[ObjectIdentifier(object)] { return index }
+        if let index = tables.pointee.nodeIndex[ObjectIdentifier(object)] { return index }
         guard !skippedDuplicates.contains(ObjectIdentifier(object)) else {
             diagnostics.append(
                 RestorationDiagnostic(
@@ -220,8 +265,10 @@ final class PreservationPass {
             guard let index = pullIn(ancestor, depth: depth + 1) else { return nil }
             parent = index
         }
-        let occurrence = nodes.reduce(0) { $0 + ($1.parent == parent && $1.identifier == identifier ? 1 : 0) }
-        let parentPath = parent.map { nodes[$0].path } ?? RestorationPath()
+        let occurrence = tables.pointee.nodes.reduce(0) {
+            $0 + ($1.parent == parent && $1.identifier == identifier ? 1 : 0)
+        }
+        let parentPath = parent.map { tables.pointee.nodes[$0].path } ?? RestorationPath()
         return append(
             object, parent: parent, identifier: identifier, occurrence: occurrence,
             path: parentPath.appending(identifier, occurrence: occurrence))
@@ -245,5 +292,38 @@ final class PreservationPass {
             current = treeParents?[ObjectIdentifier(candidate)]
         }
         return nil
+    }
+}
+
+/// Counts how often each identifier occurred so far among one object's children (R5).
+///
+/// Siblings are few, so a linear scan of the identifiers seen beats hashing each one;
+/// past ``linearLimit`` children it switches to a dictionary.
+private struct SiblingCounter {
+    private static let linearLimit = 16
+    private var seen: [(identifier: String, count: Int)] = []
+    private var many: [String: Int]?
+
+    init(capacity: Int) {
+        if capacity > Self.linearLimit {
+            many = [:]
+        } else {
+            seen.reserveCapacity(capacity)
+        }
+    }
+
+    /// How many times `identifier` occurred before; counts this occurrence.
+    mutating func next(_ identifier: String) -> Int {
+        if many != nil {
+            let occurrence = many?[identifier] ?? 0
+            many?[identifier] = occurrence + 1
+            return occurrence
+        }
+        for index in seen.indices where seen[index].identifier == identifier {
+            seen[index].count += 1
+            return seen[index].count - 1
+        }
+        seen.append((identifier, 1))
+        return 0
     }
 }

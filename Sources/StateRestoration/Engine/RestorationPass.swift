@@ -11,8 +11,12 @@ final class RestorationPass {
     private var existing: [RestorationPath: any RestorableObject] = [:]
     private var occurrenceCounter: [RestorationPath: Int] = [:]
     private var indexed: Set<ObjectIdentifier> = []
-    private var restored: [(any RestorableObject)?]
-    private var decodable: [Bool]
+    /// The object restored for each record, so far. Behind a pointer owned by the pass:
+    /// it is written once per record and read once per reference, and each access to a
+    /// stored property of a class is a dynamic exclusivity check (see `ArchiveBuilder`).
+    /// The pass runs on one thread and never re-enters an access to it.
+    private let restored: UnsafeMutablePointer<[(any RestorableObject)?]>
+    private var lastClass: (name: String, type: (any ObjectRestoration.Type)?)?
     private(set) var diagnostics: [RestorationDiagnostic] = []
 
     init(
@@ -24,14 +28,19 @@ final class RestorationPass {
         self.registry = registry
         self.names = names
         self.delegate = delegate
-        self.restored = Array(repeating: nil, count: archive.records.count)
-        self.decodable = Array(repeating: false, count: archive.records.count)
+        self.restored = .allocate(capacity: 1)
+        self.restored.initialize(to: Array(repeating: nil, count: archive.records.count))
         for root in existingRoots {
             index(root, under: RestorationPath())
         }
         for object in registeredObjects {
             if let path = registeredPath(of: object, depth: 0) { register(object, at: path) }
         }
+    }
+
+    isolated deinit {
+        restored.deinitialize(count: 1)
+        restored.deallocate()
     }
 
     /// The application-level decoder (metadata and app state).
@@ -43,21 +52,31 @@ final class RestorationPass {
 
     /// Runs both phases, `applicationFinishedRestoringState` and the delegate's
     /// `didDecodeRestorableState`, and returns what was restored.
+    ///
+    /// Paths are turned into text only for diagnostics: doing it for every record cost more
+    /// than the rest of a restore (see docs/PERFORMANCE.md).
     func run() -> RestorationReport {
         let records = archive.records
+        // One resolver for every coder, and one coder per record for both phases: phase 2
+        // reads the coder phase 1 made (it holds the record's entries and nothing that
+        // phase 1 changes when the object is created).
+        let resolver: (Int) -> (any RestorableObject)? = { [unowned self] in self.resolve($0) }
+        var coders: [StateDecoder?] = Array(repeating: nil, count: records.count)
+        var decodable = Array(repeating: false, count: records.count)
         // Phase 1: find or create, parents before children.
-        for (index, record) in records.enumerated() {
-            let path = record.path.description
-            if let parent = record.parentIndex, restored[parent] == nil {
+        for index in records.indices {
+            let record = records[index]
+            if let parent = record.parentIndex, restored.pointee[parent] == nil {
                 diagnostics.append(
                     RestorationDiagnostic(
-                        .notRestored, path: path,
+                        .notRestored, path: record.path.description,
                         reason: "its parent '\(records[parent].path)' was not restored"))
                 continue
             }
-            let coder = decoder(for: record)
+            let coder = decoder(for: record, resolver: resolver)
+            coders[index] = coder
             guard let object = findOrCreate(record, coder: coder) else { continue }
-            restored[index] = object
+            restored.pointee[index] = object
             // The recorded restoration class chose what to create (it may be a newer type that
             // migrates old state, R19), so only objects found elsewhere are type-checked (R14).
             if record.restorationClassName != nil || names.object(object, matches: record.typeName) {
@@ -65,7 +84,7 @@ final class RestorationPass {
             } else {
                 diagnostics.append(
                     RestorationDiagnostic(
-                        .notDecoded, path: path,
+                        .notDecoded, path: record.path.description,
                         reason:
                             "it was saved as \(record.typeName) but the object found is "
                             + "\(names.typeName(of: object)); its state is not decoded"))
@@ -73,11 +92,12 @@ final class RestorationPass {
             indexChildren(of: object, at: record.path)
         }
         // Phase 2: decode state in the same order; containers rebuild their structure.
-        for (index, record) in records.enumerated() where decodable[index] {
-            guard let object = restored[index] else { continue }
+        for index in records.indices where decodable[index] {
+            guard let object = restored.pointee[index], let coder = coders[index] else { continue }
             do {
-                try object.decodeRestorableState(with: decoder(for: record))
+                try object.decodeRestorableState(with: coder)
             } catch {
+                let record = records[index]
                 diagnostics.append(
                     RestorationDiagnostic(.notDecoded, path: record.path.description, reason: "\(error)"))
             }
@@ -85,7 +105,7 @@ final class RestorationPass {
         var objects: [(path: RestorationPath, object: any RestorableObject)] = []
         var roots: [any RestorableObject] = []
         for (index, record) in records.enumerated() {
-            guard let object = restored[index] else { continue }
+            guard let object = restored.pointee[index] else { continue }
             objects.append((record.path, object))
             if record.parentIndex == nil { roots.append(object) }
         }
@@ -104,12 +124,11 @@ final class RestorationPass {
     /// Rule R13: (a) the recorded restoration class, else (b) the delegate, else (c) an
     /// existing object at the path, else (d) nothing.
     private func findOrCreate(_ record: ArchiveRecord, coder: StateDecoder) -> (any RestorableObject)? {
-        let path = record.path.description
         if let className = record.restorationClassName {
-            guard let restorationClass = registry.restorationClass(named: className) else {
+            guard let restorationClass = registeredClass(named: className) else {
                 diagnostics.append(
                     RestorationDiagnostic(
-                        .notRestored, path: path,
+                        .notRestored, path: record.path.description,
                         reason:
                             "restoration class '\(className)' is not registered with the application; "
                             + "nothing is created for it or below it"))
@@ -120,7 +139,7 @@ final class RestorationPass {
                 let why = coder.notRestoredReason.map { ": \($0)" } ?? ""
                 diagnostics.append(
                     RestorationDiagnostic(
-                        .notRestored, path: path,
+                        .notRestored, path: record.path.description,
                         reason:
                             "restoration class '\(className)' returned nil\(why), so its subtree is not restored"
                     ))
@@ -136,18 +155,30 @@ final class RestorationPass {
             coder.notRestoredReason.map { "the app delegate returned nil: \($0)" }
             ?? ("no restoration class was recorded, the app delegate returned nil, and no object "
                 + "exists at that path")
-        diagnostics.append(RestorationDiagnostic(.notRestored, path: path, reason: reason))
+        diagnostics.append(RestorationDiagnostic(.notRestored, path: record.path.description, reason: reason))
         return nil
     }
 
-    private func decoder(for record: ArchiveRecord) -> StateDecoder {
+    private func decoder(for record: ArchiveRecord, resolver: @escaping (Int) -> (any RestorableObject)?)
+        -> StateDecoder
+    {
         StateDecoder(
             path: record.path, stateVersion: record.stateVersion, metadata: archive.metadata,
-            entries: record.entries, referenceResolver: { [unowned self] in self.resolve($0) })
+            entries: record.entries, referenceResolver: resolver)
+    }
+
+    /// The registered class of that name, remembering the last answer: the records of an
+    /// archive name a few classes, and a registry look-up hashes the name. The names of
+    /// one archive share storage (its string table), so the comparison is immediate.
+    private func registeredClass(named name: String) -> (any ObjectRestoration.Type)? {
+        if let last = lastClass, last.name == name { return last.type }
+        let type = registry.restorationClass(named: name)
+        lastClass = (name, type)
+        return type
     }
 
     private func resolve(_ index: Int) -> (any RestorableObject)? {
-        index >= 0 && index < restored.count ? restored[index] : nil
+        index >= 0 && index < restored.pointee.count ? restored.pointee[index] : nil
     }
 
     // MARK: Objects that already exist (R13c)
@@ -167,8 +198,11 @@ final class RestorationPass {
     }
 
     private func indexChildren(of object: any RestorableObject, at path: RestorationPath) {
-        guard indexed.insert(ObjectIdentifier(object)).inserted else { return }
-        for child in object.restorationChildren { index(child, under: path) }
+        // A childless object (every object a restoration class just created) has nothing
+        // to index; it is not marked, so children it gains later can still be indexed.
+        let children = object.restorationChildren
+        guard !children.isEmpty, indexed.insert(ObjectIdentifier(object)).inserted else { return }
+        for child in children { index(child, under: path) }
     }
 
     private func register(_ object: any RestorableObject, at path: RestorationPath) {

@@ -6,23 +6,43 @@
 final class TypeNameCache {
     private var typeNames: [ObjectIdentifier: String] = [:]
     private var classNames: [ObjectIdentifier: String] = [:]
+    /// The last type asked for: a tree is mostly made of a few types, often in runs, and
+    /// comparing one pointer is cheaper than hashing it.
+    private var lastType: ObjectIdentifier?
+    private var lastTypeName = ""
+    private var lastClass: ObjectIdentifier?
+    private var lastClassName = ""
 
     /// The module-qualified name of the object's dynamic type.
     func typeName(of object: AnyObject) -> String {
         let type: AnyClass = Swift.type(of: object)
         let key = ObjectIdentifier(type)
-        if let name = typeNames[key] { return name }
-        let name = String(reflecting: type)
-        typeNames[key] = name
+        if key == lastType { return lastTypeName }
+        let name: String
+        if let known = typeNames[key] {
+            name = known
+        } else {
+            name = String(reflecting: type)
+            typeNames[key] = name
+        }
+        lastType = key
+        lastTypeName = name
         return name
     }
 
     /// The restoration class's recorded name.
     func className(of type: any ObjectRestoration.Type) -> String {
         let key = ObjectIdentifier(type)
-        if let name = classNames[key] { return name }
-        let name = type.restorationClassName
-        classNames[key] = name
+        if key == lastClass { return lastClassName }
+        let name: String
+        if let known = classNames[key] {
+            name = known
+        } else {
+            name = type.restorationClassName
+            classNames[key] = name
+        }
+        lastClass = key
+        lastClassName = name
         return name
     }
 
