@@ -47,6 +47,9 @@ let package = Package(
             dependencies: ["StateRestoration", "RestorationTesting", "ArgumentKit"]),
         // Test helper: a child process for the item store's kill -9 test, and a benchmark.
         .executableTarget(name: "homepwner-store-stress", dependencies: ["Homepwner"]),
+        // Reliability helpers (docs/RELIABILITY.md): kill storms, and an app that crashes on purpose.
+        .executableTarget(name: "restoration-soak", dependencies: ["StateRestoration", "Homepwner"]),
+        .executableTarget(name: "restoration-crasher", dependencies: ["StateRestoration"]),
 
         // MARK: Tests
         .testTarget(
@@ -63,6 +66,13 @@ let package = Package(
             dependencies: ["Homepwner", "TerminalKit", "CSQLite", "homepwner-store-stress"]),
         // Runs the built restoration-bench binary (no timing assertions).
         .testTarget(name: "BenchmarkTests", dependencies: ["restoration-bench"]),
+        // Kill storms, faults on save, crash loops and security, with real processes.
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: [
+                "StateRestoration", "RestorationTesting", "Homepwner", "restoration-soak", "restoration-crasher",
+                "homepwner-store-stress", "restoration-archive",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,9 +16,20 @@ public struct FileRestorationStorage: RestorationStorage {
     /// The directory.
     public let directory: String
 
+    /// Steps made to fail on purpose; nil in an app.
+    let faults: StorageFaults?
+
     /// Uses `directory`, creating it (and missing parents) at the first write.
     public init(directory: String) {
         self.directory = directory
+        self.faults = nil
+    }
+
+    /// Uses `directory`, with `faults` deciding which system calls fail (for tests of a
+    /// full disk, a read-only directory, a failed rename).
+    package init(directory: String, faults: StorageFaults) {
+        self.directory = directory
+        self.faults = faults
     }
 
     public var location: String { directory }
@@ -30,7 +41,7 @@ public struct FileRestorationStorage: RestorationStorage {
 
     public func load(_ item: StorageItem) throws(RestorationError) -> [UInt8]? {
         let path = path(of: item)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = injectedFailure(.open, path) ? -1 : open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
             throw Self.failure("open", path)
@@ -42,9 +53,12 @@ public struct FileRestorationStorage: RestorationStorage {
         var filled = 0
         while true {
             if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: 4096)) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
-            }
+            let count =
+                injectedFailure(.read, path)
+                ? -1
+                : bytes.withUnsafeMutableBytes { buffer in
+                    read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+                }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw Self.failure("read", path)
@@ -60,7 +74,9 @@ public struct FileRestorationStorage: RestorationStorage {
         try createDirectory()
         let target = path(of: item)
         let temporary = "\(directory)/.\(item.rawValue).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let descriptor =
+            injectedFailure(.createTemporary, temporary)
+            ? -1 : open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Self.failure("create", temporary) }
         var succeeded = false
         defer {
@@ -70,18 +86,25 @@ public struct FileRestorationStorage: RestorationStorage {
             defer { close(descriptor) }
             var written = 0
             while written < bytes.count {
-                let count = bytes.withUnsafeBytes { buffer in
-                    write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-                }
+                let count =
+                    injectedFailure(.write, temporary)
+                    ? -1
+                    : bytes.withUnsafeBytes { buffer in
+                        write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+                    }
                 if count < 0 {
                     if errno == EINTR { continue }
                     throw Self.failure("write", temporary)
                 }
                 written += count
             }
-            guard fsync(descriptor) == 0 else { throw Self.failure("fsync", temporary) }
+            guard !injectedFailure(.fsync, temporary), fsync(descriptor) == 0 else {
+                throw Self.failure("fsync", temporary)
+            }
         }
-        guard rename(temporary, target) == 0 else { throw Self.failure("rename", target) }
+        guard !injectedFailure(.rename, target), rename(temporary, target) == 0 else {
+            throw Self.failure("rename", target)
+        }
         succeeded = true
         try syncDirectory()
         removeStaleTemporaries(of: item)
@@ -107,7 +130,9 @@ public struct FileRestorationStorage: RestorationStorage {
 
     public func remove(_ item: StorageItem) throws(RestorationError) {
         let path = path(of: item)
-        if unlink(path) != 0 && errno != ENOENT { throw Self.failure("remove", path) }
+        if (injectedFailure(.remove, path) || unlink(path) != 0) && errno != ENOENT {
+            throw Self.failure("remove", path)
+        }
     }
 
     /// Creates the directory and its missing parents; the last one with mode 0700.
@@ -119,7 +144,9 @@ public struct FileRestorationStorage: RestorationStorage {
         for (index, part) in parts.enumerated() {
             prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
             let mode: mode_t = index == parts.count - 1 ? 0o700 : 0o755
-            if mkdir(prefix, mode) != 0 && errno != EEXIST { throw Self.failure("create directory", prefix) }
+            if (injectedFailure(.createDirectory, prefix) || mkdir(prefix, mode) != 0) && errno != EEXIST {
+                throw Self.failure("create directory", prefix)
+            }
         }
     }
 
@@ -127,7 +154,16 @@ public struct FileRestorationStorage: RestorationStorage {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Self.failure("open directory", directory) }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw Self.failure("fsync directory", directory) }
+        guard !injectedFailure(.syncDirectory, directory), fsync(descriptor) == 0 else {
+            throw Self.failure("fsync directory", directory)
+        }
+    }
+
+    /// True, with `errno` set, when an injected fault makes `step` on `path` fail.
+    private func injectedFailure(_ step: StorageStep, _ path: String) -> Bool {
+        guard let code = faults?.decide(step, path) else { return false }
+        errno = code
+        return true
     }
 
     private static func failure(_ operation: String, _ path: String) -> RestorationError {

@@ -1,0 +1,49 @@
+import Foundation
+
+/// The settings of a storm, shared by the archive and store storms.
+struct StormOptions {
+    /// Where the storm keeps its files; emptied first.
+    var directory: String
+    /// How many kills.
+    var cycles = 1000
+    /// Seeds the kill times (and the store's random edits), so a run can be repeated.
+    var seed: UInt64 = 1
+    /// A kill comes at a random moment up to this long after the child is ready.
+    var maxDelay: Duration = .milliseconds(60)
+    /// One line per cycle instead of one per failure.
+    var verbose = false
+
+    /// The directory of this executable, where its sibling tools were built.
+    static var toolDirectory: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            .path
+    }
+
+    static var executablePath: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+    }
+}
+
+/// A random duration below `limit`.
+func randomDuration<Generator: RandomNumberGenerator>(below limit: Duration, using generator: inout Generator)
+    -> Duration
+{
+    let microseconds = max(Int64(limit / .microseconds(1)), 1)
+    return .microseconds(Int64.random(in: 0..<microseconds, using: &generator))
+}
+
+/// The names in `directory` that start with `prefix`.
+func names(in directory: String, startingWith prefix: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasPrefix(prefix) }
+        .sorted()
+}
+
+/// The permission bits of `path`, or nil if it does not exist.
+func permissions(of path: String) -> Int? {
+    (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int
+}
+
+/// Seconds as text, one decimal.
+func seconds(_ duration: Duration) -> String {
+    String(format: "%.1f s", Double(duration / .milliseconds(1)) / 1000)
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// Short kill storms; `make soak` runs the long ones (1,000 and 500 kills). Each cycle is a
+/// real child process killed with SIGKILL at a random moment (see restoration-soak).
+@Suite("R10, H6: kill storms, short version", .serialized)
+struct KillStormTests {
+    let scratch = Scratch()
+
+    @Test(
+        "R10: 50 SIGKILLs during saves: every archive verifies and restores whole, holding the last saved pass or the one in flight",
+        .timeLimit(.minutes(2)))
+    func archiveStorm() throws {
+        let run = try Tools.run(Tools.soak, ["storm-archive", scratch.path, "--cycles", "50", "--seed", "7"])
+        let figures = run.figures
+        #expect(run.exitedNormally, "\(run)")
+        #expect(figures["cycles"] == 50, "\(run)")
+        #expect(figures["verified"] == 50)
+        #expect(figures["torn"] == 0)
+        #expect(figures["wrong"] == 0)
+        #expect(figures["leftovers"] == 0)
+        // The kills really landed while saves were running, and both outcomes happened.
+        #expect((figures["inflight"] ?? 0) >= 15, "\(run)")
+        #expect((figures["inflight_new"] ?? 0) >= 1, "\(run)")
+        #expect((figures["inflight_old"] ?? 0) >= 1, "\(run)")
+    }
+
+    @Test(
+        "R10: the storm catches torn archives when the archive is overwritten in place (negative control)",
+        .timeLimit(.minutes(1)))
+    func archiveStormCatchesInPlaceWrites() throws {
+        let run = try Tools.run(
+            Tools.soak, ["storm-archive", scratch.path, "--cycles", "12", "--seed", "7", "--in-place"])
+        #expect(run.status == 1 && !run.signalled, "\(run)")
+        #expect((run.figures["torn"] ?? 0) >= 4, "\(run)")
+        #expect(run.lines.contains { $0.contains("FAILED: restoration-archive:") }, "\(run)")
+    }
+
+    @Test(
+        "H6: 50 SIGKILLs during rapid edits: integrity_check is ok and every committed edit is in the store",
+        .timeLimit(.minutes(2)))
+    func storeStorm() throws {
+        let run = try Tools.run(Tools.soak, ["storm-store", scratch.path, "--cycles", "50", "--seed", "7"])
+        let figures = run.figures
+        #expect(run.exitedNormally, "\(run)")
+        #expect(figures["cycles"] == 50, "\(run)")
+        #expect(figures["integrity_ok"] == 50)
+        #expect(figures["failed"] == 0)
+        #expect((figures["acknowledged"] ?? 0) >= 200, "\(run)")
+        #expect((figures["inflight"] ?? 0) >= 15, "\(run)")
+    }
+
+    @Test(
+        "H6: the store storm notices an edit that was committed and then lost (negative control)",
+        .timeLimit(.minutes(1)))
+    func storeStormCatchesLostEdits() throws {
+        let run = try Tools.run(
+            Tools.soak, ["storm-store", scratch.path, "--cycles", "6", "--seed", "7", "--lose-last-edit"])
+        #expect(run.status == 1 && !run.signalled, "\(run)")
+        #expect((run.figures["failed"] ?? 0) >= 2, "\(run)")
+        #expect(
+            run.lines.contains {
+                $0.contains("FAILED: the store differs from the acknowledged edits: missing")
+            }, "\(run)")
+    }
+}
