@@ -40,6 +40,7 @@ let package = Package(
 
         // MARK: Executables (thin)
         .executableTarget(name: "homepwner", dependencies: ["Homepwner", "ArgumentKit"]),
+        .executableTarget(name: "terminalkit-demo", dependencies: ["TerminalKit", "StateRestoration"]),
         .executableTarget(
             name: "restoration-archive", dependencies: ["ArchiveInspector", "ArgumentKit"]),
         .executableTarget(

@@ -2,8 +2,10 @@
 #define _DEFAULT_SOURCE
 #include "cwidth.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,24 +77,37 @@ static size_t restore_buffer_length = 0;
 static const int forwarded_signals[] = {SIGTSTP, SIGCONT, SIGTERM, SIGHUP, SIGINT, SIGWINCH, SIGQUIT};
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS};
 
-static void write_all(int fd, const char *bytes, size_t length) {
+// Writes without ever blocking for long: a terminal whose reader has stopped (a tmux
+// server shutting down) must not keep the process from exiting. Gives up after ~200 ms.
+static void write_briefly(int fd, const char *bytes, size_t length) {
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+    int waits = 0;
     while (length > 0) {
         ssize_t count = write(fd, bytes, length);
         if (count < 0) {
             if (errno == EINTR) continue;
-            return;
+            if (errno == EAGAIN && waits++ < 20) {
+                struct pollfd entry = {.fd = fd, .events = POLLOUT, .revents = 0};
+                poll(&entry, 1, 10);
+                continue;
+            }
+            break;
         }
         bytes += count;
         length -= (size_t)count;
     }
+    if (flags >= 0) fcntl(fd, F_SETFL, flags);
 }
 
 void cterm_restore(void) {
     if (!installed) return;
     int saved_errno = errno;
     if (raw_active) {
-        write_all(saved_tty_fd, restore_buffer, restore_buffer_length);
-        tcsetattr(saved_tty_fd, TCSAFLUSH, &saved_termios);
+        write_briefly(saved_tty_fd, restore_buffer, restore_buffer_length);
+        // TCSANOW, not TCSAFLUSH: waiting for output to drain would hang forever on a
+        // terminal that is going away.
+        tcsetattr(saved_tty_fd, TCSANOW, &saved_termios);
         raw_active = 0;
     }
     errno = saved_errno;
@@ -150,6 +165,17 @@ int cterm_install(int tty_fd, int pipe_fd, const char *restore_bytes, size_t res
         sigaction(crash_signals[i], &action, NULL);
     }
     signal(SIGPIPE, SIG_IGN);
+    // A blocked mask survives exec: a parent that blocked these (a test runner's thread,
+    // a service manager) would otherwise keep them from ever arriving.
+    sigset_t handled;
+    sigemptyset(&handled);
+    for (size_t i = 0; i < sizeof forwarded_signals / sizeof forwarded_signals[0]; i++) {
+        sigaddset(&handled, forwarded_signals[i]);
+    }
+    for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) {
+        sigaddset(&handled, crash_signals[i]);
+    }
+    sigprocmask(SIG_UNBLOCK, &handled, NULL);
     return 0;
 }
 
@@ -165,7 +191,7 @@ int cterm_enter_raw(void) {
     raw.c_lflag &= ~(tcflag_t)(ECHO | ICANON | IEXTEN | ISIG);
     raw.c_cc[VMIN] = 1;
     raw.c_cc[VTIME] = 0;
-    if (tcsetattr(saved_tty_fd, TCSAFLUSH, &raw) != 0) return -1;
+    if (tcsetattr(saved_tty_fd, TCSANOW, &raw) != 0) return -1;
     raw_active = 1;
     return 0;
 }

@@ -258,7 +258,10 @@ public final class Window: Responder {
             responder = current.nextResponder
             visited += 1
         }
-        for hint in additionalKeyHints where labels.insert(hint.label).inserted { hints.append(hint) }
+        for hint in additionalKeyHints where labels.insert(hint.label).inserted {
+            if textInput, let key = hint.key, key.text != nil { continue }
+            hints.append(hint)
+        }
         return hints
     }
 }

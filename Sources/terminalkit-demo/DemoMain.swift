@@ -1,0 +1,63 @@
+import Foundation
+import StateRestoration
+import TerminalKit
+
+/// `terminalkit-demo`: a shopping list that comes back exactly as it was left.
+@main
+enum DemoMain {
+    static let usage = """
+        usage: terminalkit-demo [--state-dir DIR] [--fresh] [--help]
+
+        A shopping list built on TerminalKit. Suspend it (Ctrl-Z), quit it (q, Ctrl-C),
+        or kill it, then start it again: it comes back where you left it.
+
+          --state-dir DIR  where the list and the restoration archive live
+                           (default: $XDG_STATE_HOME/terminalkit-demo)
+          --fresh          start without the saved state
+          --help           show this help
+
+        Keys: a add, Enter open, e edit (Del delete, Shift-↑↓ move), Esc back,
+        q quit, Q quit and forget the state, Ctrl-Z suspend.
+        RESTORATION_DEBUG=1 writes restoration diagnostics next to the archive.
+        """
+
+    @MainActor
+    static func main() {
+        var arguments = CommandLine.arguments.dropFirst()
+        var stateDirectory: String?
+        var fresh = false
+        while let argument = arguments.popFirst() {
+            switch argument {
+            case "--help", "-h":
+                print(usage)
+                exit(0)
+            case "--fresh":
+                fresh = true
+            case "--state-dir":
+                guard let value = arguments.popFirst() else { fail("--state-dir needs a directory") }
+                stateDirectory = value
+            default:
+                fail("unknown option '\(argument)'")
+            }
+        }
+        let directory = stateDirectory ?? defaultStateDirectory()
+        let store = ShoppingStore(directory: URL(fileURLWithPath: directory))
+        let application = Application(
+            delegate: DemoAppDelegate(store: store, fresh: fresh), driver: ANSITerminal(),
+            configuration: RestorationConfiguration(
+                appName: "terminalkit-demo", appVersion: "1.0", continuousPreservationDelay: .seconds(1)),
+            storage: FileRestorationStorage(directory: directory))
+        exit(application.run())
+    }
+
+    static func defaultStateDirectory() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/terminalkit-demo" }
+        return (environment["HOME"] ?? "/tmp") + "/.local/state/terminalkit-demo"
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("terminalkit-demo: \(message)\n\(usage)\n".utf8))
+        exit(2)
+    }
+}

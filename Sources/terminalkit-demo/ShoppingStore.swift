@@ -1,0 +1,68 @@
+import Foundation
+
+/// One thing to buy.
+struct ShoppingItem: Codable, Hashable, Sendable {
+    var id: UUID
+    var name: String
+    var quantity: Int
+}
+
+/// The demo's model: a JSON file next to the restoration archive, rewritten atomically on
+/// every change (the demo's stand-in for a database).
+@MainActor
+final class ShoppingStore {
+    private(set) var items: [ShoppingItem]
+    private let file: URL
+
+    init(directory: URL) {
+        file = directory.appendingPathComponent("items.json")
+        if let data = try? Data(contentsOf: file), let saved = try? JSONDecoder().decode([ShoppingItem].self, from: data) {
+            items = saved
+        } else {
+            items = [
+                ShoppingItem(id: UUID(), name: "Bread", quantity: 1),
+                ShoppingItem(id: UUID(), name: "苹果 (apples)", quantity: 6),
+                ShoppingItem(id: UUID(), name: "Coffee", quantity: 2),
+            ]
+        }
+    }
+
+    func item(id: UUID) -> ShoppingItem? { items.first { $0.id == id } }
+
+    func index(of id: UUID) -> Int? { items.firstIndex { $0.id == id } }
+
+    func add(_ item: ShoppingItem) {
+        items.append(item)
+        save()
+    }
+
+    func update(_ item: ShoppingItem) {
+        guard let index = index(of: item.id) else { return }
+        items[index] = item
+        save()
+    }
+
+    func remove(at index: Int) {
+        items.remove(at: index)
+        save()
+    }
+
+    func move(from source: Int, to destination: Int) {
+        items.insert(items.remove(at: source), at: destination)
+        save()
+    }
+
+    private func save() {
+        do {
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try JSONEncoder().encode(items).write(to: file, options: .atomic)
+        } catch {
+            // The list stays in memory; the next change tries again.
+            lastSaveError = "\(error)"
+        }
+    }
+
+    /// The last write failure, shown in the list's footer line.
+    private(set) var lastSaveError: String?
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The real `terminalkit-demo` in a real terminal (tmux).
+@Suite("End to end in tmux", .enabled(if: TmuxSession.tmuxBinary != nil, "tmux is not installed"))
+struct EndToEndTests {
+    /// Starts the demo in the session's shell and waits until it shows `expected`.
+    private func launch(_ session: TmuxSession, showing expected: String = "Shopping") async throws {
+        let binary = try #require(
+            TmuxSession.demoBinary,
+            "terminalkit-demo is not next to the test bundle; build it with the tests (swift build --build-tests)")
+        try session.shell("'\(binary)' --state-dir '\(session.directory)/state'")
+        try await session.waitFor("the app showing \(expected)") {
+            try $0.contains(expected) && session.isAlternateScreen()
+        }
+    }
+
+    @Test("H7: Ctrl-Z gives the shell its normal screen back, fg redraws, q quits leaving the terminal as it was")
+    func suspendResumeQuit() async throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        try session.shell("stty -g > before.txt")
+        try await launch(session)
+        try session.press("a")
+        try await session.waitFor("the new-item screen") { $0.contains("New Item") }
+        try session.type("牛奶")
+        try await session.waitFor("the typed text") { $0.contains("Name      牛奶") }
+
+        try session.press("C-z")
+        let stopped = try await session.waitFor("the shell") { try $0.contains("Stopped") && !session.isAlternateScreen() }
+        #expect(!stopped.contains("New Item"))
+        #expect(try session.value("cursor_flag") == "1")
+
+        try session.shell("fg")
+        let resumed = try await session.waitFor("the redraw") { try $0.contains("牛奶") && session.isAlternateScreen() }
+        #expect(resumed.contains("New Item"))
+        #expect(try session.value("cursor_x") == "15")
+
+        try session.press("Enter")
+        try await session.waitFor("the list with the new item") { $0.contains(" 牛奶 ") && $0.contains("Shopping") }
+        try session.press("q")
+        try await session.waitFor("the shell after quitting") { _ in try !session.isAlternateScreen() }
+        try session.shell("echo status=$?; stty -g > after.txt")
+        try await session.waitFor("the exit status") { $0.contains("status=0") }
+        #expect(try session.value("cursor_flag") == "1")
+        let before = try String(contentsOfFile: session.directory + "/before.txt", encoding: .utf8)
+        try await session.waitFor("stty") { _ in FileManager.default.fileExists(atPath: session.directory + "/after.txt") }
+        let after = try String(contentsOfFile: session.directory + "/after.txt", encoding: .utf8)
+        #expect(!after.isEmpty)
+        #expect(before == after)
+    }
+
+    @Test("H8: Ctrl-C in a half-typed modal, relaunch: the same screen with the cursor in the same place")
+    func quitAndRelaunch() async throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        try await launch(session)
+        try session.press("a")
+        try session.type("Green tea")
+        try session.press("Left", "Left")
+        let before = try await session.waitFor("the typed text") { $0.contains("Green tea") }
+        let cursor = (try session.value("cursor_x"), try session.value("cursor_y"))
+        try session.press("C-c")
+        try await session.waitFor("the shell") { _ in try !session.isAlternateScreen() }
+        try session.shell("echo status=$?")
+        try await session.waitFor("the exit status") { $0.contains("status=0") }
+
+        try session.shell("clear")
+        try await launch(session, showing: "Green tea")
+        let after = try await session.waitFor("the restored modal") { $0.contains("Green tea") }
+        #expect(after == before)
+        #expect((try session.value("cursor_x"), try session.value("cursor_y")) == cursor)
+    }
+
+    @Test("H7: SIGTERM saves and exits 0; a crash signal still puts the terminal back")
+    func signals() async throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        try await launch(session)
+        let app = try #require(try session.childPID())
+        #expect(kill(app, SIGTERM) == 0)
+        try await session.waitFor("the shell after SIGTERM") { _ in try !session.isAlternateScreen() }
+        try session.shell("echo status=$?")
+        try await session.waitFor("the exit status") { $0.contains("status=0") }
+        #expect(FileManager.default.fileExists(atPath: session.directory + "/state/restoration.archive"))
+
+        try await launch(session)
+        let crashing = try #require(try session.childPID())
+        #expect(kill(crashing, SIGSEGV) == 0)
+        try await session.waitFor("the shell after the crash") { _ in try !session.isAlternateScreen() }
+        #expect(try session.value("cursor_flag") == "1")
+    }
+
+    @Test("H11: a terminal resize (SIGWINCH) lays the screen out again")
+    func resize() async throws {
+        let session = try TmuxSession(width: 60, height: 16)
+        defer { session.close() }
+        try await launch(session)
+        try session.run(["resize-window", "-t", "e2e", "-x", "44", "-y", "10"])
+        let resized = try await session.waitFor("the narrower layout") { screen in
+            screen.split(separator: "\n").first.map { $0.hasSuffix("Edit") && $0.count == 43 } ?? false
+        }
+        #expect(resized.contains("Shopping"))
+        try session.press("q")
+        try await session.waitFor("the shell") { _ in try !session.isAlternateScreen() }
+    }
+}
