@@ -18,22 +18,27 @@ import Foundation
 ///   written by every object is not hashed for every object.
 final class ArchiveBuilder {
     private struct State {
-        /// Application state entries, then the records.
-        var body = ByteWriter(capacity: 4096)
+        /// Application state entries, then the records. Freed in `deinit`.
+        var body: RawBytes
         var recordCount = 0
         var stringIndex: [String: Int] = [:]
         var strings: [String] = []
         var cache = InternCache()
+        /// Entry keys already checked against the reserved prefix, with their index.
+        var keyCache = InternCache()
     }
 
     private let state: UnsafeMutablePointer<State>
 
-    init() {
+    /// Creates a builder whose body starts with room for `capacity` bytes, e.g. the size
+    /// of the previous save, so that a large body is not grown and copied step by step.
+    init(capacity: Int = 4096) {
         state = .allocate(capacity: 1)
-        state.initialize(to: State())
+        state.initialize(to: State(body: RawBytes(capacity: capacity)))
     }
 
     deinit {
+        state.pointee.body.free()
         state.deinitialize(count: 1)
         state.deallocate()
     }
@@ -42,12 +47,12 @@ final class ArchiveBuilder {
     var recordCount: Int { state.pointee.recordCount }
 
     /// The body's length so far: a mark to roll back to with ``rollBack(to:)``.
-    var bodyCount: Int { state.pointee.body.bytes.count }
+    var bodyCount: Int { state.pointee.body.count }
 
     /// Drops the body's bytes after `mark`, e.g. the entries of an object whose encoding
     /// failed. Strings interned meanwhile stay in the table.
     func rollBack(to mark: Int) {
-        state.pointee.body.bytes.removeLast(state.pointee.body.bytes.count - mark)
+        state.pointee.body.truncate(to: mark)
     }
 
     /// The string table index of `string`, adding it if new.
@@ -84,9 +89,25 @@ final class ArchiveBuilder {
         state.pointee.recordCount += 1
     }
 
+    /// The string-table field (index + 1) of an entry key, or nil for a reserved key: one
+    /// that starts with `$`, ``StateEncoder/reservedKeyPrefix`` (rule R6). A key is checked
+    /// and interned the first time; later it is found in a cache of its own.
+    func keyField(_ key: String) -> Int? {
+        if let index = state.pointee.keyCache.index(of: key) { return index + 1 }
+        guard key.utf8.first != UInt8(ascii: "$") else { return nil }
+        let index = intern(key)
+        state.pointee.keyCache.remember(key, at: index)
+        return index + 1
+    }
+
     /// Writes one entry of the current keyed space.
     func entry(key: String, value: StateValue) {
         let keyField = intern(key) + 1
+        state.pointee.body.entry(keyField: keyField, value: value)
+    }
+
+    /// Writes one entry whose key field came from ``keyField(_:)``.
+    func entry(keyField: Int, value: StateValue) {
         state.pointee.body.entry(keyField: keyField, value: value)
     }
 
@@ -94,12 +115,11 @@ final class ArchiveBuilder {
     /// `entry(key:value: .array(...))` of `.reference` values, without building the array.
     /// Exactly `count` calls of ``reference(_:)`` must follow before anything else is
     /// written.
-    func beginReferenceList(key: String, count: Int) {
-        let keyField = intern(key) + 1
+    func beginReferenceList(keyField: Int, count: Int) {
         state.pointee.body.referenceListHeader(keyField: keyField, count: count)
     }
 
-    /// One reference of a list begun with ``beginReferenceList(key:count:)``.
+    /// One reference of a list begun with ``beginReferenceList(keyField:count:)``.
     func reference(_ index: Int?) {
         state.pointee.body.reference(index)
     }
@@ -111,7 +131,7 @@ final class ArchiveBuilder {
     /// The finished archive.
     func finish(metadata: ArchiveMetadata) -> [UInt8] {
         let state = self.state.pointee
-        var out = ByteWriter(capacity: state.body.bytes.count + state.strings.count * 16 + 256)
+        var out = ByteWriter(capacity: state.body.count + state.strings.count * 16 + 256)
         out.bytes.append(contentsOf: ArchiveFormat.magic)
         out.uint16(UInt16(ArchiveFormat.currentVersion))
         out.uint16(0)
@@ -125,7 +145,7 @@ final class ArchiveBuilder {
         out.varint(UInt64(state.strings.count))
         for string in state.strings { out.string(string) }
         out.varint(UInt64(state.recordCount))
-        out.bytes.append(contentsOf: state.body.bytes)
+        out.bytes.append(contentsOf: state.body.buffer)
         let bodyLength = UInt32(truncatingIfNeeded: out.bytes.count - ArchiveFormat.headerSize)
         for shift in 0..<4 {
             out.bytes[12 + shift] = UInt8(truncatingIfNeeded: bodyLength >> UInt32(shift * 8))

@@ -35,18 +35,26 @@ public final class StateEncoder {
         return key
     }
 
+    /// The key's string-table field, checked against the reserved prefix (rule R6). The
+    /// builder remembers keys it has checked, so a key written by every object is checked
+    /// and interned once per save.
+    private func field(_ key: String) throws(StateCodingError) -> Int {
+        guard let field = builder.keyField(key) else { throw .reservedKey(path: path, key: key) }
+        return field
+    }
+
     /// Writes a Bool, an integer, a Double, a String, Data, a Date, a UUID, or an array or
     /// string-keyed dictionary of these.
     /// - Throws: ``StateCodingError/reservedKey(path:key:)`` for a key with the reserved prefix.
     public func encode<Value: StateValueConvertible>(_ value: Value, forKey key: String)
         throws(StateCodingError)
     {
-        builder.entry(key: try checked(key), value: value.stateValue)
+        builder.entry(keyField: try field(key), value: value.stateValue)
     }
 
     /// Writes an already-typed value.
     public func encode(stateValue value: StateValue, forKey key: String) throws(StateCodingError) {
-        builder.entry(key: try checked(key), value: value)
+        builder.entry(keyField: try field(key), value: value)
     }
 
     /// Writes any `Encodable` value, stored as JSON.
@@ -71,19 +79,19 @@ public final class StateEncoder {
     /// view-controller tree. If it cannot be saved (it has no identifier), a nil reference
     /// is written and a diagnostic says why.
     public func encodeObject(_ object: (any RestorableObject)?, forKey key: String) throws(StateCodingError) {
-        let key = try checked(key)
+        let field = try field(key)
         var index: Int?
         if let object { index = referenceResolver(object) }
-        builder.entry(key: key, value: .reference(index))
+        builder.entry(keyField: field, value: .reference(index))
     }
 
     /// Writes an ordered list of references, for example a navigation stack.
     public func encodeObjects(_ objects: [any RestorableObject], forKey key: String) throws(StateCodingError)
     {
-        let key = try checked(key)
+        let field = try field(key)
         // Straight into the builder: resolving a reference adds objects to the pass but never
         // writes bytes, so nothing comes between the list's header and its references.
-        builder.beginReferenceList(key: key, count: objects.count)
+        builder.beginReferenceList(keyField: field, count: objects.count)
         for object in objects { builder.reference(referenceResolver(object)) }
     }
 }

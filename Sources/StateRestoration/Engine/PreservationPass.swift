@@ -18,7 +18,7 @@ final class PreservationPass {
     private let registry: RestorationRegistry
     private let names: TypeNameCache
     private let roots: [any RestorableObject]
-    private let builder = ArchiveBuilder()
+    private let builder: ArchiveBuilder
     private let maxDepth: Int
     /// The nodes found so far, in record order, and where each object is among them.
     ///
@@ -29,6 +29,10 @@ final class PreservationPass {
     private struct Tables {
         var nodes: [Node] = []
         var nodeIndex = IdentityTable()
+        /// Identifiers met among the children being walked, and how often, as a stack: each
+        /// level of the walk pushes its children's and pops them when done, so no level
+        /// allocates a table of its own.
+        var siblings: [(identifier: String, count: Int)] = []
     }
 
     private let tables: UnsafeMutablePointer<Tables>
@@ -42,7 +46,13 @@ final class PreservationPass {
     private var skippedDuplicates: Set<ObjectIdentifier> = []
     private var lastCheckedClass: (name: String, registered: Bool)?
 
-    init(roots: [any RestorableObject], registry: RestorationRegistry, names: TypeNameCache, maxDepth: Int) {
+    /// - Parameter capacity: Room to reserve for the archive body, e.g. the size of the
+    ///   previous save.
+    init(
+        roots: [any RestorableObject], registry: RestorationRegistry, names: TypeNameCache, maxDepth: Int,
+        capacity: Int = 4096
+    ) {
+        self.builder = ArchiveBuilder(capacity: capacity)
         self.roots = roots
         self.registry = registry
         self.names = names
@@ -87,7 +97,11 @@ final class PreservationPass {
         var parentPath = RestorationPath()
         if let parent { parentPath = tables.pointee.nodes[parent].path }
         let depth = parentPath.count + 1
-        var seen = SiblingCounter(capacity: children.count)
+        // Siblings are few, so a linear scan of the identifiers seen beats hashing each one;
+        // a wide level (more than `linearSiblings` children) uses a dictionary.
+        let siblingBase = tables.pointee.siblings.count
+        var manySiblings: [String: Int]? = children.count > Self.linearSiblings ? [:] : nil
+        defer { tables.pointee.siblings.removeLast(tables.pointee.siblings.count - siblingBase) }
         for (position, child) in children.enumerated() {
             guard let identifier = child.usableRestorationIdentifier else {
                 prune(
@@ -95,7 +109,13 @@ final class PreservationPass {
                 )
                 continue
             }
-            let occurrence = seen.next(identifier)
+            let occurrence: Int
+            if manySiblings != nil {
+                occurrence = manySiblings?[identifier] ?? 0
+                manySiblings?[identifier] = occurrence + 1
+            } else {
+                occurrence = nextOccurrence(of: identifier, from: siblingBase)
+            }
             if occurrence > 0 && !positional {
                 let first = children.firstIndex { $0.usableRestorationIdentifier == identifier } ?? 0
                 diagnostics.append(
@@ -130,6 +150,24 @@ final class PreservationPass {
                 children: child.restorationChildren, parent: index,
                 positional: child.restorationChildrenArePositional)
         }
+    }
+
+    private static let linearSiblings = 16
+
+    /// How many times `identifier` occurred before among the siblings pushed since `base`;
+    /// counts this occurrence.
+    private func nextOccurrence(of identifier: String, from base: Int) -> Int {
+        var index = base
+        let end = tables.pointee.siblings.count
+        while index < end {
+            if tables.pointee.siblings[index].identifier == identifier {
+                tables.pointee.siblings[index].count += 1
+                return tables.pointee.siblings[index].count - 1
+            }
+            index += 1
+        }
+        tables.pointee.siblings.append((identifier, 1))
+        return 0
     }
 
     /// How diagnostics name a node the walk saved, and so the start of its children's
@@ -292,38 +330,5 @@ final class PreservationPass {
             current = treeParents?[ObjectIdentifier(candidate)]
         }
         return nil
-    }
-}
-
-/// Counts how often each identifier occurred so far among one object's children (R5).
-///
-/// Siblings are few, so a linear scan of the identifiers seen beats hashing each one;
-/// past ``linearLimit`` children it switches to a dictionary.
-private struct SiblingCounter {
-    private static let linearLimit = 16
-    private var seen: [(identifier: String, count: Int)] = []
-    private var many: [String: Int]?
-
-    init(capacity: Int) {
-        if capacity > Self.linearLimit {
-            many = [:]
-        } else {
-            seen.reserveCapacity(capacity)
-        }
-    }
-
-    /// How many times `identifier` occurred before; counts this occurrence.
-    mutating func next(_ identifier: String) -> Int {
-        if many != nil {
-            let occurrence = many?[identifier] ?? 0
-            many?[identifier] = occurrence + 1
-            return occurrence
-        }
-        for index in seen.indices where seen[index].identifier == identifier {
-            seen[index].count += 1
-            return seen[index].count - 1
-        }
-        seen.append((identifier, 1))
-        return 0
     }
 }

@@ -32,6 +32,9 @@ public final class RestorationEngine {
     private let roots: @MainActor () -> [any RestorableObject]
     private let scheduler: any RestorationScheduler
     private let names = TypeNameCache()
+    /// The size of the last archive encoded: the next save reserves that much at once
+    /// rather than growing its buffer (and copying it) step by step.
+    private var lastArchiveSize = 4096
     private var registeredObjects: [WeakObject] = []
     private var pendingSave: (any ScheduledAction)?
     private var stabilityCheck: (any ScheduledAction)?
@@ -97,8 +100,10 @@ public final class RestorationEngine {
             return nil
         }
         let pass = PreservationPass(
-            roots: roots(), registry: registry, names: names, maxDepth: configuration.limits.maxDepth)
+            roots: roots(), registry: registry, names: names, maxDepth: configuration.limits.maxDepth,
+            capacity: lastArchiveSize)
         let bytes = pass.run(metadata: metadata, delegate: delegate)
+        lastArchiveSize = bytes.count
         record(pass.diagnostics)
         let report = PreservationReport(
             reason: reason, saved: true, savedPaths: pass.nodes.map(\.path), byteCount: bytes.count,
