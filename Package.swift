@@ -36,7 +36,8 @@ let package = Package(
         // MARK: UI layer and the app
         .target(name: "TerminalKit", dependencies: ["StateRestoration", "CWidth"]),
         .target(
-            name: "Homepwner", dependencies: ["TerminalKit", "StateRestoration", "CSQLite", "CImageDecode"]),
+            name: "Homepwner",
+            dependencies: ["TerminalKit", "StateRestoration", "ArgumentKit", "CSQLite", "CImageDecode"]),
 
         // MARK: Executables (thin)
         .executableTarget(name: "homepwner", dependencies: ["Homepwner", "ArgumentKit"]),
@@ -64,7 +65,10 @@ let package = Package(
             dependencies: ["TerminalKit", "StateRestoration", "RestorationTesting"]),
         .testTarget(
             name: "HomepwnerTests",
-            dependencies: ["Homepwner", "TerminalKit", "CSQLite", "homepwner-store-stress"]),
+            dependencies: [
+                "Homepwner", "TerminalKit", "StateRestoration", "RestorationTesting", "ArgumentKit", "CSQLite",
+                "homepwner-store-stress", "homepwner",
+            ]),
         // Runs the built restoration-bench binary (no timing assertions).
         .testTarget(name: "BenchmarkTests", dependencies: ["restoration-bench"]),
         // Kill storms, faults on save, crash loops and security, with real processes.

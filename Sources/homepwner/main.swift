@@ -1,1 +1,9 @@
-print("not yet built")
+import Homepwner
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+exit(MainActor.assumeIsolated { HomepwnerCommand.main() })

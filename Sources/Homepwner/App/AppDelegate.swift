@@ -1,0 +1,94 @@
+import StateRestoration
+import TerminalKit
+
+/// Homepwner's app delegate (the book's `BNRAppDelegate`): opts in to state restoration,
+/// creates the two navigation controllers that have no restoration class, and builds the
+/// list when nothing was restored.
+///
+/// - Restoring, it creates a navigation controller for every path that ends in one, and
+///   makes the one whose path has a single component the window's root (the chapter's
+///   `application:viewControllerWithRestorationIdentifierPath:coder:`).
+/// - After launching, if the window still has no root, nothing was restored: it builds
+///   the root navigation controller around a new items list.
+/// - `q` quits (saving the state), `Q` quits and forgets it.
+@MainActor
+final class AppDelegate: ApplicationDelegate {
+    /// The identifier of both navigation controllers: their type's name.
+    static let navigationIdentifier = String(describing: NavigationController.self)
+
+    let context: HomepwnerContext
+    /// Throw the saved state away before restoring (`--fresh`).
+    let startsFresh: Bool
+    private weak var application: Application?
+
+    init(context: HomepwnerContext, startsFresh: Bool) {
+        self.context = context
+        self.startsFresh = startsFresh
+    }
+
+    // MARK: Lifecycle
+
+    func applicationWillFinishLaunching(_ application: Application) {
+        self.application = application
+        if startsFresh { application.engine.discardState(reason: "launched with --fresh") }
+        application.globalKeyCommands = [
+            KeyCommand(.character("q")) { [weak application] in application?.quit() },
+            KeyCommand(.character("Q")) { [weak application] in application?.quit(forgettingState: true) },
+        ]
+        application.window.additionalKeyHints = [
+            KeyHint(key: .character("q"), title: "Quit"),
+            KeyHint(key: .character("Q"), title: "Quit & forget"),
+            KeyHint(key: .ctrl("c"), title: "Quit"),
+        ]
+    }
+
+    func applicationDidFinishLaunching(_ application: Application) {
+        let window = application.window
+        let root = window.rootViewController as? NavigationController
+        if root?.viewControllers.first is ItemsViewController == false {
+            let list = ItemsViewController(context: context)
+            let navigation = NavigationController(rootViewController: list)
+            navigation.restorationIdentifier = Self.navigationIdentifier
+            window.rootViewController = navigation
+        }
+        for note in application.restorationReport?.diagnostics ?? [] where note.kind == .archiveDiscarded {
+            context.post("Saved screen state discarded: \(note.reason). Started fresh.")
+        }
+    }
+
+    // MARK: Restoration
+
+    func shouldSaveApplicationState(_ coder: StateEncoder) -> Bool { true }
+
+    func shouldRestoreApplicationState(_ coder: StateDecoder) -> Bool {
+        coder.metadata.appName == HomepwnerApplication.name
+    }
+
+    /// Creates the navigation controllers, which have no restoration class; returns nil for
+    /// everything else (views are found where their controllers put them).
+    func restorableObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
+        -> (any RestorableObject)?
+    {
+        guard let identifier = path.last?.identifier, identifier == Self.navigationIdentifier else {
+            return nil
+        }
+        let navigation = NavigationController()
+        navigation.restorationIdentifier = identifier
+        // A path of one component is the root.
+        if path.count == 1 { application?.window.rootViewController = navigation }
+        return navigation
+    }
+
+    /// Runs last in a restore: a modal navigation controller whose detail screen was not
+    /// restored (its item is gone, rule H9) would be an empty screen; it is dismissed.
+    func didDecodeRestorableState(_ coder: StateDecoder) throws {
+        guard let root = application?.window.rootViewController,
+            let modal = root.presentedViewController as? NavigationController, modal.viewControllers.isEmpty
+        else { return }
+        root.dismiss()
+    }
+
+    func didFailToPreserveState(_ error: RestorationError) {
+        context.post("The screen state could not be saved: \(error)")
+    }
+}

@@ -1,0 +1,69 @@
+import StateRestoration
+import TerminalKit
+
+/// Builds and runs Homepwner on a terminal driver: the one place where the app
+/// delegate, the restoration classes, the engine's configuration and the storage meet.
+///
+/// The `homepwner` executable uses it with an ``ANSITerminal`` and a
+/// ``FileRestorationStorage``; tests use it with a ``HeadlessTerminal`` and in-memory
+/// storage, so they run exactly the app's wiring.
+@MainActor
+public enum HomepwnerApplication {
+    /// The name recorded in archives; an archive of another app is not restored.
+    public nonisolated static let name = "homepwner"
+    /// The app's version, recorded in archives.
+    public nonisolated static let version = "1.0.0"
+    /// How long input must be idle before continuous preservation saves (rule R20): a
+    /// `kill -9` loses at most this much of the screen state.
+    public nonisolated static let continuousPreservationDelay: Duration = .milliseconds(300)
+
+    /// The restoration classes archives may name: the list and the detail screen (the two
+    /// navigation controllers are created by the app delegate).
+    static var registry: RestorationRegistry {
+        RestorationRegistry([ItemsViewController.self, DetailViewController.self])
+    }
+
+    /// The engine's configuration.
+    /// - Parameter debugOutput: Where diagnostics go besides the API.
+    public static func configuration(debugOutput: RestorationConfiguration.DebugOutput)
+        -> RestorationConfiguration
+    {
+        RestorationConfiguration(
+            appName: name, appVersion: version, continuousPreservationDelay: continuousPreservationDelay,
+            debugOutput: debugOutput)
+    }
+
+    /// Creates the application, not yet launched.
+    /// - Parameters:
+    ///   - context: The store and settings of this launch.
+    ///   - driver: The terminal.
+    ///   - storage: Where the restoration archive lives.
+    ///   - configuration: The engine's configuration; ``configuration(debugOutput:)``.
+    ///   - scheduler: The engine's clock; nil for the run loop's (the driver's clock).
+    ///   - startsFresh: Throw the saved state away before restoring (`--fresh`).
+    public static func makeApplication(
+        context: HomepwnerContext, driver: any TerminalDriver, storage: any RestorationStorage,
+        configuration: RestorationConfiguration, scheduler: (any RestorationScheduler)? = nil,
+        startsFresh: Bool = false
+    ) -> Application {
+        Application(
+            delegate: AppDelegate(context: context, startsFresh: startsFresh), driver: driver,
+            configuration: configuration, registry: registry, storage: storage, scheduler: scheduler)
+    }
+
+    /// Launches `application` (restoring its state) with `context` visible to the
+    /// restoration classes.
+    /// - Throws: ``TerminalError`` if the driver cannot take over the terminal.
+    public static func launch(_ application: Application, context: HomepwnerContext) throws(TerminalError) {
+        let result: Result<Void, TerminalError> = HomepwnerContext.$current.withValue(context) {
+            Result { () throws(TerminalError) in try application.launch() }
+        }
+        try result.get()
+    }
+
+    /// Launches and runs `application` until it quits.
+    /// - Returns: The exit status of ``Application/run()``.
+    public static func run(_ application: Application, context: HomepwnerContext) -> Int32 {
+        HomepwnerContext.$current.withValue(context) { application.run() }
+    }
+}

@@ -1,0 +1,47 @@
+import TerminalKit
+
+/// What Homepwner's screens share during one launch: the item store, whether colour is
+/// on, and the notices waiting for the list's status line.
+///
+/// One context per launch, passed to every controller, so that tests can run many apps
+/// in one process. Main-actor isolated, which also makes it `Sendable`, so it can be the
+/// task-local ``current`` that restoration classes read.
+@MainActor
+public final class HomepwnerContext {
+    /// The items and their photos.
+    public let store: ItemStore
+    /// False under `NO_COLOR`: photos are drawn in characters instead of coloured blocks.
+    public let colorEnabled: Bool
+    /// One-line messages for the list's status line, oldest first (an archive that was
+    /// thrown away, an item that no longer exists, a save that failed).
+    private(set) var notices: [String] = []
+    /// The item that "Done" on the new-item screen just kept: the list selects it when it
+    /// shows again.
+    var itemToSelect: Item.ID?
+
+    /// Creates a context.
+    /// - Parameters:
+    ///   - store: The open item store.
+    ///   - colorEnabled: False under `NO_COLOR`.
+    public init(store: ItemStore, colorEnabled: Bool) {
+        self.store = store
+        self.colorEnabled = colorEnabled
+    }
+
+    /// Queues a notice for the list's status line.
+    func post(_ notice: String) {
+        notices.append(notice)
+    }
+
+    /// Takes the queued notices.
+    func takeNotices() -> [String] {
+        defer { notices.removeAll() }
+        return notices
+    }
+
+    /// The context of the launch in progress, for restoration classes: UIKit's
+    /// restoration classes reach the store through a singleton; Homepwner's read it here,
+    /// set around ``HomepwnerApplication/run(_:context:)`` and
+    /// ``HomepwnerApplication/launch(_:context:)``.
+    @TaskLocal static var current: HomepwnerContext?
+}

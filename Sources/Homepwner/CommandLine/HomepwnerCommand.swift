@@ -1,0 +1,231 @@
+import ArgumentKit
+import Foundation
+import StateRestoration
+import TerminalKit
+
+/// The `homepwner` command (rule H10): options, then the app on the terminal.
+///
+/// The executable is one call to ``main()``; tests call ``run(_:environment:)`` with their
+/// own ``CommandEnvironment``.
+///
+/// Exit status: 0 after a quit; 1 without a terminal (unless `--random-items` only filled
+/// the store); 64 for a wrong command line; 65 for a database Homepwner cannot use (a newer
+/// schema, another app's file); 73 when a directory cannot be created; 74 when the database
+/// cannot be read or written.
+public enum HomepwnerCommand {
+    static let spec = CommandSpec(
+        name: "homepwner",
+        abstract: "An inventory of your possessions, in the terminal. Quit it, suspend it or kill it: "
+            + "it comes back where you were.",
+        discussion: """
+            KEYS (the footer shows those that work on the current screen):
+              list     a add, Enter open, e edit mode, Del delete (asks first),
+                       Shift-↑/↓ move (in edit mode), q quit, Q quit and forget the state
+              item     Tab next field, Esc back (saves), Enter attach the photo typed in
+                       the Photo field, Ctrl-X remove the photo
+              new item Enter Done (keeps it), Esc Cancel (deletes it)
+              anywhere Ctrl-Z suspend (the state is saved), Ctrl-C quit
+
+            FILES:
+              <data-dir>/items.sqlite         the items (SQLite; readable with sqlite3)
+              <data-dir>/images/<item-key>    the photos
+              <state-dir>/restoration.archive the screen state (restoration-archive show)
+              <state-dir>/restoration.log     diagnostics, with RESTORATION_DEBUG=1
+
+            ENVIRONMENT:
+              RESTORATION_DEBUG=1     writes the restoration engine's diagnostics (what was
+                                      not saved or not restored, and why) to the log above
+              RESTORATION_DEBUG_LOG   a file to write them to instead
+              NO_COLOR                turns colour off
+              XDG_DATA_HOME, XDG_STATE_HOME   the default directories' bases
+
+            Without a terminal, --random-items N adds the items and exits.
+            """,
+        options: [
+            .flag("fresh", help: "Starts from the list, throwing the saved screen state away."),
+            .option(
+                "data-dir", valueName: "dir", defaultValue: "$XDG_DATA_HOME/homepwner",
+                help: "Where the items database and the photos live."),
+            .option(
+                "state-dir", valueName: "dir", defaultValue: "$XDG_STATE_HOME/homepwner",
+                help: "Where the saved screen state lives."),
+            .option(
+                "random-items", valueName: "count",
+                help: "Adds this many of the book's random items (\"Shiny Spork\") before starting."),
+        ],
+        version: "homepwner \(HomepwnerApplication.version) (StateRestoration \(ArchiveFormat.engineVersion))"
+    )
+
+    /// What a command line asks for.
+    enum Request: Hashable, Sendable {
+        case help(String)
+        case version(String)
+        case run(HomepwnerOptions)
+    }
+
+    /// Parses and checks a command line (without the executable's name).
+    /// - Throws: ``UsageError`` for the first mistake.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Request {
+        switch try ArgumentParser(spec).parse(arguments) {
+        case .help(let text): return .help(text)
+        case .version(let text): return .version(text)
+        case .run(let command):
+            var options = HomepwnerOptions()
+            options.startsFresh = command.flag("fresh")
+            options.dataDirectory = command.value("data-dir")
+            options.stateDirectory = command.value("state-dir")
+            let count = try command.value("random-items", as: Int.self) ?? 0
+            guard (0...1_000_000).contains(count) else {
+                throw command.usageError(
+                    .invalidValue(
+                        option: "--random-items <count>", value: String(count),
+                        reason: "expected 0 to 1000000", suggestion: nil))
+            }
+            options.randomItems = count
+            return .run(options)
+        }
+    }
+
+    /// Runs the command as the process: its arguments, environment and streams.
+    /// - Returns: The exit status.
+    @MainActor
+    public static func main() -> Int32 {
+        run(Array(CommandLine.arguments.dropFirst()), environment: .process)
+    }
+
+    /// Runs the command.
+    /// - Parameters:
+    ///   - arguments: The command line without the executable's name.
+    ///   - environment: Variables, directory, terminal and streams.
+    /// - Returns: The exit status (see the type's documentation).
+    @MainActor
+    public static func run(_ arguments: [String], environment: CommandEnvironment) -> Int32 {
+        let options: HomepwnerOptions
+        do {
+            switch try parse(arguments) {
+            case .help(let text):
+                environment.standardOutput(text.hasSuffix("\n") ? text : text + "\n")
+                return ExitStatus.success.rawValue
+            case .version(let text):
+                environment.standardOutput(text + "\n")
+                return ExitStatus.success.rawValue
+            case .run(let parsed):
+                options = parsed
+            }
+        } catch {
+            environment.standardError(error.rendered)
+            return ExitStatus.usage.rawValue
+        }
+        switch prepare(options, environment: environment) {
+        case .failure(let failure):
+            environment.standardError("homepwner: error: \(failure.message)\n")
+            return failure.status.rawValue
+        case .success(let prepared):
+            return launch(prepared, options: options, environment: environment)
+        }
+    }
+
+    /// A failure before the app starts: the message and the exit status.
+    struct Failure: Error {
+        var message: String
+        var status: ExitStatus
+    }
+
+    /// What the app runs on: the directories and the open store.
+    struct Prepared {
+        var paths: HomepwnerPaths
+        var store: ItemStore
+    }
+
+    /// Resolves the directories, opens the store and adds the random items.
+    static func prepare(_ options: HomepwnerOptions, environment: CommandEnvironment) -> Result<
+        Prepared, Failure
+    > {
+        let paths: HomepwnerPaths
+        do {
+            paths = try HomepwnerPaths.resolve(
+                environment: environment.variables, dataDirectory: options.dataDirectory,
+                stateDirectory: options.stateDirectory, currentDirectory: environment.currentDirectory)
+        } catch {
+            let status: ExitStatus = if case .emptyOverride = error { .usage } else { .cannotCreate }
+            return .failure(Failure(message: error.description, status: status))
+        }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: paths.stateDirectory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+        } catch {
+            return .failure(
+                Failure(
+                    message:
+                        "cannot create the state directory \(paths.stateDirectory): \(error.localizedDescription)",
+                    status: .cannotCreate))
+        }
+        let store: ItemStore
+        do {
+            store = try ItemStore(paths: paths)
+            if options.randomItems > 0 {
+                var generator = SystemRandomNumberGenerator()
+                try store.insertRandomItems(options.randomItems, using: &generator)
+            }
+        } catch {
+            return .failure(Failure(message: error.description, status: exitStatus(for: error)))
+        }
+        return .success(Prepared(paths: paths, store: store))
+    }
+
+    @MainActor
+    private static func launch(
+        _ prepared: Prepared, options: HomepwnerOptions, environment: CommandEnvironment
+    )
+        -> Int32
+    {
+        guard environment.hasTerminal else {
+            if options.randomItems > 0 {
+                environment.standardOutput(
+                    "homepwner: added \(options.randomItems) random items to \(prepared.paths.databasePath)\n"
+                )
+                return ExitStatus.success.rawValue
+            }
+            environment.standardError(
+                "homepwner: error: standard input and output must be a terminal (Homepwner is a full-screen app)\n"
+            )
+            return ExitStatus.failure.rawValue
+        }
+        let context = HomepwnerContext(
+            store: prepared.store, colorEnabled: ANSIRenderer.colorEnabled(environment: environment.variables)
+        )
+        let application = HomepwnerApplication.makeApplication(
+            context: context, driver: ANSITerminal(environment: environment.variables),
+            storage: FileRestorationStorage(directory: prepared.paths.stateDirectory),
+            configuration: HomepwnerApplication.configuration(
+                debugOutput: debugOutput(environment.variables, stateDirectory: prepared.paths.stateDirectory)
+            ),
+            startsFresh: options.startsFresh)
+        let status = HomepwnerApplication.run(application, context: context)
+        for error in application.preservationErrors {
+            environment.standardError("homepwner: the screen state was not saved: \(error)\n")
+        }
+        return status
+    }
+
+    /// Where diagnostics go: with `RESTORATION_DEBUG=1`, the file `RESTORATION_DEBUG_LOG`
+    /// names, else `<state-dir>/restoration.log` (a full-screen app cannot write to its
+    /// terminal); otherwise nowhere.
+    static func debugOutput(_ variables: [String: String], stateDirectory: String)
+        -> RestorationConfiguration.DebugOutput
+    {
+        guard variables["RESTORATION_DEBUG"] == "1" else { return .off }
+        if let path = variables["RESTORATION_DEBUG_LOG"], !path.isEmpty { return .file(path) }
+        return .file(HomepwnerPaths.join(stateDirectory, "restoration.log"))
+    }
+
+    private static func exitStatus(for error: ItemStoreError) -> ExitStatus {
+        switch error {
+        case .cannotCreateDirectory: .cannotCreate
+        case .schemaTooNew, .notAHomepwnerDatabase, .invalidRow: .dataError
+        case .sqlite, .photo: .ioError
+        case .negativeValue, .itemNotFound, .indexOutOfRange: .software
+        }
+    }
+}

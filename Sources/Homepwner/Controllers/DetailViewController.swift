@@ -1,0 +1,276 @@
+import Foundation
+import StateRestoration
+import TerminalKit
+
+/// One item's screen (the book's `BNRDetailViewController`, rule H4): name, serial
+/// number, value in whole dollars, the read-only date created, and an optional photo.
+///
+/// - Pushed for an existing item, going back (Esc) saves the fields into the item (H3).
+/// - Presented for a new item, inside its own navigation controller, Done (Enter) keeps
+///   the item and Cancel (Esc) deletes it (H2).
+/// - The value is parsed by ``DollarValue``: anything but whole dollars shows a message
+///   under the fields and is not stored; the other fields are.
+/// - A photo is attached by typing the path of a PNG or JPEG file in the photo field and
+///   pressing Enter; Ctrl-X removes it. Both are committed to the store at once.
+/// - The name field has the focus when the screen opens.
+///
+/// Restoration: identifier and restoration class are its own type. It encodes its item's
+/// key; its text fields have identifiers and save their own drafts, text and cursor
+/// (TerminalKit's `TextField`), so half-typed text comes back as it was left. The
+/// restoration class tells a new item (a path of 3: root navigation controller, modal
+/// navigation controller, detail) from a pushed one (2), as the chapter does.
+@MainActor
+final class DetailViewController: ViewController, TextFieldDelegate {
+    /// The archive key of the item's key, the book's.
+    static let itemKeyKey = "item.itemKey"
+
+    let context: HomepwnerContext
+    /// The item as last stored.
+    private(set) var item: Item
+    /// True for the modal new-item screen.
+    let isNew: Bool
+
+    let nameField = TextField(placeholder: "name")
+    let serialNumberField = TextField(placeholder: "serial number")
+    let valueField = TextField(placeholder: "0")
+    let photoPathField = TextField(placeholder: "path of a PNG or JPEG, then Enter")
+    private let dateLabel = Label()
+    private let messageLabel = Label()
+    private let photoView = ThumbnailView()
+    /// True while the message under the fields is a problem (shown in the error style).
+    private var messageIsError = false
+
+    /// Creates the screen for `item`.
+    /// - Parameters:
+    ///   - item: The item, already in the store (Add creates it first).
+    ///   - isNew: True for the modal new-item screen, with Done and Cancel.
+    ///   - context: The launch's store and settings.
+    init(item: Item, isNew: Bool, context: HomepwnerContext) {
+        self.item = item
+        self.isNew = isNew
+        self.context = context
+        super.init()
+        restorationIdentifier = String(describing: type(of: self))
+        restorationClass = DetailViewController.self
+        if isNew {
+            navigationItem.title = "New Item"
+            navigationItem.leftBarButtonItem = BarButtonItem(title: "Cancel", key: .escape) { [weak self] in
+                self?.cancel()
+            }
+            navigationItem.rightBarButtonItem = BarButtonItem(title: "Done", key: .enter) { [weak self] in
+                self?.done()
+            }
+        } else {
+            navigationItem.title = Self.title(forName: item.name)
+        }
+    }
+
+    // MARK: View
+
+    override func loadView() {
+        let form = FormView()
+        nameField.restorationIdentifier = "nameField"
+        serialNumberField.restorationIdentifier = "serialNumberField"
+        valueField.restorationIdentifier = "valueField"
+        photoPathField.restorationIdentifier = "photoPathField"
+        for field in [nameField, serialNumberField, valueField, photoPathField] { field.delegate = self }
+        form.addRow("Name", nameField)
+        form.addRow("Serial", serialNumberField)
+        form.addRow("Value $", valueField)
+        form.addRow("Created", dateLabel)
+        form.addRow("Photo", photoPathField)
+        form.addRow(messageLabel)
+        form.addRow(photoView)
+        view = form
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        // Filled here, before restoration decodes the fields' drafts over them.
+        nameField.text = item.name
+        serialNumberField.text = item.serialNumber
+        valueField.text = String(item.valueInDollars)
+        dateLabel.text = Self.dateFormatter.string(from: item.dateCreated)
+        dateLabel.style = .dim
+        photoView.colorEnabled = context.colorEnabled
+        loadThumbnail()
+        nameField.becomeFirstResponder()
+    }
+
+    override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        // Going back from a pushed item saves it (the book saves in viewWillDisappear:).
+        // A new item is saved by Done and deleted by Cancel instead.
+        if !isNew { saveFields() }
+    }
+
+    override var keyCommands: [KeyCommand] {
+        [KeyCommand(.ctrl("x")) { [weak self] in self?.removePhoto() }]
+    }
+
+    override var keyHints: [KeyHint] {
+        var hints = [KeyHint(label: "Tab", title: "Next field")]
+        if item.hasPhoto { hints.append(KeyHint(key: .ctrl("x"), title: "Remove photo")) }
+        return hints
+    }
+
+    // MARK: Fields
+
+    /// The value typed, or the reason it is not whole dollars.
+    private var parsedValue: Result<Int, DollarValueError> {
+        Result { () throws(DollarValueError) in try DollarValue.parse(valueField.text) }
+    }
+
+    /// Shows the value's problem, if any, under the fields.
+    private func validateValue() {
+        if case .failure(let error) = parsedValue {
+            show(error.description, isError: true)
+        } else if messageIsError {
+            show("", isError: false)
+        }
+    }
+
+    private func show(_ message: String, isError: Bool) {
+        messageLabel.text = message
+        messageIsError = isError
+        messageLabel.style = isError ? messageLabel.theme.error : .plain
+    }
+
+    /// Stores the fields into the item: name, serial, and the value if it is whole
+    /// dollars (an invalid value is not stored; the stored one stays).
+    private func saveFields() {
+        var updated = item
+        updated.name = nameField.text
+        updated.serialNumber = serialNumberField.text
+        if case .success(let value) = parsedValue { updated.valueInDollars = value }
+        guard updated != item else { return }
+        do {
+            try context.store.update(updated)
+            item = updated
+        } catch {
+            context.post("“\(updated.name)” was not saved: \(error)")
+        }
+    }
+
+    func textFieldDidChange(_ textField: TextField) {
+        if textField === valueField {
+            validateValue()
+        } else if textField === nameField {
+            if !isNew { navigationItem.title = Self.title(forName: nameField.text) }
+        } else if !messageIsError {
+            show("", isError: false)
+        }
+    }
+
+    func textFieldShouldReturn(_ textField: TextField) -> Bool {
+        guard textField === photoPathField else { return false }
+        attachPhoto()
+        return true
+    }
+
+    func textField(_ textField: TextField, didReject character: Character) {}
+
+    // MARK: Done and Cancel
+
+    /// Done: keeps the new item with what was typed, and dismisses.
+    func done() {
+        saveFields()
+        context.itemToSelect = item.key
+        dismiss()
+    }
+
+    /// Cancel: deletes the new item, and dismisses.
+    func cancel() {
+        do {
+            try context.store.deleteItem(withKey: item.key)
+        } catch {
+            context.post("The new item was not deleted: \(error)")
+        }
+        dismiss()
+    }
+
+    // MARK: Photo
+
+    private func attachPhoto() {
+        let typed = photoPathField.text.trimmingCharacters(in: .whitespaces)
+        guard !typed.isEmpty else {
+            show("Type the path of a PNG or JPEG file, then press Enter", isError: true)
+            return
+        }
+        let path = Self.expand(typed)
+        do {
+            item = try context.store.attachPhoto(fromPath: path, to: item.key)
+            photoPathField.text = ""
+            loadThumbnail()
+            show("Photo attached", isError: false)
+        } catch {
+            show(Self.describe(error), isError: true)
+        }
+    }
+
+    private func removePhoto() {
+        guard item.hasPhoto else { return }
+        do {
+            try context.store.removePhoto(from: item.key)
+            item.hasPhoto = false
+            photoView.thumbnail = nil
+            show("Photo removed", isError: false)
+        } catch {
+            show(Self.describe(error), isError: true)
+        }
+    }
+
+    private func loadThumbnail() {
+        do {
+            photoView.thumbnail = try context.store.thumbnail(for: item.key)
+        } catch {
+            photoView.thumbnail = nil
+            show(Self.describe(error), isError: true)
+        }
+    }
+
+    // MARK: Restoration
+
+    /// Writes the item's key, then what the superclass writes (the focused field). The
+    /// fields write their own drafts.
+    /// - Throws: ``StateCodingError`` from the coder.
+    override func encodeRestorableState(with coder: StateEncoder) throws {
+        try coder.encode(item.key, forKey: Self.itemKeyKey)
+        try super.encodeRestorableState(with: coder)
+    }
+
+    override func applicationFinishedRestoringState() {
+        super.applicationFinishedRestoringState()
+        // The drafts are back: show what they mean.
+        validateValue()
+        if !isNew { navigationItem.title = Self.title(forName: nameField.text) }
+    }
+
+    // MARK: Helpers
+
+    private static func title(forName name: String) -> String {
+        name.isEmpty ? "(no name)" : name
+    }
+
+    /// The date created, in the user's locale.
+    static let dateFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale.current
+        formatter.dateStyle = .medium
+        formatter.timeStyle = .short
+        return formatter
+    }()
+
+    /// `~` and `~/…` become the home directory; other paths are used as typed (relative
+    /// ones from the current directory).
+    private static func expand(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/") else { return path }
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        return home + path.dropFirst()
+    }
+
+    private static func describe(_ error: ItemStoreError) -> String {
+        if case .photo(let photoError) = error { return photoError.description }
+        return error.description
+    }
+}

@@ -1,0 +1,15 @@
+import StateRestoration
+
+extension ItemsViewController: ObjectRestoration {
+    /// Creates the list again (the book's `viewControllerWithRestorationIdentifierPath:`
+    /// returns `[[self alloc] init]`), on the store of the launch in progress.
+    static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
+        -> (any RestorableObject)?
+    {
+        guard let context = HomepwnerContext.current else {
+            coder.explainNotRestored("no item store is open (restoration ran outside a Homepwner launch)")
+            return nil
+        }
+        return ItemsViewController(context: context)
+    }
+}

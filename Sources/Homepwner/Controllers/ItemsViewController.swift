@@ -1,0 +1,281 @@
+import StateRestoration
+import TerminalKit
+
+/// The items list (the book's `BNRItemsViewController`): every item with its name, serial
+/// number and value, inside the root navigation controller (rule H1).
+///
+/// - `a` adds an item and presents, modally, a navigation controller around a
+///   ``DetailViewController`` for it (H2); Enter opens the highlighted item (H3).
+/// - `e` toggles editing mode; Del deletes the highlighted item after a confirmation, in
+///   editing mode or not; Shift-↑/↓ move it in editing mode (H5). Every change is
+///   committed to the store at once.
+/// - Rows are read from the store a page at a time (``ItemRowCache``).
+/// - A status line under the rows shows notices: a saved state that was thrown away, an
+///   item that no longer exists.
+///
+/// Restoration: identifier and restoration class are its own type (the chapter). It
+/// encodes its editing mode; its table view has its own identifier and keeps the
+/// selection and first visible row by item key (``ModelAssociation``, rule R16).
+@MainActor
+final class ItemsViewController: TableViewController, ModelAssociation {
+    /// The archive key of the editing mode, the book's.
+    static let editingKey = "TableViewIsEditing"
+
+    let context: HomepwnerContext
+    private let rows: ItemRowCache
+    private let statusLine = Label(style: Style(foreground: .yellow, attributes: [.bold]))
+
+    /// Creates the list.
+    init(context: HomepwnerContext) {
+        self.context = context
+        self.rows = ItemRowCache(store: context.store)
+        super.init()
+        navigationItem.title = "Homepwner"
+        restorationIdentifier = String(describing: type(of: self))
+        restorationClass = ItemsViewController.self
+        navigationItem.leftBarButtonItem = editButtonItem
+        navigationItem.rightBarButtonItem = BarButtonItem(title: "Add", key: .character("a")) { [weak self] in
+            self?.addNewItem()
+        }
+    }
+
+    // MARK: View
+
+    override func loadView() {
+        tableView.dataSource = self
+        tableView.delegate = self
+        let root = View()
+        root.addSubview(tableView)
+        root.addSubview(statusLine)
+        view = root
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        tableView.restorationIdentifier = String(describing: type(of: tableView))
+        tableView.emptyText = "No items yet. Press a to add one."
+        statusLine.isHidden = true
+    }
+
+    override func viewWillLayoutSubviews() {
+        super.viewWillLayoutSubviews()
+        let bounds = view.bounds
+        let notices = context.takeNotices()
+        if let notice = notices.last { statusLine.text = notice }
+        let showsStatus = !statusLine.text.isEmpty && bounds.height >= 2
+        statusLine.isHidden = !showsStatus
+        statusLine.frame = Rect(x: 1, y: bounds.height - 1, width: max(0, bounds.width - 2), height: 1)
+        tableView.frame = bounds.inset(bottom: showsStatus ? 1 : 0)
+    }
+
+    override func viewWillAppear(_ animated: Bool) {
+        rows.invalidate()
+        super.viewWillAppear(animated)
+        if let key = context.itemToSelect {
+            context.itemToSelect = nil
+            selectItem(withKey: key)
+        }
+    }
+
+    override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        statusLine.text = ""
+    }
+
+    /// Reads the items again (after a change made elsewhere).
+    func reloadItems() {
+        rows.invalidate()
+        tableView.reloadData()
+    }
+
+    /// Shows a notice on the status line until the list next disappears.
+    func showNotice(_ notice: String) {
+        statusLine.text = notice
+    }
+
+    /// How many rows were read from the store so far.
+    var rowsRead: Int { rows.rowsRead }
+
+    /// The notice on the status line, or "" when there is none.
+    var notice: String { statusLine.text }
+
+    private func selectItem(withKey key: Item.ID) {
+        do {
+            guard let index = try context.store.index(ofKey: key) else { return }
+            tableView.selectRow(at: ElementIndexPath(row: index))
+        } catch {
+            showNotice("Cannot read the items: \(error)")
+        }
+    }
+
+    // MARK: Keys
+
+    override var keyCommands: [KeyCommand] {
+        // In editing mode the table sends Del to tableView(_:commit:forRowAt:); here it
+        // also works outside editing mode, as swipe-to-delete does in UIKit.
+        [
+            KeyCommand(.delete) { [weak self] in self?.confirmDeleteOfSelectedItem() },
+            KeyCommand(.backspace) { [weak self] in self?.confirmDeleteOfSelectedItem() },
+        ]
+    }
+
+    override var keyHints: [KeyHint] {
+        let narrow = (view.window?.size.width ?? 80) < 72
+        let edit = KeyHint(
+            key: .character("e"), title: isEditing ? "Done" : (narrow ? "Edit" : "Edit & reorder"))
+        let add = KeyHint(key: .character("a"), title: "Add")
+        let open = KeyHint(key: .enter, title: "Open")
+        let delete = KeyHint(key: .delete, title: "Delete")
+        switch (isEditing, narrow) {
+        case (false, false): return [add, open, edit, delete]
+        case (false, true): return [add, edit, delete]
+        case (true, false): return [add, open, edit]
+        case (true, true): return [edit]
+        }
+    }
+
+    // MARK: Actions
+
+    /// "Add": creates the item in the store, then presents a navigation controller around
+    /// a detail screen for it (the book's `addNewItem:`).
+    func addNewItem() {
+        let item: Item
+        do {
+            item = try context.store.createItem()
+        } catch {
+            showNotice("Cannot add an item: \(error)")
+            return
+        }
+        let detail = DetailViewController(item: item, isNew: true, context: context)
+        let navigation = NavigationController(rootViewController: detail)
+        // No restoration class: the app delegate creates it at launch (the chapter).
+        navigation.restorationIdentifier = String(describing: type(of: navigation))
+        present(navigation)
+    }
+
+    private func confirmDeleteOfSelectedItem() {
+        guard let selected = tableView.indexPathForSelectedRow else { return }
+        confirmDelete(at: selected)
+    }
+
+    private func confirmDelete(at indexPath: ElementIndexPath) {
+        let item: Item
+        do {
+            guard let found = try rows.item(at: indexPath.row) else { return }
+            item = found
+        } catch {
+            showNotice("Cannot read the item: \(error)")
+            return
+        }
+        let name = item.name.isEmpty ? "this item" : "“\(item.name)”"
+        let alert = AlertController(title: "Delete \(name)?", message: "Its photo goes too.")
+        alert.addAction(.init(title: "Cancel", style: .cancel, key: .character("n")))
+        alert.addAction(
+            .init(title: "Delete", style: .destructive, key: .character("y")) { [weak self] in
+                self?.delete(item)
+            })
+        present(alert)
+    }
+
+    private func delete(_ item: Item) {
+        do {
+            try context.store.deleteItem(withKey: item.key)
+        } catch {
+            showNotice("Cannot delete: \(error)")
+        }
+        rows.invalidate()
+        tableView.deleteRows(at: [])
+    }
+
+    // MARK: Data source
+
+    override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        do {
+            return try rows.count()
+        } catch {
+            showNotice("Cannot read the items: \(error)")
+            return 0
+        }
+    }
+
+    override func tableView(_ tableView: TableView, cellForRowAt indexPath: ElementIndexPath) -> TableViewCell
+    {
+        do {
+            guard let item = try rows.item(at: indexPath.row) else { return ItemCell.failure("") }
+            return ItemCell(item: item)
+        } catch {
+            return ItemCell.failure("cannot read this item: \(error)")
+        }
+    }
+
+    override func tableView(_ tableView: TableView, canMoveRowAt indexPath: ElementIndexPath) -> Bool { true }
+
+    override func tableView(
+        _ tableView: TableView, commit editingStyle: TableView.EditingStyle,
+        forRowAt indexPath: ElementIndexPath
+    ) {
+        confirmDelete(at: indexPath)
+    }
+
+    override func tableView(
+        _ tableView: TableView, moveRowAt sourceIndexPath: ElementIndexPath,
+        to destinationIndexPath: ElementIndexPath
+    ) {
+        do {
+            try context.store.moveItem(from: sourceIndexPath.row, to: destinationIndexPath.row)
+        } catch {
+            showNotice("Cannot move the item: \(error)")
+        }
+        rows.invalidate()
+    }
+
+    // MARK: Delegate
+
+    override func tableView(_ tableView: TableView, didSelectRowAt indexPath: ElementIndexPath) {
+        do {
+            guard let item = try rows.item(at: indexPath.row) else { return }
+            let detail = DetailViewController(item: item, isNew: false, context: context)
+            navigationController?.pushViewController(detail)
+        } catch {
+            showNotice("Cannot open the item: \(error)")
+        }
+    }
+
+    // MARK: Model association (R16)
+
+    func modelIdentifier(forElementAt indexPath: ElementIndexPath, in view: AnyObject) -> String? {
+        do {
+            return try rows.item(at: indexPath.row).map { ItemKey.text($0.key) }
+        } catch {
+            return nil
+        }
+    }
+
+    func indexPathForElement(withModelIdentifier identifier: String, in view: AnyObject) -> ElementIndexPath?
+    {
+        guard let key = ItemKey.parse(identifier) else { return nil }
+        do {
+            return try context.store.index(ofKey: key).map { ElementIndexPath(row: $0) }
+        } catch {
+            return nil
+        }
+    }
+
+    // MARK: Restoration
+
+    /// Writes the editing mode under the book's key, then what the superclass writes.
+    /// - Throws: ``StateCodingError`` from the coder.
+    override func encodeRestorableState(with coder: StateEncoder) throws {
+        try coder.encode(isEditing, forKey: Self.editingKey)
+        try super.encodeRestorableState(with: coder)
+    }
+
+    /// Reads the editing mode, then what the superclass wrote.
+    /// - Throws: ``StateCodingError`` for a value of the wrong type.
+    override func decodeRestorableState(with coder: StateDecoder) throws {
+        if let editing = try coder.decodeIfPresent(Bool.self, forKey: Self.editingKey) {
+            setEditing(editing, animated: false)
+        }
+        try super.decodeRestorableState(with: coder)
+    }
+}

@@ -1,0 +1,55 @@
+import TerminalKit
+
+/// One row of the items list: the name at the left, then the serial number and the value
+/// in dollars in two columns at the right, aligned from row to row.
+///
+/// Below 50 columns the serial and value columns narrow so the name keeps room.
+@MainActor
+final class ItemCell: TableViewCell {
+    /// The item shown.
+    let item: Item
+
+    init(item: Item) {
+        self.item = item
+        super.init(text: item.name, detailText: nil)
+    }
+
+    /// A row for an item that could not be read: the reason, dimmed.
+    static func failure(_ message: String) -> TableViewCell {
+        let cell = TableViewCell(text: message)
+        cell.textStyle = .dim
+        return cell
+    }
+
+    override func draw(in canvas: Canvas) {
+        let style = isSelected ? theme.selection : Style.plain
+        canvas.clear(style: style)
+        let width = canvas.size.width
+        var left = 1
+        if isEditingRow { left += canvas.text("- ", at: Point(x: left, y: 0), style: style) }
+        var right = width - 1
+        if showsReorderControl {
+            right -= 2
+            canvas.text("=", at: Point(x: right + 1, y: 0), style: style)
+        }
+        let compact = width < 50
+        let value = "$\(item.valueInDollars)"
+        let valueWidth = max(TextWidth.of(value), compact ? 5 : 8)
+        canvas.text(value, at: Point(x: right - TextWidth.of(value), y: 0), style: style)
+        right -= valueWidth + 2
+        let serialWidth = compact ? 5 : 10
+        if right - serialWidth > left + 4 {
+            let serial = TextWidth.truncate(item.serialNumber, to: serialWidth)
+            canvas.text(serial, at: Point(x: right - serialWidth, y: 0), style: style)
+            right -= serialWidth + 2
+        }
+        let nameWidth = max(0, right - left)
+        if item.name.isEmpty {
+            let placeholder = isSelected ? style : style.adding(.dim)
+            canvas.text(
+                TextWidth.truncate("(no name)", to: nameWidth), at: Point(x: left, y: 0), style: placeholder)
+        } else {
+            canvas.text(TextWidth.truncate(item.name, to: nameWidth), at: Point(x: left, y: 0), style: style)
+        }
+    }
+}

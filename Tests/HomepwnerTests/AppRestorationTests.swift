@@ -1,0 +1,297 @@
+import Foundation
+import RestorationTesting
+import StateRestoration
+import TerminalKit
+import Testing
+
+@testable import Homepwner
+
+@Suite("Homepwner: state restoration as the chapter describes (headless)")
+@MainActor
+struct AppRestorationTests {
+    private let shiftDown = Key(.down, modifiers: .shift)
+
+    /// The archive's records: path, type, restoration class.
+    private func records(_ storage: InMemoryStorage) throws -> [String] {
+        let bytes = try #require(storage[.archive], "no archive was saved")
+        return try Archive(bytes: bytes).records.map { record in
+            "\(record.path) \(record.typeName) class=\(record.restorationClassName ?? "none")"
+        }
+    }
+
+    @Test(
+        "H8: identifiers are type names; list and detail have restoration classes, the navigation controllers none"
+    )
+    func pushedPaths() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        app.press(.down, .down, .enter)
+        app.press(.ctrl("z"))
+        #expect(app.terminal.suspendCount == 1)
+        #expect(
+            try records(storage) == [
+                "NavigationController TerminalKit.NavigationController class=none",
+                "NavigationController/ItemsViewController Homepwner.ItemsViewController class=ItemsViewController",
+                "NavigationController/ItemsViewController/TableView TerminalKit.TableView class=none",
+                "NavigationController/DetailViewController Homepwner.DetailViewController class=DetailViewController",
+                "NavigationController/DetailViewController/nameField TerminalKit.TextField class=none",
+                "NavigationController/DetailViewController/serialNumberField TerminalKit.TextField class=none",
+                "NavigationController/DetailViewController/valueField TerminalKit.TextField class=none",
+                "NavigationController/DetailViewController/photoPathField TerminalKit.TextField class=none",
+            ])
+    }
+
+    @Test(
+        "H8: the modal new-item screen is saved under a path of 3: root, modal navigation controller, detail")
+    func modalPaths() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        app.press(.character("a"), .ctrl("z"))
+        #expect(
+            try records(storage).prefix(5) == [
+                "NavigationController TerminalKit.NavigationController class=none",
+                "NavigationController/ItemsViewController Homepwner.ItemsViewController class=ItemsViewController",
+                "NavigationController/ItemsViewController/TableView TerminalKit.TableView class=none",
+                "NavigationController/NavigationController TerminalKit.NavigationController class=none",
+                "NavigationController/NavigationController/DetailViewController Homepwner.DetailViewController class=DetailViewController",
+            ])
+    }
+
+    @Test(
+        "H8: Ctrl-Z, kill, relaunch: the pushed detail is back with the half-typed Chinese name and the cursor"
+    )
+    func pushedDetailAfterKill() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        first.press(.down, .down, .enter)
+        first.press(.ctrl("u"))
+        first.type("台灯架")
+        first.press(.left)
+        #expect(first.lines[1] == " Name     台灯架")
+        #expect(first.terminal.cursor == Point(x: 14, y: 1))
+        first.press(.ctrl("z"))
+        // kill -9: the first launch is simply never used again.
+
+        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        #expect(second.application.restorationReport?.diagnostics.map(\.description) == [])
+        #expect(second.screen == first.screen)
+        #expect(second.terminal.cursor == Point(x: 14, y: 1))
+        #expect(second.navigation?.viewControllers.count == 2)
+        #expect(try second.storedItem(2).name == "Fluffy Mac")  // a draft, not stored yet
+        second.type("子")
+        #expect(second.lines[1] == " Name     台灯子架")
+        second.press(.escape)
+        #expect(try second.storedItem(2).name == "台灯子架")
+        #expect(second.highlightedRow?.hasPrefix(" 台灯子架 ") == true)
+    }
+
+    @Test(
+        "H8: after a kill past the debounce the new-item screen is over the list again; Done keeps the item")
+    func modalAfterKillDone() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        first.press(.character("a"))
+        first.type("Lamp")
+        first.advance(by: HomepwnerApplication.continuousPreservationDelay)
+        #expect(storage[.archive] != nil)
+
+        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        #expect(second.screen == first.screen)
+        #expect(second.detail?.isNew == true)
+        let modal = try #require(second.navigation?.presentedViewController as? NavigationController)
+        #expect(modal.presentingViewController === second.navigation)
+        #expect(second.navigation?.topViewController is ItemsViewController)
+        second.press(.enter)
+        #expect(second.navigation?.presentedViewController == nil)
+        #expect(try second.storedNames() == sampleItems.map(\.0) + ["Lamp"])
+        #expect(second.highlightedRow?.hasPrefix(" Lamp ") == true)
+    }
+
+    @Test("H8: after a kill past the debounce the new-item screen's Cancel still deletes the item")
+    func modalAfterKillCancel() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        first.press(.character("a"))
+        first.type("Lamp")
+        first.advance(by: .seconds(1))
+
+        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        #expect(second.lines[1] == " Name     Lamp")
+        #expect(try second.store.count() == 6)
+        second.press(.escape)
+        #expect(second.navigation?.presentedViewController == nil)
+        #expect(try second.storedNames() == sampleItems.map(\.0))
+        #expect(!second.screen.contains("Lamp"))
+    }
+
+    @Test("R20: with no Ctrl-Z the state is saved once input has been idle for the debounce, not before")
+    func continuousPreservation() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        app.press(.down, .enter)
+        app.type("X")
+        app.advance(by: .milliseconds(200))
+        app.type("Y")
+        app.advance(by: .milliseconds(200))
+        #expect(storage[.archive] == nil)
+        app.advance(by: .milliseconds(150))
+        #expect(storage.writeCount == 1)
+        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        #expect(second.lines[1] == " Name     Rusty BearXY")
+    }
+
+    @Test("H8: editing mode survives a quit")
+    func editingModeAfterQuit() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        first.press(.character("e"), .character("q"))
+        #expect(first.application.state == .terminated)
+
+        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        #expect(second.list?.isEditing == true)
+        #expect(second.list?.tableView.isEditing == true)
+        #expect(second.lines[0].hasPrefix(" Done "))
+        #expect(second.lines[1].hasPrefix(" - Shiny Spork "))
+        second.press(shiftDown)
+        #expect(try second.storedNames().prefix(2) == ["Rusty Bear", "Shiny Spork"])
+    }
+
+    @Test("R16, H8: rows moved behind the app's back: the selection stays on the same item, not the same row")
+    func selectionByItemKey() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        first.press(.down)
+        #expect(first.highlightedRow?.hasPrefix(" Rusty Bear ") == true)
+        first.press(.character("q"))
+        // As `sqlite3` would: Rusty Bear goes last, Shiny Bear first.
+        let database = try RawDatabase(scratch.paths.databasePath)
+        database.execute("UPDATE items SET ordering = 99999999999999 WHERE name = 'Rusty Bear'")
+        database.execute("UPDATE items SET ordering = -5 WHERE name = 'Shiny Bear'")
+
+        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        #expect(second.lines[5].hasPrefix(" Rusty Bear "))
+        #expect(second.highlightedRow?.hasPrefix(" Rusty Bear ") == true)
+        #expect(second.list?.tableView.indexPathForSelectedRow == ElementIndexPath(row: 4))
+    }
+
+    @Test(
+        "H9: a restored detail whose item was deleted is not restored: the list shows, with a notice and a diagnostic"
+    )
+    func deletedItem() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        first.press(.down, .enter)
+        first.type(" (draft)")
+        first.press(.ctrl("c"))
+        let key = try #require(first.detail?.item.key)
+        let database = try RawDatabase(scratch.paths.databasePath)
+        database.execute("DELETE FROM items WHERE item_key = '\(ItemKey.text(key))'")
+
+        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        #expect(second.navigation?.viewControllers.count == 1)
+        #expect(second.lines[1].hasPrefix(" Shiny Spork "))
+        #expect(second.lines[10] == " The item you had open no longer exists; showing the list.")
+        let diagnostics = second.application.restorationReport?.diagnostics.map(\.description) ?? []
+        #expect(
+            diagnostics.first
+                == "not restored: NavigationController/DetailViewController: restoration class 'DetailViewController' "
+                + "returned nil: item \(ItemKey.text(key)) no longer exists in the store (deleted outside "
+                + "Homepwner?), so its subtree is not restored")
+        // Its four fields go with it.
+        #expect(
+            diagnostics.dropFirst().map {
+                $0.hasSuffix("its parent 'NavigationController/DetailViewController' was not restored")
+            } == [true, true, true, true])
+        second.press(.down)
+        #expect(second.highlightedRow?.hasPrefix(" Fluffy Mac ") == true)
+    }
+
+    @Test(
+        "H9: a new-item screen whose item was deleted is not restored, and no empty modal is left over the list"
+    )
+    func deletedNewItem() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        first.press(.character("a"))
+        first.type("Ghost")
+        first.press(.ctrl("c"))
+        let database = try RawDatabase(scratch.paths.databasePath)
+        database.execute("DELETE FROM items WHERE name = ''")
+
+        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        #expect(second.navigation?.presentedViewController == nil)
+        #expect(second.lines[0].contains("Homepwner"))
+        #expect(second.lines[10] == " The item you had open no longer exists; showing the list.")
+        second.press(.character("a"))
+        #expect(second.detail?.isNew == true)
+    }
+
+    @Test(
+        "R18: a corrupt archive, or one of a newer format, means a fresh start with a one-line notice",
+        arguments: ["corrupt", "newer"])
+    func discardedArchive(kind: String) throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        first.press(.down, .enter, .ctrl("c"))
+        let bytes = try #require(storage[.archive])
+        storage[.archive] =
+            kind == "corrupt" ? ArchiveBytes.corrupted(bytes) : ArchiveBytes.withFormatVersion(2, bytes)
+
+        let second = try HeadlessHomepwner(
+            paths: scratch.paths, storage: storage, size: Size(width: 120, height: 12))
+        #expect(second.navigation?.viewControllers.count == 1)
+        #expect(second.lines[1].hasPrefix(" Shiny Spork "))
+        let notice = second.lines[10]
+        #expect(notice.hasPrefix(" Saved screen state discarded: "))
+        if kind == "corrupt" {
+            #expect(notice.contains("checksum mismatch"))
+        } else {
+            #expect(notice.contains("discarded: format version 2 is newer than this engine reads (1...1)"))
+        }
+        // The notice goes once the list is left.
+        second.press(.enter, .escape)
+        #expect(second.lines[10] == "")
+    }
+
+    @Test("H7, R18: Q quits and forgets the state; the next launch starts at the list")
+    func quitAndForget() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        first.press(.character("e"), .down)
+        first.advance(by: .seconds(1))
+        #expect(storage[.archive] != nil)
+        first.press(.character("Q"))
+        #expect(first.application.state == .terminated)
+        #expect(storage[.archive] == nil)
+        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        #expect(second.list?.isEditing == false)
+        #expect(second.highlightedRow?.hasPrefix(" Shiny Spork ") == true)
+    }
+
+    @Test("H10, R18: --fresh throws the saved state away, with a diagnostic")
+    func fresh() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        first.press(.down, .enter, .ctrl("c"))
+        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage, fresh: true)
+        #expect(second.navigation?.viewControllers.count == 1)
+        #expect(
+            second.application.engine.diagnostics.map(\.description) == [
+                "archive discarded: launched with --fresh"
+            ])
+        #expect(second.lines[10] == "")
+    }
+}

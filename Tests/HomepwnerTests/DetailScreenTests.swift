@@ -1,0 +1,172 @@
+import Foundation
+import RestorationTesting
+import StateRestoration
+import TerminalKit
+import Testing
+
+@testable import Homepwner
+
+@Suite("Homepwner: the detail screen (headless)")
+@MainActor
+struct DetailScreenTests {
+    /// Opens the detail of the second sample item ("Rusty Bear", 0A1B2, $35).
+    private func openRustyBear(_ scratch: Scratch, colorEnabled: Bool = true) throws -> HeadlessHomepwner {
+        let app = try HeadlessHomepwner(
+            paths: scratch.paths, storage: InMemoryStorage(), colorEnabled: colorEnabled)
+        app.press(.down, .enter)
+        return app
+    }
+
+    @Test("H4: the fields, the read-only date in the user's locale, no photo; the name field has the focus")
+    func fields() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try openRustyBear(scratch)
+        let item = try app.storedItem(1)
+        let date = DetailViewController.dateFormatter.string(from: item.dateCreated)
+        #expect(DetailViewController.dateFormatter.locale == Locale.current)
+        #expect(
+            app.screen == """
+                 ‹ Homepwner             Rusty Bear
+                 Name     Rusty Bear
+                 Serial   0A1B2
+                 Value $  35
+                 Created  \(date)
+                 Photo    path of a PNG or JPEG, then Enter
+
+                 No photo
+
+
+
+                Tab Next field  Esc Back  ^C Quit
+                """)
+        #expect(app.terminal.cursor == Point(x: 20, y: 1))
+        // Tab visits the four fields and never the date.
+        var rows: [Int] = []
+        for _ in 0..<4 {
+            app.press(.tab)
+            rows.append(app.terminal.cursor?.y ?? -1)
+        }
+        #expect(rows == [2, 3, 5, 1])
+    }
+
+    @Test(
+        "H4: the value takes whole dollars; anything else shows a message and is not stored",
+        arguments: [
+            ("12.50", "Value: \"12.50\" has cents; use whole dollars"),
+            ("-3", "Value: \"-3\" is negative; values start at $0"),
+            ("ten", "Value: \"ten\" is not a number of dollars"),
+            ("", "Value: type a whole number of dollars"),
+        ])
+    func invalidValue(typed: String, message: String) throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try openRustyBear(scratch)
+        app.type(" 2")
+        app.press(.tab, .tab, .backspace, .backspace)
+        app.type(typed)
+        #expect(app.lines[6] == " " + message)
+        #expect(app.terminal.screen[1, 6].style.attributes.contains(.bold))
+        app.press(.escape)
+        let stored = try app.storedItem(1)
+        #expect(stored.name == "Rusty Bear 2")  // the other fields are stored
+        #expect(stored.valueInDollars == 35)  // the invalid value is not
+        #expect(app.highlightedRow?.hasSuffix("$35") == true)
+    }
+
+    @Test("H4: fixing the value clears the message, and the value is stored")
+    func fixedValue() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try openRustyBear(scratch)
+        app.press(.tab, .tab)
+        app.type("x")
+        #expect(app.lines[6] == " Value: \"35x\" is not a number of dollars")
+        app.press(.backspace)
+        #expect(app.lines[6] == "")
+        app.type("0")
+        app.press(.escape)
+        #expect(try app.storedItem(1).valueInDollars == 350)
+    }
+
+    @Test(
+        "H4: a PNG is attached from its path, stored under the item's key, shown as half blocks, and removed")
+    func photo() throws {
+        let scratch = try scratchStore(sampleItems)
+        let png = try scratch.write(ImageFiles.quadrantsPNG, to: "quadrants.png")
+        let app = try openRustyBear(scratch)
+        #expect(!app.screen.contains("Remove photo"))
+        app.press(.tab, .tab, .tab)
+        app.type(png)
+        app.press(.enter)
+        let item = try app.storedItem(1)
+        #expect(item.hasPhoto)
+        #expect(
+            FileManager.default.fileExists(
+                atPath: scratch.paths.imagesDirectory + "/" + ItemKey.text(item.key)))
+        #expect(app.lines[5] == " Photo    path of a PNG or JPEG, then Enter")
+        #expect(app.lines[6] == " Photo attached")
+        // 32×16 pixels in 16×4 cells: red | green over blue | white.
+        #expect(app.lines[7] == " " + String(repeating: "▀", count: 16))
+        let screen = app.terminal.screen
+        #expect(screen[1, 7].style == Style(foreground: .red, background: .red))
+        #expect(screen[16, 8].style == Style(foreground: .green, background: .green))
+        #expect(screen[1, 9].style == Style(foreground: .blue, background: .blue))
+        #expect(screen[16, 10].style == Style(foreground: .white, background: .white))
+        #expect(app.lines.last == "Tab Next field  ^X Remove photo  Esc Back  ^C Quit")
+
+        app.press(.ctrl("x"))
+        #expect(try app.storedItem(1).hasPhoto == false)
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: scratch.paths.imagesDirectory + "/" + ItemKey.text(item.key)))
+        #expect(app.lines[6] == " Photo removed")
+        #expect(app.lines[7] == " No photo")
+    }
+
+    @Test("H4, H11: under NO_COLOR the photo is drawn in brightness characters")
+    func photoWithoutColour() throws {
+        let scratch = try scratchStore(sampleItems)
+        let png = try scratch.write(ImageFiles.quadrantsPNG, to: "quadrants.png")
+        let app = try openRustyBear(scratch, colorEnabled: false)
+        app.press(.tab, .tab, .tab)
+        app.type(png)
+        app.press(.enter)
+        #expect(
+            Array(app.lines[7...10]) == [
+                " ::::::::++++++++", " ::::::::++++++++", " ........@@@@@@@@", " ........@@@@@@@@",
+            ])
+    }
+
+    @Test("H4: a file that is not an image, or does not exist, gets a clear message and changes nothing")
+    func notAnImage() throws {
+        let scratch = try scratchStore(sampleItems)
+        let text = try scratch.write(Array("hello".utf8), to: "notes.txt")
+        let app = try openRustyBear(scratch)
+        app.press(.tab, .tab, .tab)
+        app.type(text)
+        app.press(.enter)
+        #expect(app.lines[6] == " " + TextWidth.truncate("\(text) is not a PNG or JPEG image", to: 58))
+        #expect(try app.storedItem(1).hasPhoto == false)
+        app.press(.ctrl("u"))
+        app.type(scratch.file("missing.png"))
+        app.press(.enter)
+        #expect(app.lines[6].contains("missing.png"))
+        #expect(app.lines[7] == " No photo")
+    }
+
+    @Test("H2, H4: on the new-item screen Enter in the photo field attaches the photo instead of Done")
+    func photoOnNewItem() throws {
+        let scratch = try scratchStore(sampleItems)
+        let png = try scratch.write(ImageFiles.quadrantsPNG, to: "quadrants.png")
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.character("a"))
+        app.type("Camera")
+        app.press(.tab, .tab, .tab)
+        app.type(png)
+        app.press(.enter)
+        #expect(app.detail?.isNew == true)
+        #expect(app.lines[6] == " Photo attached")
+        app.press(.escape)  // Cancel deletes the item, and its photo.
+        #expect(try app.storedNames() == sampleItems.map(\.0))
+        let images = try FileManager.default.contentsOfDirectory(atPath: scratch.paths.imagesDirectory)
+        #expect(images.filter { !$0.hasPrefix(".") }.isEmpty)
+    }
+}

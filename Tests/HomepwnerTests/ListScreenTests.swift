@@ -1,0 +1,176 @@
+import Foundation
+import RestorationTesting
+import StateRestoration
+import TerminalKit
+import Testing
+
+@testable import Homepwner
+
+@Suite("Homepwner: the items list, add, open, edit mode (headless)")
+@MainActor
+struct ListScreenTests {
+    @Test(
+        "H1: the list is titled Homepwner; each row shows name, serial and value; the footer shows the keys")
+    func listScreen() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(
+            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 80, height: 9))
+        #expect(
+            app.screen == """
+                 Edit                              Homepwner                                Add
+                 Shiny Spork                                               4K2M9            $12
+                 Rusty Bear                                                0A1B2            $35
+                 Fluffy Mac                                                7Z9Y3            $99
+                 毛茸茸的熊                                                3C4D5          $1200
+                 Shiny Bear                                                8E8F1             $0
+
+
+                a Add  Enter Open  e Edit & reorder  Del Delete  q Quit  Q Quit & forget
+                """)
+        #expect(
+            app.highlightedRow
+                == " Shiny Spork                                               4K2M9            $12")
+        #expect(app.navigation?.restorationIdentifier == "NavigationController")
+        #expect(app.list?.restorationIdentifier == "ItemsViewController")
+    }
+
+    @Test("H1: an empty store shows how to add the first item")
+    func emptyList() throws {
+        let app = try HeadlessHomepwner(paths: Scratch().paths, storage: InMemoryStorage())
+        #expect(app.lines[1] == " No items yet. Press a to add one.")
+    }
+
+    @Test(
+        "H2: Add creates the item and presents the new-item screen modally; Done keeps it, the list selects it"
+    )
+    func addDone() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.character("a"))
+        #expect(try app.store.count() == 6)  // created at once, as the book's createItem
+        let modal = try #require(app.navigation?.presentedViewController as? NavigationController)
+        #expect(modal.restorationIdentifier == "NavigationController")
+        #expect(app.detail?.isNew == true)
+        #expect(app.lines[0] == " Cancel                   New Item                     Done")
+        #expect(app.lines.last == "Tab Next field  Esc Cancel  Enter Done  ^C Quit")
+        app.type("Lamp")
+        app.press(.tab)
+        app.type("L4MP")
+        app.press(.tab, .backspace)
+        app.type("$1,250")
+        app.press(.enter)
+        #expect(app.navigation?.presentedViewController == nil)
+        #expect(
+            try app.store.allItems().last.map { [$0.name, $0.serialNumber, "\($0.valueInDollars)"] } == [
+                "Lamp", "L4MP", "1250",
+            ])
+        #expect(app.highlightedRow == " Lamp                                  L4MP           $1250")
+        #expect(
+            app.screen == """
+                 Edit                    Homepwner                      Add
+                 Shiny Spork                           4K2M9            $12
+                 Rusty Bear                            0A1B2            $35
+                 Fluffy Mac                            7Z9Y3            $99
+                 毛茸茸的熊                            3C4D5          $1200
+                 Shiny Bear                            8E8F1             $0
+                 Lamp                                  L4MP           $1250
+
+
+
+
+                a Add  e Edit  Del Delete  q Quit  Q Quit & forget  ^C Quit
+                """)
+    }
+
+    @Test("H2: Cancel deletes the new item and the list reloads")
+    func addCancel() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let before = app.screen
+        app.press(.character("a"))
+        app.type("Never mind")
+        app.press(.escape)
+        #expect(app.navigation?.presentedViewController == nil)
+        #expect(try app.storedNames() == sampleItems.map(\.0))
+        #expect(app.screen == before)
+    }
+
+    @Test("H3: Enter pushes the row's detail; going back saves the edits into the item")
+    func openAndGoBack() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.down, .enter)
+        #expect(app.navigation?.viewControllers.count == 2)
+        #expect(app.detail?.isNew == false)
+        #expect(app.lines[0].hasPrefix(" ‹ Homepwner"))
+        #expect(app.lines[0].hasSuffix("Rusty Bear"))
+        app.press(.backspace, times: 4)
+        app.type("Toy")
+        app.press(.tab, .tab, .backspace, .backspace)
+        app.type("40")
+        #expect(try app.storedItem(1).name == "Rusty Bear")  // nothing stored while editing
+        app.press(.escape)
+        #expect(app.navigation?.viewControllers.count == 1)
+        let stored = try app.storedItem(1)
+        #expect(
+            [stored.name, stored.serialNumber, "\(stored.valueInDollars)"] == ["Rusty Toy", "0A1B2", "40"])
+        #expect(app.highlightedRow?.hasPrefix(" Rusty Toy ") == true)
+        #expect(app.highlightedRow?.hasSuffix("$40") == true)
+    }
+
+    @Test("H5: Del asks first; n keeps the item, y deletes it and its row")
+    func deleteWithConfirmation() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.character("e"), .down, .delete)
+        #expect(app.screen.contains("Delete “Rusty Bear”?"))
+        #expect(app.lines.last?.hasPrefix("n Cancel  y Delete  Enter Choose") == true)
+        app.press(.character("n"))
+        #expect(try app.storedNames() == sampleItems.map(\.0))
+        app.press(.delete)
+        app.press(.character("y"))
+        #expect(try app.storedNames() == ["Shiny Spork", "Fluffy Mac", "毛茸茸的熊", "Shiny Bear"])
+        #expect(!app.screen.contains("Rusty Bear"))
+        #expect(app.highlightedRow?.contains("Fluffy Mac") == true)
+        // Outside editing mode Del works too (UIKit's swipe to delete), still asking first.
+        app.press(.character("e"), .delete, .character("y"))
+        #expect(try app.storedNames() == ["Shiny Spork", "毛茸茸的熊", "Shiny Bear"])
+    }
+
+    @Test("H5: in editing mode Shift-↑/↓ reorder rows; the order is in the store at once")
+    func reorder() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.character("e"))
+        #expect(app.lines[0].hasPrefix(" Done "))
+        #expect(app.lines[1] == " - Shiny Spork                       4K2M9            $12 =")
+        #expect(app.lines.last == "Del Delete  S-↑↓ Move  e Done  a Add  q Quit")
+        app.press(Key(.down, modifiers: .shift), Key(.down, modifiers: .shift))
+        #expect(try app.storedNames() == ["Rusty Bear", "Fluffy Mac", "Shiny Spork", "毛茸茸的熊", "Shiny Bear"])
+        app.press(.end, Key(.up, modifiers: .shift))
+        #expect(try app.storedNames() == ["Rusty Bear", "Fluffy Mac", "Shiny Spork", "Shiny Bear", "毛茸茸的熊"])
+        #expect(app.highlightedRow?.contains("Shiny Bear") == true)
+        let reopened = try ItemStore(paths: scratch.paths)
+        #expect(
+            try reopened.allItems().map(\.name) == [
+                "Rusty Bear", "Fluffy Mac", "Shiny Spork", "Shiny Bear", "毛茸茸的熊",
+            ])
+    }
+
+    @Test("H1: 10,000 items: the first frame reads a count and one page; End reaches the last item")
+    func tenThousandItems() throws {
+        let scratch = Scratch()
+        do {
+            let store = try ItemStore(paths: scratch.paths)
+            try store.insert(
+                (0..<10_000).map { Item(name: String(format: "Item %05d", $0), valueInDollars: $0) })
+        }
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        #expect(app.lines[1].hasPrefix(" Item 00000 "))
+        #expect(app.list?.rowsRead == ItemRowCache.pageSize)
+        app.press(.end)
+        #expect(app.highlightedRow?.hasPrefix(" Item 09999 ") == true)
+        #expect(app.highlightedRow?.hasSuffix("$9999") == true)
+        #expect((app.list?.rowsRead ?? .max) <= 2 * ItemRowCache.pageSize)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import RestorationTesting
+import StateRestoration
+import TerminalKit
+import Testing
+
+@testable import Homepwner
+
+/// One launch of Homepwner on a headless terminal, wired exactly as the executable wires
+/// it (``HomepwnerApplication``), on a real SQLite store in a scratch directory and an
+/// in-memory archive that outlives the launch, as a disk outlives a killed process.
+///
+/// A "kill" is simply dropping the launch: nothing more runs. A relaunch opens the store
+/// again and restores from the same storage.
+@MainActor
+final class HeadlessHomepwner {
+    let terminal: HeadlessTerminal
+    let application: Application
+    let context: HomepwnerContext
+    let store: ItemStore
+
+    /// Launches the app.
+    /// - Parameters:
+    ///   - paths: The scratch directories; the store is opened on them.
+    ///   - storage: The archive's storage, shared between launches.
+    ///   - size: The terminal's size.
+    ///   - colorEnabled: False as under `NO_COLOR`.
+    ///   - fresh: As `--fresh`.
+    init(
+        paths: HomepwnerPaths, storage: InMemoryStorage, size: Size = Size(width: 60, height: 12),
+        colorEnabled: Bool = true, fresh: Bool = false
+    ) throws {
+        store = try ItemStore(paths: paths)
+        terminal = HeadlessTerminal(size: size)
+        context = HomepwnerContext(store: store, colorEnabled: colorEnabled)
+        application = HomepwnerApplication.makeApplication(
+            context: context, driver: terminal, storage: storage,
+            configuration: HomepwnerApplication.configuration(debugOutput: .off), startsFresh: fresh)
+        try HomepwnerApplication.launch(application, context: context)
+    }
+
+    /// Types text and processes it.
+    func type(_ text: String) {
+        terminal.type(text)
+        application.processEvents()
+    }
+
+    /// Presses keys and processes them.
+    func press(_ keys: Key...) {
+        for key in keys { terminal.press(key) }
+        application.processEvents()
+    }
+
+    /// Presses a key several times and processes them.
+    func press(_ key: Key, times: Int) {
+        terminal.press(key, times: times)
+        application.processEvents()
+    }
+
+    /// Moves the terminal's clock (the run loop's timers, so the engine's debounce, run on
+    /// it) and lets due timers fire; then waits for the background write to land.
+    func advance(by duration: Duration) {
+        terminal.advanceTime(by: duration)
+        application.processEvents()
+        application.engine.waitForPendingWrites()
+    }
+
+    /// The screen as text.
+    var screen: String { terminal.text }
+
+    /// The screen's rows.
+    var lines: [String] { terminal.text.components(separatedBy: "\n") }
+
+    /// The text of the highlighted row of the list (reverse video), if one is shown.
+    var highlightedRow: String? {
+        (1..<max(1, terminal.screen.size.height - 1)).first { y in
+            terminal.screen[1, y].style.attributes.contains(.reverse)
+        }.map { terminal.screen.line($0) }
+    }
+
+    /// The root navigation controller.
+    var navigation: NavigationController? { application.window.rootViewController as? NavigationController }
+
+    /// The items list.
+    var list: ItemsViewController? { navigation?.viewControllers.first as? ItemsViewController }
+
+    /// The detail screen on top: pushed, or inside the presented navigation controller.
+    var detail: DetailViewController? {
+        if let modal = navigation?.presentedViewController as? NavigationController {
+            return modal.topViewController as? DetailViewController
+        }
+        return navigation?.topViewController as? DetailViewController
+    }
+
+    /// The item at `index` in the store's order; fails the test if there is none.
+    func storedItem(_ index: Int) throws -> Item {
+        try #require(try store.allItems().dropFirst(index).first, "no item at \(index)")
+    }
+
+    /// The names in the store, in list order.
+    func storedNames() throws -> [String] {
+        try store.allItems().map(\.name)
+    }
+}
+
+/// A scratch directory with a store holding `items` (name, serial, value), in order.
+@MainActor
+func scratchStore(_ items: [(String, String, Int)]) throws -> Scratch {
+    let scratch = Scratch()
+    let store = try ItemStore(paths: scratch.paths)
+    for (name, serial, value) in items {
+        try store.createItem(name: name, serialNumber: serial, valueInDollars: value)
+    }
+    return scratch
+}
+
+/// Five items with distinct names: what most tests start from.
+let sampleItems: [(String, String, Int)] = [
+    ("Shiny Spork", "4K2M9", 12), ("Rusty Bear", "0A1B2", 35), ("Fluffy Mac", "7Z9Y3", 99),
+    ("毛茸茸的熊", "3C4D5", 1200), ("Shiny Bear", "8E8F1", 0),
+]
