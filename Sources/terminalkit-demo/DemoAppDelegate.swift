@@ -20,7 +20,8 @@ final class DemoAppDelegate: ApplicationDelegate {
         navigation.restorationIdentifier = "NavigationController"
         application.window.rootViewController = navigation
         application.window.additionalKeyHints = [
-            KeyHint(key: .character("q"), title: "Quit"), KeyHint(key: .character("Q"), title: "Quit & forget"),
+            KeyHint(key: .character("q"), title: "Quit"),
+            KeyHint(key: .character("Q"), title: "Quit & forget"),
         ]
         application.globalKeyCommands = [
             KeyCommand(.character("q")) { [weak application] in application?.quit() },
@@ -31,7 +32,9 @@ final class DemoAppDelegate: ApplicationDelegate {
     func shouldSaveApplicationState(_ coder: StateEncoder) -> Bool { true }
     func shouldRestoreApplicationState(_ coder: StateDecoder) -> Bool { true }
 
-    func restorableObject(withRestorationPath path: RestorationPath, coder: StateDecoder) -> (any RestorableObject)? {
+    func restorableObject(withRestorationPath path: RestorationPath, coder: StateDecoder) -> (
+        any RestorableObject
+    )? {
         switch path.last?.identifier {
         case "ModalNavigationController":
             let navigation = NavigationController()
@@ -41,7 +44,8 @@ final class DemoAppDelegate: ApplicationDelegate {
             guard let id = try? coder.decode(UUID.self, forKey: "itemID") else { return nil }
             // Three components: the modal new-item screen; two: a pushed existing item.
             if path.count == 3 {
-                return ItemViewController(store: store, item: ShoppingItem(id: id, name: "", quantity: 1), isNew: true)
+                return ItemViewController(
+                    store: store, item: ShoppingItem(id: id, name: "", quantity: 1), isNew: true)
             }
             return store.item(id: id).map { ItemViewController(store: store, item: $0, isNew: false) }
         default:

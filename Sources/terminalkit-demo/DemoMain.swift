@@ -52,7 +52,9 @@ enum DemoMain {
 
     static func defaultStateDirectory() -> String {
         let environment = ProcessInfo.processInfo.environment
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/terminalkit-demo" }
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return state + "/terminalkit-demo"
+        }
         return (environment["HOME"] ?? "/tmp") + "/.local/state/terminalkit-demo"
     }
 

@@ -31,7 +31,8 @@ final class ItemViewController: ViewController {
 
     /// A new item's screen, in a navigation controller to present.
     static func modal(store: ShoppingStore, item: ShoppingItem) -> NavigationController {
-        let navigation = NavigationController(rootViewController: ItemViewController(store: store, item: item, isNew: true))
+        let navigation = NavigationController(
+            rootViewController: ItemViewController(store: store, item: item, isNew: true))
         navigation.restorationIdentifier = "ModalNavigationController"
         return navigation
     }

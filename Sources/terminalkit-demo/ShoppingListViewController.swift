@@ -37,7 +37,8 @@ final class ShoppingListViewController: TableViewController, ModelAssociation {
         store.items.count
     }
 
-    override func tableView(_ tableView: TableView, cellForRowAt indexPath: ElementIndexPath) -> TableViewCell {
+    override func tableView(_ tableView: TableView, cellForRowAt indexPath: ElementIndexPath) -> TableViewCell
+    {
         let item = store.items[indexPath.row]
         return TableViewCell(text: item.name, detailText: "× \(item.quantity)")
     }
@@ -45,7 +46,8 @@ final class ShoppingListViewController: TableViewController, ModelAssociation {
     override func tableView(_ tableView: TableView, canMoveRowAt indexPath: ElementIndexPath) -> Bool { true }
 
     override func tableView(
-        _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: ElementIndexPath
+        _ tableView: TableView, commit editingStyle: TableView.EditingStyle,
+        forRowAt indexPath: ElementIndexPath
     ) {
         let item = store.items[indexPath.row]
         let alert = AlertController(title: "Delete “\(item.name)”?", message: nil)
@@ -60,7 +62,8 @@ final class ShoppingListViewController: TableViewController, ModelAssociation {
     }
 
     override func tableView(
-        _ tableView: TableView, moveRowAt sourceIndexPath: ElementIndexPath, to destinationIndexPath: ElementIndexPath
+        _ tableView: TableView, moveRowAt sourceIndexPath: ElementIndexPath,
+        to destinationIndexPath: ElementIndexPath
     ) {
         store.move(from: sourceIndexPath.row, to: destinationIndexPath.row)
     }
@@ -74,7 +77,8 @@ final class ShoppingListViewController: TableViewController, ModelAssociation {
         store.items.indices.contains(indexPath.row) ? store.items[indexPath.row].id.uuidString : nil
     }
 
-    func indexPathForElement(withModelIdentifier identifier: String, in view: AnyObject) -> ElementIndexPath? {
+    func indexPathForElement(withModelIdentifier identifier: String, in view: AnyObject) -> ElementIndexPath?
+    {
         UUID(uuidString: identifier).flatMap(store.index(of:)).map { ElementIndexPath(row: $0) }
     }
 }

@@ -16,7 +16,9 @@ final class ShoppingStore {
 
     init(directory: URL) {
         file = directory.appendingPathComponent("items.json")
-        if let data = try? Data(contentsOf: file), let saved = try? JSONDecoder().decode([ShoppingItem].self, from: data) {
+        if let data = try? Data(contentsOf: file),
+            let saved = try? JSONDecoder().decode([ShoppingItem].self, from: data)
+        {
             items = saved
         } else {
             items = [

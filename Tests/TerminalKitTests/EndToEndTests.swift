@@ -12,14 +12,17 @@ struct EndToEndTests {
     private func launch(_ session: TmuxSession, showing expected: String = "Shopping") async throws {
         let binary = try #require(
             TmuxSession.demoBinary,
-            "terminalkit-demo is not next to the test bundle; build it with the tests (swift build --build-tests)")
+            "terminalkit-demo is not next to the test bundle; build it with the tests (swift build --build-tests)"
+        )
         try session.shell("'\(binary)' --state-dir '\(session.directory)/state'")
         try await session.waitFor("the app showing \(expected)") {
             try $0.contains(expected) && session.isAlternateScreen()
         }
     }
 
-    @Test("H7: Ctrl-Z gives the shell its normal screen back, fg redraws, q quits leaving the terminal as it was")
+    @Test(
+        "H7: Ctrl-Z gives the shell its normal screen back, fg redraws, q quits leaving the terminal as it was"
+    )
     func suspendResumeQuit() async throws {
         let session = try TmuxSession()
         defer { session.close() }
@@ -31,24 +34,32 @@ struct EndToEndTests {
         try await session.waitFor("the typed text") { $0.contains("Name      牛奶") }
 
         try session.press("C-z")
-        let stopped = try await session.waitFor("the shell") { try $0.contains("Stopped") && !session.isAlternateScreen() }
+        let stopped = try await session.waitFor("the shell") {
+            try $0.contains("Stopped") && !session.isAlternateScreen()
+        }
         #expect(!stopped.contains("New Item"))
         #expect(try session.value("cursor_flag") == "1")
 
         try session.shell("fg")
-        let resumed = try await session.waitFor("the redraw") { try $0.contains("牛奶") && session.isAlternateScreen() }
+        let resumed = try await session.waitFor("the redraw") {
+            try $0.contains("牛奶") && session.isAlternateScreen()
+        }
         #expect(resumed.contains("New Item"))
         #expect(try session.value("cursor_x") == "15")
 
         try session.press("Enter")
-        try await session.waitFor("the list with the new item") { $0.contains(" 牛奶 ") && $0.contains("Shopping") }
+        try await session.waitFor("the list with the new item") {
+            $0.contains(" 牛奶 ") && $0.contains("Shopping")
+        }
         try session.press("q")
         try await session.waitFor("the shell after quitting") { _ in try !session.isAlternateScreen() }
         try session.shell("echo status=$?; stty -g > after.txt")
         try await session.waitFor("the exit status") { $0.contains("status=0") }
         #expect(try session.value("cursor_flag") == "1")
         let before = try String(contentsOfFile: session.directory + "/before.txt", encoding: .utf8)
-        try await session.waitFor("stty") { _ in FileManager.default.fileExists(atPath: session.directory + "/after.txt") }
+        try await session.waitFor("stty") { _ in
+            FileManager.default.fileExists(atPath: session.directory + "/after.txt")
+        }
         let after = try String(contentsOfFile: session.directory + "/after.txt", encoding: .utf8)
         #expect(!after.isEmpty)
         #expect(before == after)

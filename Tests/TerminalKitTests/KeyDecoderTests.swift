@@ -14,7 +14,8 @@ struct KeyDecoderTests {
         let bytes = Array("ab\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D\r\u{7F}\u{03}\t".utf8)
         #expect(
             decodeAll(bytes) == [
-                .character("a"), .character("b"), .up, .down, .right, .left, .enter, .backspace, .ctrl("c"), .tab,
+                .character("a"), .character("b"), .up, .down, .right, .left, .enter, .backspace, .ctrl("c"),
+                .tab,
             ])
     }
 

@@ -9,7 +9,8 @@ struct ResizeTests {
         "H11: a resize lays the screen out again, exactly as a launch at that size",
         arguments: [Size(width: 40, height: 12), Size(width: 200, height: 60)])
     func resize(to size: Size) {
-        let resized = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 80)), size: Size(width: 80, height: 24))
+        let resized = FruitLaunch(
+            store: FruitStore(fruits: FruitStore.sample(count: 80)), size: Size(width: 80, height: 24))
         resized.press(.down, times: 5)
         resized.terminal.resize(to: size)
         resized.application.processEvents()
@@ -25,16 +26,20 @@ struct ResizeTests {
 
     @Test("H11: at 200x60 the bar spans the width and fifty-eight rows show")
     func wide() {
-        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 80)), size: Size(width: 200, height: 60))
+        let app = FruitLaunch(
+            store: FruitStore(fruits: FruitStore.sample(count: 80)), size: Size(width: 200, height: 60))
         let lines = app.screen.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[0] == String(repeating: " ", count: 97) + "Fruits" + String(repeating: " ", count: 92) + "Edit")
+        #expect(
+            lines[0] == String(repeating: " ", count: 97) + "Fruits" + String(repeating: " ", count: 92)
+                + "Edit")
         #expect(lines[1] == " Apple 0" + String(repeating: " ", count: 189) + "$1")
         #expect(lines[58].hasPrefix(" Honeydew 57 "))
     }
 
     @Test("H11: at 40x12 the detail form fits, and the cursor follows the layout")
     func detailAt40x12() {
-        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 3)), size: Size(width: 80, height: 24))
+        let app = FruitLaunch(
+            store: FruitStore(fruits: FruitStore.sample(count: 3)), size: Size(width: 80, height: 24))
         app.press(.enter)
         #expect(app.terminal.cursor == Point(x: 15, y: 1))
         app.terminal.resize(to: Size(width: 40, height: 12))

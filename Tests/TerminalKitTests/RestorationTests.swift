@@ -21,7 +21,9 @@ struct RestorationTests {
         app.press(.left, .left)
     }
 
-    @Test("R12, R16, H8: save, kill, relaunch: stack, modal, list position and half-typed text come back identical")
+    @Test(
+        "R12, R16, H8: save, kill, relaunch: stack, modal, list position and half-typed text come back identical"
+    )
     func saveKillRelaunch() throws {
         let storage = InMemoryStorage()
         let store = FruitStore(fruits: FruitStore.sample(count: 30))
@@ -43,7 +45,8 @@ struct RestorationTests {
                 Esc Cancel  Enter Done  ^C Quit
                 """)
         #expect(first.terminal.cursor == Point(x: 9, y: 2))
-        let beforeTree = TreeDescription.describe(first.application.window.presentationChain.prefix(1).map { $0 })
+        let beforeTree = TreeDescription.describe(
+            first.application.window.presentationChain.prefix(1).map { $0 })
 
         first.press(.ctrl("z"))  // Background: the state is saved.
         #expect(first.delegate.events.suffix(2) == ["didEnterBackground", "willEnterForeground"])
@@ -55,7 +58,9 @@ struct RestorationTests {
         #expect(second.application.restorationReport?.diagnostics.map(\.description) == [])
         #expect(second.screen == first.screen)
         #expect(second.terminal.cursor == first.terminal.cursor)
-        #expect(TreeDescription.describe(second.application.window.presentationChain.prefix(1).map { $0 }) == beforeTree)
+        #expect(
+            TreeDescription.describe(second.application.window.presentationChain.prefix(1).map { $0 })
+                == beforeTree)
         #expect(second.navigation?.viewControllers.count == 2)
 
         // Going on in both gives the same screens: the detail under the modal, then the list.
@@ -72,7 +77,9 @@ struct RestorationTests {
         #expect((second.list?.tableView.contentOffset ?? 0) > 0)
     }
 
-    @Test("R16: with a model association the list comes back on the same fruit after rows moved and were deleted")
+    @Test(
+        "R16: with a model association the list comes back on the same fruit after rows moved and were deleted"
+    )
     func modelAssociation() {
         let storage = InMemoryStorage()
         let store = FruitStore(fruits: FruitStore.sample(count: 30))
@@ -127,7 +134,8 @@ struct RestorationTests {
     func continuousPreservation() {
         let storage = InMemoryStorage()
         let store = FruitStore(fruits: FruitStore.sample(count: 30))
-        let first = FruitLaunch(store: store, storage: storage, scheduler: nil, continuousDelay: .milliseconds(500))
+        let first = FruitLaunch(
+            store: store, storage: storage, scheduler: nil, continuousDelay: .milliseconds(500))
         first.press(.down, times: 4)
         first.terminal.advanceTime(by: .milliseconds(400))
         first.application.processEvents()
@@ -247,7 +255,8 @@ struct RestorationTests {
         let directory = "/tmp/terminalkit-tests-\(UInt32.random(in: 0...UInt32.max))"
         let app = Application(
             delegate: RootDelegate(root: ViewController()), driver: InteractiveStub(),
-            configuration: RestorationConfiguration(appName: "t", appVersion: "1", debugOutput: .standardError),
+            configuration: RestorationConfiguration(
+                appName: "t", appVersion: "1", debugOutput: .standardError),
             storage: FileRestorationStorage(directory: directory))
         #expect(app.engine.configuration.debugOutput == .file(directory + "/restoration.archive-debug.log"))
         #expect(app.debugLogPath == directory + "/restoration.archive-debug.log")
@@ -268,7 +277,8 @@ final class PlainListController: TableViewController {
     }
 
     override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 50 }
-    override func tableView(_ tableView: TableView, cellForRowAt indexPath: ElementIndexPath) -> TableViewCell {
+    override func tableView(_ tableView: TableView, cellForRowAt indexPath: ElementIndexPath) -> TableViewCell
+    {
         TableViewCell(text: "Row \(indexPath.row)")
     }
 }
@@ -298,7 +308,9 @@ final class OrderProbe: ApplicationDelegate {
     func applicationDidFinishLaunching(_ application: Application) { events.append("didFinishLaunching") }
     func shouldRestoreApplicationState(_ coder: StateDecoder) -> Bool { true }
     func didDecodeRestorableState(_ coder: StateDecoder) throws { events.append("didDecode") }
-    func restorableObject(withRestorationPath path: RestorationPath, coder: StateDecoder) -> (any RestorableObject)? {
+    func restorableObject(withRestorationPath path: RestorationPath, coder: StateDecoder) -> (
+        any RestorableObject
+    )? {
         events.append("restorableObject")
         return inner.restorableObject(withRestorationPath: path, coder: coder)
     }

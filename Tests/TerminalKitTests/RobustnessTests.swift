@@ -19,7 +19,9 @@ struct RobustnessTests {
         }
     }
 
-    @Test("10,000 random bytes, in random reads: no crash, a sane screen, and the app still answers", arguments: [1, 2, 3])
+    @Test(
+        "10,000 random bytes, in random reads: no crash, a sane screen, and the app still answers",
+        arguments: [1, 2, 3])
     func randomBurst(seed: UInt64) {
         var random = SeededGenerator(seed: seed)
         let store = FruitStore(fruits: FruitStore.sample(count: 25))
@@ -28,7 +30,9 @@ struct RobustnessTests {
         while sent < 10_000 {
             let count = min(Int.random(in: 1...64, using: &random), 10_000 - sent)
             // Ctrl-C quits by design; everything else, Ctrl-Z included, is fair game.
-            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }.map { $0 == 0x03 ? 0x04 : $0 }
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }.map {
+                $0 == 0x03 ? 0x04 : $0
+            }
             app.terminal.send(bytes: bytes)
             app.application.processEvents()
             sent += count
@@ -53,7 +57,8 @@ struct RobustnessTests {
     func unknownSequencesIgnored() {
         let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 5)))
         let reference = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 5)))
-        app.terminal.send(bytes: Array("\u{1B}[99;1q\u{1B}[B\u{1B}[?1049h\u{1B}]0;title\u{7}\u{1B}[B\u{1B}[1;9Z".utf8))
+        app.terminal.send(
+            bytes: Array("\u{1B}[99;1q\u{1B}[B\u{1B}[?1049h\u{1B}]0;title\u{7}\u{1B}[B\u{1B}[1;9Z".utf8))
         app.application.processEvents()
         reference.press(.down, .down)
         #expect(app.terminal.highlightedLines == reference.terminal.highlightedLines)

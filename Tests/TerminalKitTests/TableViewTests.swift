@@ -157,7 +157,8 @@ final class SectionedController: TableViewController {
     override func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
         sections[section].0
     }
-    override func tableView(_ tableView: TableView, cellForRowAt indexPath: ElementIndexPath) -> TableViewCell {
+    override func tableView(_ tableView: TableView, cellForRowAt indexPath: ElementIndexPath) -> TableViewCell
+    {
         TableViewCell(text: sections[indexPath.section].1[indexPath.row])
     }
     override func tableView(_ tableView: TableView, didSelectRowAt indexPath: ElementIndexPath) {

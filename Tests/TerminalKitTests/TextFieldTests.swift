@@ -8,7 +8,9 @@ import Testing
 @MainActor
 struct TextFieldTests {
     /// A form with one field, `width` columns wide, alone on a small terminal.
-    private func launchField(width: Int = 30, numeric: Bool = false) -> (Application, HeadlessTerminal, TextField) {
+    private func launchField(width: Int = 30, numeric: Bool = false) -> (
+        Application, HeadlessTerminal, TextField
+    ) {
         let field = TextField(placeholder: "type here")
         field.isNumeric = numeric
         let controller = FormController(field: field)

@@ -165,7 +165,9 @@ public final class Application: Responder {
     /// Runs `action` on the run loop after `delay` (on the driver's clock).
     /// - Returns: A token that cancels it.
     @discardableResult
-    public func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> any ScheduledAction {
+    public func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void)
+        -> any ScheduledAction
+    {
         timers.schedule(at: driver.now + delay, action)
     }
 

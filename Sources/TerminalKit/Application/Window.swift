@@ -56,7 +56,9 @@ public final class Window: Responder {
         guard let root = rootViewController else { return [] }
         var chain = [root]
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
-        while let presented = chain.last?.presentedViewController, seen.insert(ObjectIdentifier(presented)).inserted {
+        while let presented = chain.last?.presentedViewController,
+            seen.insert(ObjectIdentifier(presented)).inserted
+        {
             chain.append(presented)
         }
         return chain
@@ -65,7 +67,8 @@ public final class Window: Responder {
     /// The controllers drawn: the last full-screen one of the chain and the overlays above.
     var layers: [ViewController] {
         let chain = presentationChain
-        let base = chain.lastIndex { $0 === rootViewController || $0.modalPresentationStyle == .fullScreen } ?? 0
+        let base =
+            chain.lastIndex { $0 === rootViewController || $0.modalPresentationStyle == .fullScreen } ?? 0
         return Array(chain[base...])
     }
 

@@ -83,7 +83,7 @@ open class AlertController: ViewController {
             if let action = actions.first(where: { $0.key == key }) {
                 press(action)
             }
-            // Other keys do nothing, and go no further: the alert is modal.
+        // Other keys do nothing, and go no further: the alert is modal.
         }
         return true
     }
@@ -120,10 +120,14 @@ final class AlertView: View {
         let width = min(canvas.size.width, contentWidth + 4)
         let height = min(canvas.size.height, 2 + (title.isEmpty ? 0 : 1) + (message.isEmpty ? 0 : 1) + 1)
         guard width >= 2, height >= 2 else {
-            if width > 0 && height > 0 { canvas.fill(Rect(x: 0, y: 0, width: 1, height: 1), with: "!", style: .reverse) }
+            if width > 0 && height > 0 {
+                canvas.fill(Rect(x: 0, y: 0, width: 1, height: 1), with: "!", style: .reverse)
+            }
             return
         }
-        let box = Rect(x: (canvas.size.width - width) / 2, y: (canvas.size.height - height) / 2, width: width, height: height)
+        let box = Rect(
+            x: (canvas.size.width - width) / 2, y: (canvas.size.height - height) / 2, width: width,
+            height: height)
         let style = theme.alert
         canvas.fill(box, style: style)
         for x in (box.minX + 1)..<(box.maxX - 1) {
@@ -143,7 +147,8 @@ final class AlertView: View {
         for (text, textStyle) in [(title, style.adding(.bold)), (message, style)] where !text.isEmpty {
             guard y < box.maxY - 1 else { break }
             let shown = TextWidth.truncate(text, to: inner)
-            canvas.text(shown, at: Point(x: box.minX + 2 + (inner - TextWidth.of(shown)) / 2, y: y), style: textStyle)
+            canvas.text(
+                shown, at: Point(x: box.minX + 2 + (inner - TextWidth.of(shown)) / 2, y: y), style: textStyle)
             y += 1
         }
         guard y < box.maxY - 1 else { return }

@@ -126,7 +126,8 @@ open class NavigationController: ViewController {
         var commands = super.builtInKeyCommands
         if canGoBack {
             commands.append(
-                KeyCommand(.escape, title: "Back") { [weak self] in self?.popViewController(animated: false) })
+                KeyCommand(.escape, title: "Back") { [weak self] in self?.popViewController(animated: false) }
+            )
         }
         return commands
     }

@@ -46,11 +46,13 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
     open func tableView(_ tableView: TableView, canMoveRowAt indexPath: ElementIndexPath) -> Bool { false }
 
     open func tableView(
-        _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: ElementIndexPath
+        _ tableView: TableView, commit editingStyle: TableView.EditingStyle,
+        forRowAt indexPath: ElementIndexPath
     ) {}
 
     open func tableView(
-        _ tableView: TableView, moveRowAt sourceIndexPath: ElementIndexPath, to destinationIndexPath: ElementIndexPath
+        _ tableView: TableView, moveRowAt sourceIndexPath: ElementIndexPath,
+        to destinationIndexPath: ElementIndexPath
     ) {}
 
     // MARK: Delegate

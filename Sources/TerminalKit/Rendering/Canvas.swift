@@ -31,7 +31,9 @@ public final class Canvas {
     /// `maxWidth` columns and at the clip edge; a wide character cut by the edge becomes a
     /// space. Newlines and control characters are not drawn.
     @discardableResult
-    public func text(_ string: some StringProtocol, at point: Point, style: Style = .plain, maxWidth: Int? = nil)
+    public func text(
+        _ string: some StringProtocol, at point: Point, style: Style = .plain, maxWidth: Int? = nil
+    )
         -> Int
     {
         let limit = maxWidth.map { point.x + max(0, $0) } ?? size.width

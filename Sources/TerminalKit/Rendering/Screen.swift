@@ -97,7 +97,9 @@ public struct Screen: Hashable, Sendable {
                 let cell = cells[y * size.width + x]
                 if cell.isContinuation { return false }
                 if cell.width == 2 {
-                    guard x + 1 < size.width, cells[y * size.width + x + 1].isContinuation else { return false }
+                    guard x + 1 < size.width, cells[y * size.width + x + 1].isContinuation else {
+                        return false
+                    }
                     x += 2
                 } else {
                     x += 1

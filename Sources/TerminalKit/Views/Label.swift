@@ -57,7 +57,9 @@ open class Label: View {
             while !rest.isEmpty {
                 var piece = TextWidth.prefix(of: rest, fitting: width)
                 if piece.isEmpty { piece = rest.prefix(1) }
-                if piece.endIndex < rest.endIndex, let space = piece.lastIndex(of: " "), space > piece.startIndex {
+                if piece.endIndex < rest.endIndex, let space = piece.lastIndex(of: " "),
+                    space > piece.startIndex
+                {
                     piece = rest[rest.startIndex..<space]
                     result.append(String(piece))
                     rest = rest[rest.index(after: space)...]

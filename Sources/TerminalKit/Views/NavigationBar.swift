@@ -22,7 +22,9 @@ public final class NavigationBar: View {
         canvas.clear(style: theme.bar)
         var left = 0
         if let backTitle {
-            left = 1 + canvas.text("‹ " + backTitle, at: Point(x: 1, y: 0), style: theme.bar, maxWidth: width / 3)
+            left =
+                1
+                + canvas.text("‹ " + backTitle, at: Point(x: 1, y: 0), style: theme.bar, maxWidth: width / 3)
         } else {
             for item in leftItems {
                 let style = item.isEnabled ? theme.bar : theme.bar.adding(.dim)
@@ -38,7 +40,8 @@ public final class NavigationBar: View {
                 x += canvas.text(item.title, at: Point(x: x, y: 0), style: style) + 2
             }
         }
-        let rightEdge = rightWidth > 0 && width - 1 - rightWidth > left + 1 ? width - 2 - rightWidth : width - 1
+        let rightEdge =
+            rightWidth > 0 && width - 1 - rightWidth > left + 1 ? width - 2 - rightWidth : width - 1
         let shown = TextWidth.truncate(title, to: max(0, rightEdge - left - 1))
         let titleWidth = TextWidth.of(shown)
         let start = max(left + 1, min((width - titleWidth) / 2, rightEdge - titleWidth))

@@ -204,7 +204,8 @@ open class TableView: View {
     }
 
     private func ensureSelectionVisible() {
-        guard let selected = indexPathForSelectedRow, let line = lineIndex(of: selected), frame.height > 0 else {
+        guard let selected = indexPathForSelectedRow, let line = lineIndex(of: selected), frame.height > 0
+        else {
             return
         }
         var top = line
@@ -220,7 +221,8 @@ open class TableView: View {
         }
         guard !rows.isEmpty else { return }
         let target: ElementIndexPath
-        if let selected = indexPathForSelectedRow, let position = rows.firstIndex(where: { $0.1 == selected }) {
+        if let selected = indexPathForSelectedRow, let position = rows.firstIndex(where: { $0.1 == selected })
+        {
             target = rows[max(0, min(rows.count - 1, position + delta))].1
         } else {
             target = firstVisibleIndexPath ?? rows[0].1
@@ -302,7 +304,8 @@ open class TableView: View {
         super.draw(in: canvas)
         guard let dataSource else { return }
         if lines.isEmpty, let emptyText {
-            canvas.text(TextWidth.truncate(emptyText, to: canvas.size.width - 2), at: Point(x: 1, y: 0), style: .dim)
+            canvas.text(
+                TextWidth.truncate(emptyText, to: canvas.size.width - 2), at: Point(x: 1, y: 0), style: .dim)
             return
         }
         let end = min(lines.count, contentOffset + canvas.size.height)
@@ -392,7 +395,8 @@ open class TableView: View {
             if let selection, contains(selection) { indexPathForSelectedRow = selection }
             if let first { scrollToRow(at: first) }
             let resolved =
-                (position.selection == nil || selection != nil) && (position.firstVisible == nil || first != nil)
+                (position.selection == nil || selection != nil)
+                && (position.firstVisible == nil || first != nil)
             if !resolved && !final { return }
         }
         pendingPosition = nil
@@ -403,7 +407,9 @@ open class TableView: View {
         #if DEBUG
             let rowLines = lines.filter { if case .row = $0 { return true } else { return false } }
             assert(rowLines.count == rowCounts.reduce(0, +), "table lines do not match the row counts")
-            if let selected = indexPathForSelectedRow { assert(contains(selected), "selection outside the table") }
+            if let selected = indexPathForSelectedRow {
+                assert(contains(selected), "selection outside the table")
+            }
         #endif
     }
 }

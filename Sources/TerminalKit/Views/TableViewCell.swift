@@ -40,6 +40,7 @@ open class TableViewCell: View {
             canvas.text(detail, at: Point(x: right - width, y: 0), style: style)
             right -= width + 1
         }
-        canvas.text(TextWidth.truncate(text, to: max(0, right - left)), at: Point(x: left, y: 0), style: style)
+        canvas.text(
+            TextWidth.truncate(text, to: max(0, right - left)), at: Point(x: left, y: 0), style: style)
     }
 }

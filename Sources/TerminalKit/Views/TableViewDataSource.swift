@@ -22,10 +22,13 @@ public protocol TableViewDataSource: AnyObject {
     /// call ``TableView/deleteRows(at:)`` (or ask for a confirmation first). Default:
     /// nothing.
     func tableView(
-        _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: ElementIndexPath)
+        _ tableView: TableView, commit editingStyle: TableView.EditingStyle,
+        forRowAt indexPath: ElementIndexPath)
     /// The user moved a row (Shift-↑/↓ in editing mode); the table shows it moved already.
     /// Update the model. Default: nothing.
-    func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: ElementIndexPath, to destinationIndexPath: ElementIndexPath)
+    func tableView(
+        _ tableView: TableView, moveRowAt sourceIndexPath: ElementIndexPath,
+        to destinationIndexPath: ElementIndexPath)
 }
 
 extension TableViewDataSource {
@@ -34,10 +37,12 @@ extension TableViewDataSource {
     public func tableView(_ tableView: TableView, canEditRowAt indexPath: ElementIndexPath) -> Bool { true }
     public func tableView(_ tableView: TableView, canMoveRowAt indexPath: ElementIndexPath) -> Bool { false }
     public func tableView(
-        _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: ElementIndexPath
+        _ tableView: TableView, commit editingStyle: TableView.EditingStyle,
+        forRowAt indexPath: ElementIndexPath
     ) {}
     public func tableView(
-        _ tableView: TableView, moveRowAt sourceIndexPath: ElementIndexPath, to destinationIndexPath: ElementIndexPath
+        _ tableView: TableView, moveRowAt sourceIndexPath: ElementIndexPath,
+        to destinationIndexPath: ElementIndexPath
     ) {}
 }
 

@@ -1,7 +1,7 @@
-import Testing
 import RestorationTesting
 import StateRestoration
 import TerminalKit
+import Testing
 
 /// A fruit in the sample app's model.
 struct Fruit: Hashable, Sendable {
@@ -18,7 +18,9 @@ final class FruitStore {
     init(fruits: [Fruit]) { self.fruits = fruits }
 
     static func sample(count: Int) -> [Fruit] {
-        let names = ["Apple", "Banana", "Cherry", "Date", "Elderberry", "Fig", "Grape", "Honeydew", "苹果", "香蕉"]
+        let names = [
+            "Apple", "Banana", "Cherry", "Date", "Elderberry", "Fig", "Grape", "Honeydew", "苹果", "香蕉",
+        ]
         return (0..<count).map { index in
             Fruit(id: "F\(index)", name: "\(names[index % names.count]) \(index)", price: index + 1)
         }
@@ -77,7 +79,8 @@ final class FruitListViewController: TableViewController, ModelAssociation {
         store.fruits.count
     }
 
-    override func tableView(_ tableView: TableView, cellForRowAt indexPath: ElementIndexPath) -> TableViewCell {
+    override func tableView(_ tableView: TableView, cellForRowAt indexPath: ElementIndexPath) -> TableViewCell
+    {
         let fruit = store.fruits[indexPath.row]
         return TableViewCell(text: fruit.name, detailText: "$\(fruit.price)")
     }
@@ -85,7 +88,8 @@ final class FruitListViewController: TableViewController, ModelAssociation {
     override func tableView(_ tableView: TableView, canMoveRowAt indexPath: ElementIndexPath) -> Bool { true }
 
     override func tableView(
-        _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: ElementIndexPath
+        _ tableView: TableView, commit editingStyle: TableView.EditingStyle,
+        forRowAt indexPath: ElementIndexPath
     ) {
         let fruit = store.fruits[indexPath.row]
         let alert = AlertController(title: "Delete \(fruit.name)?", message: "This cannot be undone.")
@@ -100,7 +104,8 @@ final class FruitListViewController: TableViewController, ModelAssociation {
     }
 
     override func tableView(
-        _ tableView: TableView, moveRowAt sourceIndexPath: ElementIndexPath, to destinationIndexPath: ElementIndexPath
+        _ tableView: TableView, moveRowAt sourceIndexPath: ElementIndexPath,
+        to destinationIndexPath: ElementIndexPath
     ) {
         let fruit = store.fruits.remove(at: sourceIndexPath.row)
         store.fruits.insert(fruit, at: destinationIndexPath.row)
@@ -115,7 +120,8 @@ final class FruitListViewController: TableViewController, ModelAssociation {
         store.fruits.indices.contains(indexPath.row) ? store.fruits[indexPath.row].id : nil
     }
 
-    func indexPathForElement(withModelIdentifier identifier: String, in view: AnyObject) -> ElementIndexPath? {
+    func indexPathForElement(withModelIdentifier identifier: String, in view: AnyObject) -> ElementIndexPath?
+    {
         store.fruits.firstIndex { $0.id == identifier }.map { ElementIndexPath(row: $0) }
     }
 }
@@ -239,7 +245,9 @@ final class FruitApp: ApplicationDelegate {
     func shouldSaveApplicationState(_ coder: StateEncoder) -> Bool { savesAllowed }
     func shouldRestoreApplicationState(_ coder: StateDecoder) -> Bool { true }
 
-    func restorableObject(withRestorationPath path: RestorationPath, coder: StateDecoder) -> (any RestorableObject)? {
+    func restorableObject(withRestorationPath path: RestorationPath, coder: StateDecoder) -> (
+        any RestorableObject
+    )? {
         switch path.last?.identifier {
         case "ModalNavigationController":
             let navigation = NavigationController()
@@ -265,7 +273,8 @@ struct FruitLaunch {
 
     /// Launches the sample app.
     init(
-        store: FruitStore, storage: InMemoryStorage = InMemoryStorage(), size: Size = Size(width: 40, height: 12),
+        store: FruitStore, storage: InMemoryStorage = InMemoryStorage(),
+        size: Size = Size(width: 40, height: 12),
         scheduler: (any RestorationScheduler)? = ManualScheduler(), continuousDelay: Duration? = nil
     ) {
         terminal = HeadlessTerminal(size: size)

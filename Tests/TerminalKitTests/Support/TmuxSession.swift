@@ -19,7 +19,8 @@ final class TmuxSession {
     /// The `terminalkit-demo` binary next to this test bundle, if it was built.
     static var demoBinary: String? {
         let executable =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
         let candidate = URL(fileURLWithPath: executable).deletingLastPathComponent()
             .appendingPathComponent("terminalkit-demo").path
         return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
@@ -28,7 +29,9 @@ final class TmuxSession {
     /// The tmux binary on the PATH, if any.
     static var tmuxBinary: String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/tmux" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/tmux" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     /// Starts a server with a `bash` of `width`x`height` in a new temporary directory.
@@ -40,7 +43,8 @@ final class TmuxSession {
         directory = NSTemporaryDirectory() + "terminalkit-e2e-\(id)"
         config = directory + "/tmux.conf"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try "set -g escape-time 0\nset -g status off\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try "set -g escape-time 0\nset -g status off\n".write(
+            toFile: config, atomically: true, encoding: .utf8)
         try run([
             "new-session", "-d", "-s", "e2e", "-x", "\(width)", "-y", "\(height)", "-c", directory,
             "-e", "LANG=C.UTF-8", "-e", "LC_ALL=", "-e", "NO_COLOR=", "bash", "--norc", "--noprofile",
@@ -123,7 +127,8 @@ final class TmuxSession {
 
     /// A pane variable: `alternate_on`, `cursor_flag`, `cursor_x`, `pane_pid`.
     func value(_ name: String) throws -> String {
-        try run(["display-message", "-p", "-t", "e2e", "#{\(name)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try run(["display-message", "-p", "-t", "e2e", "#{\(name)}"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
     }
 
     /// True while the application shows its alternate screen.
