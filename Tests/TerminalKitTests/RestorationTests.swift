@@ -173,6 +173,23 @@ struct RestorationTests {
             ])
     }
 
+    @Test("SIGCONT after an outside stop takes the terminal back and repaints every cell")
+    func resumeAfterOutsideStop() {
+        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 3)))
+        app.terminal.recordsOutput = true
+        app.application.display()
+        app.application.display()
+        let settled = app.terminal.output.count
+        app.application.display()
+        #expect(app.terminal.output.count == settled)  // Nothing changed: nothing written.
+        app.terminal.send(.resume)
+        app.application.processEvents()
+        #expect(app.terminal.resumeCount == 1)
+        let repaint = String(decoding: app.terminal.output[settled...], as: UTF8.self)
+        #expect(repaint.contains("\u{1B}[2J"))
+        #expect(repaint.contains("Fruits") && repaint.contains("Cherry"))
+    }
+
     struct Ending: Sendable, CustomStringConvertible {
         let name: String
         let event: TerminalEvent
@@ -328,4 +345,5 @@ final class InteractiveStub: TerminalDriver {
     func invalidate() {}
     func waitForEvents(timeout: Duration?) -> [TerminalEvent] { [.endOfInput] }
     func suspend() {}
+    func resume() {}
 }

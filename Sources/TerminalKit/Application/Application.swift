@@ -193,6 +193,9 @@ public final class Application: Responder {
         case .signal(.suspend):
             suspend()
         case .signal(.resume):
+            // Continued: after our own Ctrl-Z the driver already took the terminal back;
+            // after an outside SIGSTOP it must, as the shell may have reset the modes.
+            driver.resume()
             driver.invalidate()
         case .signal(.terminate), .signal(.hangup), .signal(.interrupt), .signal(.quit), .endOfInput:
             terminate(forgettingState: false)

@@ -72,7 +72,13 @@ public final class ANSITerminal: TerminalDriver {
             closePipe()
             throw error
         }
-        try takeOver()
+        do {
+            try takeOver()
+        } catch {
+            cterm_uninstall()
+            closePipe()
+            throw error
+        }
         active = true
     }
 
@@ -113,6 +119,15 @@ public final class ANSITerminal: TerminalDriver {
             try takeOver()
         } catch {
             return
+        }
+    }
+
+    public func resume() {
+        guard active else { return }
+        do {
+            try takeOver()
+        } catch {
+            return  // The terminal is gone; the next read reports the end of input.
         }
     }
 

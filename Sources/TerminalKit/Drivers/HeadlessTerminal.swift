@@ -18,6 +18,8 @@ public final class HeadlessTerminal: TerminalDriver {
     public private(set) var isActive = false
     /// How many times the application suspended itself (Ctrl-Z).
     public private(set) var suspendCount = 0
+    /// How many times the application took the terminal over again after SIGCONT.
+    public private(set) var resumeCount = 0
     /// The ANSI bytes a real terminal would have received for each frame, if
     /// ``recordsOutput`` is on.
     public private(set) var output: [UInt8] = []
@@ -54,11 +56,15 @@ public final class HeadlessTerminal: TerminalDriver {
 
     public func invalidate() { renderer.invalidate() }
 
+    /// Returns the queued events. With none queued: a pending lone Escape, else the clock
+    /// moves by `timeout` (idle time passes), else, with no timeout, the end of input
+    /// (the script is over), so ``Application/run()`` always returns.
     public func waitForEvents(timeout: Duration?) -> [TerminalEvent] {
         if queue.isEmpty {
             let flushed = decoder.flush()
             if !flushed.isEmpty { return flushed.map(TerminalEvent.key) }
-            if let timeout, timeout > .zero { now += timeout }
+            guard let timeout else { return [.endOfInput] }
+            if timeout > .zero { now += timeout }
             return []
         }
         defer { queue.removeAll() }
@@ -66,6 +72,11 @@ public final class HeadlessTerminal: TerminalDriver {
     }
 
     public func suspend() { suspendCount += 1 }
+
+    public func resume() {
+        resumeCount += 1
+        renderer.invalidate()
+    }
 
     // MARK: Input
 

@@ -44,4 +44,8 @@ public protocol TerminalDriver: AnyObject {
     /// Gives the terminal back and stops the process until it is continued (Ctrl-Z), then
     /// takes the terminal over again.
     func suspend()
+    /// Takes the terminal over again after the process was continued (SIGCONT) without
+    /// going through ``suspend()``, for example after `kill -STOP`: the shell may have put
+    /// the terminal back in cooked mode meanwhile. The next frame repaints everything.
+    func resume()
 }
