@@ -122,6 +122,28 @@ struct NavigationTests {
                 """)
     }
 
+    @Test("dismiss() works from the presenter, the presented container and the screen inside it")
+    func dismissFromAnywhere() {
+        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 1)))
+        guard let list = app.list, let navigation = app.navigation else {
+            Issue.record("no list")
+            return
+        }
+        for dismisser in ["presenter", "container", "inside"] {
+            app.type("a")
+            let modal = navigation.presentedViewController as? NavigationController
+            #expect(modal != nil)
+            switch dismisser {
+            case "presenter": list.dismiss()
+            case "container": modal?.dismiss()
+            default: modal?.topViewController?.dismiss()
+            }
+            app.application.processEvents()
+            #expect(navigation.presentedViewController == nil, "dismissed by the \(dismisser)")
+            #expect(app.screen.hasPrefix("                 Fruits"))
+        }
+    }
+
     @Test("An alert draws over the screen, takes every key, and dismisses itself")
     func alertIsModal() {
         let store = FruitStore(fruits: FruitStore.sample(count: 3))

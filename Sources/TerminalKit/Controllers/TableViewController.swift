@@ -31,25 +31,34 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
 
     // MARK: Data source
 
+    /// One section; override for more.
     open func numberOfSections(in tableView: TableView) -> Int { 1 }
 
+    /// No rows; override.
     open func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 0 }
 
+    /// An empty cell; override.
     open func tableView(_ tableView: TableView, cellForRowAt indexPath: ElementIndexPath) -> TableViewCell {
         TableViewCell(text: "")
     }
 
+    /// No header.
     open func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
 
+    /// Every row can be deleted in editing mode.
     open func tableView(_ tableView: TableView, canEditRowAt indexPath: ElementIndexPath) -> Bool { true }
 
+    /// No row can be moved; override to allow reordering.
     open func tableView(_ tableView: TableView, canMoveRowAt indexPath: ElementIndexPath) -> Bool { false }
 
+    /// Delete was asked for; does nothing by default. Override to update the model and
+    /// call ``TableView/deleteRows(at:)``.
     open func tableView(
         _ tableView: TableView, commit editingStyle: TableView.EditingStyle,
         forRowAt indexPath: ElementIndexPath
     ) {}
 
+    /// A row was moved; does nothing by default. Override to update the model.
     open func tableView(
         _ tableView: TableView, moveRowAt sourceIndexPath: ElementIndexPath,
         to destinationIndexPath: ElementIndexPath
@@ -57,7 +66,9 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
 
     // MARK: Delegate
 
+    /// Enter on a row; does nothing by default.
     open func tableView(_ tableView: TableView, didSelectRowAt indexPath: ElementIndexPath) {}
 
+    /// The highlight moved; does nothing by default.
     open func tableViewSelectionDidChange(_ tableView: TableView) {}
 }

@@ -193,13 +193,16 @@ open class ViewController: Responder, RestorableObject {
         completion?()
     }
 
-    /// Dismisses the controller this one presented, with everything it presented; or, if
-    /// it presented nothing, dismisses the presentation this controller is part of.
+    /// Dismisses what this controller's presentation context (its root-most container)
+    /// presented, with everything above it; or, if it presented nothing, the presentation
+    /// this controller is part of. So the list that presented a modal, the modal's
+    /// navigation controller and the screen inside it can all dismiss it, as in UIKit.
     public func dismiss(animated: Bool = false, completion: (@MainActor () -> Void)? = nil) {
-        if presentedViewController != nil {
-            setPresented(nil)
+        let context = rootContainer
+        if context.presentedViewController != nil {
+            context.setPresented(nil)
         } else {
-            rootContainer.presentingViewController?.setPresented(nil)
+            context.presentingViewController?.setPresented(nil)
         }
         completion?()
     }

@@ -8,19 +8,33 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     public enum Code: Hashable, Sendable {
         /// Text: a letter, a digit, a Chinese character, an emoji.
         case character(Character)
+        /// Enter (Return).
         case enter
+        /// Tab; with Shift, Shift-Tab.
         case tab
+        /// Backspace.
         case backspace
+        /// Delete (forward).
         case delete
+        /// Insert.
         case insert
+        /// Escape on its own.
         case escape
+        /// An arrow key.
         case up
+        /// An arrow key.
         case down
+        /// An arrow key.
         case left
+        /// An arrow key.
         case right
+        /// Home.
         case home
+        /// End.
         case end
+        /// Page Up.
         case pageUp
+        /// Page Down.
         case pageDown
         /// F1 to F12.
         case function(Int)
@@ -31,8 +45,11 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
         public let rawValue: UInt8
         public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+        /// Shift, as reported with arrows and Tab.
         public static let shift = Modifiers(rawValue: 1 << 0)
+        /// Alt (Meta), reported as an Escape prefix or a modifier parameter.
         public static let alt = Modifiers(rawValue: 1 << 1)
+        /// Control.
         public static let control = Modifiers(rawValue: 1 << 2)
     }
 
@@ -54,20 +71,33 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
         Key(.character(letter.lowercased().first ?? letter), modifiers: .control)
     }
 
+    /// Enter (Return).
     public static let enter = Key(.enter)
+    /// Tab.
     public static let tab = Key(.tab)
     /// Shift-Tab.
     public static let backTab = Key(.tab, modifiers: .shift)
+    /// Backspace (DEL or ^H).
     public static let backspace = Key(.backspace)
+    /// Delete (forward).
     public static let delete = Key(.delete)
+    /// Escape on its own.
     public static let escape = Key(.escape)
+    /// The up arrow.
     public static let up = Key(.up)
+    /// The down arrow.
     public static let down = Key(.down)
+    /// The left arrow.
     public static let left = Key(.left)
+    /// The right arrow.
     public static let right = Key(.right)
+    /// Home.
     public static let home = Key(.home)
+    /// End.
     public static let end = Key(.end)
+    /// Page Up.
     public static let pageUp = Key(.pageUp)
+    /// Page Down.
     public static let pageDown = Key(.pageDown)
 
     /// The character of a plain text key (no Control or Alt), or nil.
