@@ -142,8 +142,8 @@ struct ArchiveStorm {
                 + "\(counts.verified) archives verified; \(counts.torn) torn, \(counts.wrong) wrong pass; "
                 + "\(counts.inFlight) kills with a save in flight (\(counts.inFlightNew) kept the new pass, "
                 + "\(counts.inFlightOld) the old); \(counts.passesSaved) passes saved; "
-                + "temporary files at most \(counts.maxTemporaries) at once, \(counts.leftovers) left after the next save"
-        )
+                + "temporary files at most \(counts.maxTemporaries) at once, \(counts.leftovers) left after the next save; "
+                + (failures == 0 ? "no failures" : "\(failures) cycles FAILED"))
         say(
             "result cycles=\(counts.kills) verified=\(counts.verified) torn=\(counts.torn) wrong=\(counts.wrong) "
                 + "inflight=\(counts.inFlight) inflight_new=\(counts.inFlightNew) inflight_old=\(counts.inFlightOld) "

@@ -164,7 +164,8 @@ struct StoreStorm {
         }
         say(
             "store storm: \(counts.kills) SIGKILLs in \(seconds(ContinuousClock.now - started)); "
-                + "integrity_check ok \(counts.integrityOK) times; \(counts.acknowledged) committed edits, all present; "
+                + "integrity_check ok \(counts.integrityOK) times; \(counts.acknowledged) committed edits, "
+                + (failures == 0 ? "all present; " : "\(failures) cycles FAILED; ")
                 + "\(counts.inFlight) kills with an edit in flight (\(counts.inFlightCommitted) committed, "
                 + "\(counts.inFlightLost) not); \(counts.rows) items at the end")
         say(

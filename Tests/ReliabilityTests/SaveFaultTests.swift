@@ -1,6 +1,6 @@
 import Foundation
 import RestorationTesting
-import StateRestoration
+@_spi(Testing) import StateRestoration
 import Testing
 
 #if canImport(Glibc)

@@ -27,7 +27,7 @@ public struct FileRestorationStorage: RestorationStorage {
 
     /// Uses `directory`, with `faults` deciding which system calls fail (for tests of a
     /// full disk, a read-only directory, a failed rename).
-    package init(directory: String, faults: StorageFaults) {
+    @_spi(Testing) public init(directory: String, faults: StorageFaults) {
         self.directory = directory
         self.faults = faults
     }

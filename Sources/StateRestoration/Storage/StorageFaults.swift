@@ -2,7 +2,7 @@
 ///
 /// The raw value is the operation named in the resulting
 /// ``RestorationError/io(operation:path:code:message:)``.
-package enum StorageStep: String, CaseIterable, Hashable, Sendable {
+@_spi(Testing) public enum StorageStep: String, CaseIterable, Hashable, Sendable {
     /// `mkdir` of the directory or one of its missing parents.
     case createDirectory = "create directory"
     /// `open(O_CREAT | O_EXCL)` of the temporary file.
@@ -28,20 +28,21 @@ package enum StorageStep: String, CaseIterable, Hashable, Sendable {
 ///
 /// The step fails instead of making its system call: the storage then sees exactly what
 /// the kernel would have told it, and takes its real error path (removing its temporary
-/// file, keeping the previous item). Tests and the reliability suite use it; an app never
-/// does. Running as root, permission bits stop nothing, so this is how a read-only
-/// directory is tested on every machine.
-package struct StorageFaults: Sendable {
+/// file, keeping the previous item). Tests and the reliability suite use it, through
+/// `@_spi(Testing) import StateRestoration`; an app never does. Running as root,
+/// permission bits stop nothing, so this is how a read-only directory is tested on every
+/// machine.
+@_spi(Testing) public struct StorageFaults: Sendable {
     /// Returns the `errno` with which `step` on `path` fails, or nil to run it for real.
-    package var decide: @Sendable (_ step: StorageStep, _ path: String) -> Int32?
+    public var decide: @Sendable (_ step: StorageStep, _ path: String) -> Int32?
 
     /// Creates faults from a decision made before each step.
-    package init(_ decide: @escaping @Sendable (_ step: StorageStep, _ path: String) -> Int32?) {
+    public init(_ decide: @escaping @Sendable (_ step: StorageStep, _ path: String) -> Int32?) {
         self.decide = decide
     }
 
     /// Every `step` fails with `code`; every other step runs.
-    package static func failing(_ step: StorageStep, with code: Int32) -> StorageFaults {
+    public static func failing(_ step: StorageStep, with code: Int32) -> StorageFaults {
         StorageFaults { candidate, _ in candidate == step ? code : nil }
     }
 }

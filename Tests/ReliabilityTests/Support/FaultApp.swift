@@ -1,5 +1,5 @@
 import RestorationTesting
-import StateRestoration
+@_spi(Testing) import StateRestoration
 import Synchronization
 
 /// A screen with one value: enough state to tell one save from another.
