@@ -39,6 +39,13 @@ format:
 docs:
 	scripts/build-docs
 
+## Kill storms: 1,000 SIGKILLs of a save loop, 500 of rapid store edits (docs/RELIABILITY.md).
+ARCHIVE_CYCLES ?= 1000
+STORE_CYCLES ?= 500
+.PHONY: soak
+soak: bootstrap
+	scripts/soak $(ARCHIVE_CYCLES) $(STORE_CYCLES)
+
 ## libFuzzer over the archive reader, e.g. make fuzz SECONDS=300 (default 60).
 SECONDS ?= 60
 fuzz:
