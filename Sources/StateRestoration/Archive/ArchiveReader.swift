@@ -101,6 +101,10 @@ private struct Parser {
 
         var records: [ArchiveRecord] = []
         records.reserveCapacity(recordCount)
+        // Each record's path and depth, kept apart so that a child reads its parent's path
+        // without copying the parent's whole record.
+        var paths: [RestorationPath] = []
+        paths.reserveCapacity(recordCount)
         var depths: [Int] = []
         depths.reserveCapacity(recordCount)
         for index in 0..<recordCount {
@@ -117,7 +121,7 @@ private struct Parser {
                 }
                 let parent = Int(parentField - 1)
                 parentIndex = parent
-                path = records[parent].path
+                path = paths[parent]
                 depth = depths[parent] + 1
             }
             guard depth <= limits.maxDepth else {
@@ -148,6 +152,7 @@ private struct Parser {
                     parentIndex: parentIndex, path: path, typeName: typeName,
                     restorationClassName: className, stateVersion: stateVersion,
                     entries: try entries(what: "record")))
+            paths.append(path)
             depths.append(depth)
         }
         guard offset == end else {
@@ -259,7 +264,18 @@ private struct Parser {
 
     /// A LEB128 varint. `what` and `suffix` name it in errors; they are joined only then,
     /// since building the text for every length prefix was a tenth of a restore.
+    @inline(__always)
     mutating func varint(_ what: String, suffix: String = "") throws(ArchiveError) -> UInt64 {
+        // Most varints (indices, counts, small numbers) are one byte.
+        if offset < end, buffer[offset] < 0x80 {
+            offset += 1
+            return UInt64(buffer[offset - 1])
+        }
+        return try longVarint(what, suffix: suffix)
+    }
+
+    @inline(never)
+    mutating func longVarint(_ what: String, suffix: String) throws(ArchiveError) -> UInt64 {
         let start = offset
         var result: UInt64 = 0
         var shift: UInt64 = 0
@@ -285,9 +301,10 @@ private struct Parser {
     }
 
     mutating func fixed64(_ what: String) throws(ArchiveError) -> UInt64 {
-        guard remaining >= 8 else { throw ArchiveError(.truncated(what), at: offset) }
-        var result: UInt64 = 0
-        for shift in 0..<8 { result |= UInt64(buffer[offset + shift]) << UInt64(shift * 8) }
+        guard remaining >= 8, let base = buffer.baseAddress else {
+            throw ArchiveError(.truncated(what), at: offset)
+        }
+        let result = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
         offset += 8
         return result
     }

@@ -11,10 +11,17 @@ struct IdentityTable {
     private var count = 0
     private var shift: UInt64
 
-    init() {
-        keys = Array(repeating: 0, count: 64)
-        values = Array(repeating: 0, count: 64)
-        shift = 64 - 6
+    /// Creates a table with room for `capacity` objects before it grows.
+    init(capacity: Int = 32) {
+        var size = 64
+        var bits: UInt64 = 6
+        while size < capacity * 2 {
+            size *= 2
+            bits += 1
+        }
+        keys = Array(repeating: 0, count: size)
+        values = Array(repeating: 0, count: size)
+        shift = 64 - bits
     }
 
     /// The index stored for `object`, or nil.

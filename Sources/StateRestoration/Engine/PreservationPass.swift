@@ -46,11 +46,12 @@ final class PreservationPass {
     private var skippedDuplicates: Set<ObjectIdentifier> = []
     private var lastCheckedClass: (name: String, registered: Bool)?
 
-    /// - Parameter capacity: Room to reserve for the archive body, e.g. the size of the
-    ///   previous save.
+    /// - Parameters:
+    ///   - capacity: Room to reserve for the archive body, e.g. the size of the previous save.
+    ///   - expectedNodes: Room to reserve for the saved objects, e.g. the previous count.
     init(
         roots: [any RestorableObject], registry: RestorationRegistry, names: TypeNameCache, maxDepth: Int,
-        capacity: Int = 4096
+        capacity: Int = 4096, expectedNodes: Int = 32
     ) {
         self.builder = ArchiveBuilder(capacity: capacity)
         self.roots = roots
@@ -58,7 +59,8 @@ final class PreservationPass {
         self.names = names
         self.maxDepth = maxDepth
         tables = .allocate(capacity: 1)
-        tables.initialize(to: Tables())
+        tables.initialize(to: Tables(nodeIndex: IdentityTable(capacity: expectedNodes)))
+        tables.pointee.nodes.reserveCapacity(expectedNodes)
     }
 
     isolated deinit {

@@ -35,6 +35,8 @@ public final class RestorationEngine {
     /// The size of the last archive encoded: the next save reserves that much at once
     /// rather than growing its buffer (and copying it) step by step.
     private var lastArchiveSize = 4096
+    /// The number of objects the last save recorded, for the same reason.
+    private var lastNodeCount = 32
     private var registeredObjects: [WeakObject] = []
     private var pendingSave: (any ScheduledAction)?
     private var stabilityCheck: (any ScheduledAction)?
@@ -101,9 +103,10 @@ public final class RestorationEngine {
         }
         let pass = PreservationPass(
             roots: roots(), registry: registry, names: names, maxDepth: configuration.limits.maxDepth,
-            capacity: lastArchiveSize)
+            capacity: lastArchiveSize, expectedNodes: lastNodeCount)
         let bytes = pass.run(metadata: metadata, delegate: delegate)
         lastArchiveSize = bytes.count
+        lastNodeCount = pass.nodes.count
         record(pass.diagnostics)
         let report = PreservationReport(
             reason: reason, saved: true, savedPaths: pass.nodes.map(\.path), byteCount: bytes.count,

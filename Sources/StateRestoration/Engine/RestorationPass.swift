@@ -63,33 +63,39 @@ final class RestorationPass {
         let resolver: (Int) -> (any RestorableObject)? = { [unowned self] in self.resolve($0) }
         var coders: [StateDecoder?] = Array(repeating: nil, count: records.count)
         var decodable = Array(repeating: false, count: records.count)
+        let metadata = archive.metadata
+        // Records are read field by field in place (`records[index].path`): copying a whole
+        // record retains its four references, and that was done several times per record.
         // Phase 1: find or create, parents before children.
         for index in records.indices {
-            let record = records[index]
-            if let parent = record.parentIndex, restored.pointee[parent] == nil {
+            if let parent = records[index].parentIndex, restored.pointee[parent] == nil {
                 diagnostics.append(
                     RestorationDiagnostic(
-                        .notRestored, path: record.path.description,
+                        .notRestored, path: records[index].path.description,
                         reason: "its parent '\(records[parent].path)' was not restored"))
                 continue
             }
-            let coder = decoder(for: record, resolver: resolver)
+            let coder = StateDecoder(
+                path: records[index].path, stateVersion: records[index].stateVersion, metadata: metadata,
+                entries: records[index].entries, referenceResolver: resolver)
             coders[index] = coder
-            guard let object = findOrCreate(record, coder: coder) else { continue }
+            guard let object = findOrCreate(records, index, coder: coder) else { continue }
             restored.pointee[index] = object
             // The recorded restoration class chose what to create (it may be a newer type that
             // migrates old state, R19), so only objects found elsewhere are type-checked (R14).
-            if record.restorationClassName != nil || names.object(object, matches: record.typeName) {
+            if records[index].restorationClassName != nil
+                || names.object(object, matches: records[index].typeName)
+            {
                 decodable[index] = true
             } else {
                 diagnostics.append(
                     RestorationDiagnostic(
-                        .notDecoded, path: record.path.description,
+                        .notDecoded, path: records[index].path.description,
                         reason:
-                            "it was saved as \(record.typeName) but the object found is "
+                            "it was saved as \(records[index].typeName) but the object found is "
                             + "\(names.typeName(of: object)); its state is not decoded"))
             }
-            indexChildren(of: object, at: record.path)
+            indexChildren(of: object, at: records[index].path)
         }
         // Phase 2: decode state in the same order; containers rebuild their structure.
         for index in records.indices where decodable[index] {
@@ -97,17 +103,18 @@ final class RestorationPass {
             do {
                 try object.decodeRestorableState(with: coder)
             } catch {
-                let record = records[index]
                 diagnostics.append(
-                    RestorationDiagnostic(.notDecoded, path: record.path.description, reason: "\(error)"))
+                    RestorationDiagnostic(
+                        .notDecoded, path: records[index].path.description, reason: "\(error)"))
             }
         }
         var objects: [(path: RestorationPath, object: any RestorableObject)] = []
+        objects.reserveCapacity(records.count)
         var roots: [any RestorableObject] = []
-        for (index, record) in records.enumerated() {
+        for index in records.indices {
             guard let object = restored.pointee[index] else { continue }
-            objects.append((record.path, object))
-            if record.parentIndex == nil { roots.append(object) }
+            objects.append((records[index].path, object))
+            if records[index].parentIndex == nil { roots.append(object) }
         }
         for entry in objects { entry.object.applicationFinishedRestoringState() }
         do {
@@ -117,29 +124,32 @@ final class RestorationPass {
                 RestorationDiagnostic(.notDecoded, path: nil, reason: "application state: \(error)"))
         }
         return RestorationReport(
-            restored: true, objects: objects, roots: roots, metadata: archive.metadata,
-            diagnostics: diagnostics)
+            restored: true, objects: objects, roots: roots, metadata: metadata, diagnostics: diagnostics)
     }
 
     /// Rule R13: (a) the recorded restoration class, else (b) the delegate, else (c) an
     /// existing object at the path, else (d) nothing.
-    private func findOrCreate(_ record: ArchiveRecord, coder: StateDecoder) -> (any RestorableObject)? {
-        if let className = record.restorationClassName {
+    private func findOrCreate(_ records: [ArchiveRecord], _ index: Int, coder: StateDecoder)
+        -> (any RestorableObject)?
+    {
+        if let className = records[index].restorationClassName {
             guard let restorationClass = registeredClass(named: className) else {
                 diagnostics.append(
                     RestorationDiagnostic(
-                        .notRestored, path: record.path.description,
+                        .notRestored, path: records[index].path.description,
                         reason:
                             "restoration class '\(className)' is not registered with the application; "
                             + "nothing is created for it or below it"))
                 return nil
             }
-            guard let object = restorationClass.restoreObject(withRestorationPath: record.path, coder: coder)
+            guard
+                let object = restorationClass.restoreObject(
+                    withRestorationPath: records[index].path, coder: coder)
             else {
                 let why = coder.notRestoredReason.map { ": \($0)" } ?? ""
                 diagnostics.append(
                     RestorationDiagnostic(
-                        .notRestored, path: record.path.description,
+                        .notRestored, path: records[index].path.description,
                         reason:
                             "restoration class '\(className)' returned nil\(why), so its subtree is not restored"
                     ))
@@ -147,24 +157,17 @@ final class RestorationPass {
             }
             return object
         }
-        if let object = delegate?.restorableObject(withRestorationPath: record.path, coder: coder) {
+        if let object = delegate?.restorableObject(withRestorationPath: records[index].path, coder: coder) {
             return object
         }
-        if let object = existing[record.path] { return object }
+        if let object = existing[records[index].path] { return object }
         let reason =
             coder.notRestoredReason.map { "the app delegate returned nil: \($0)" }
             ?? ("no restoration class was recorded, the app delegate returned nil, and no object "
                 + "exists at that path")
-        diagnostics.append(RestorationDiagnostic(.notRestored, path: record.path.description, reason: reason))
+        diagnostics.append(
+            RestorationDiagnostic(.notRestored, path: records[index].path.description, reason: reason))
         return nil
-    }
-
-    private func decoder(for record: ArchiveRecord, resolver: @escaping (Int) -> (any RestorableObject)?)
-        -> StateDecoder
-    {
-        StateDecoder(
-            path: record.path, stateVersion: record.stateVersion, metadata: archive.metadata,
-            entries: record.entries, referenceResolver: resolver)
     }
 
     /// The registered class of that name, remembering the last answer: the records of an
