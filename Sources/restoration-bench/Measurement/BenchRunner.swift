@@ -25,7 +25,8 @@ struct BenchPlan: Sendable {
                 leftOut.append(
                     (
                         library,
-                        "quadratic encoder, left out above \(Self.keyedArchiverLimit) objects without --slow"
+                        "its encoder is quadratic; left out above \(TableReport.grouped(Self.keyedArchiverLimit)) "
+                            + "objects unless --slow is given"
                     ))
             } else {
                 run.append(library)

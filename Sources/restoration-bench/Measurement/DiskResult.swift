@@ -18,7 +18,7 @@ struct DiskResult: Sendable {
             "restoration-bench-\(ProcessInfo.processInfo.processIdentifier)"
         ).path
         let storage = FileRestorationStorage(directory: folder)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { remove(folder) }
         var writes: [Double] = []
         var reads: [Double] = []
         for repetition in 0...repetitions {
@@ -40,6 +40,16 @@ struct DiskResult: Sendable {
         return DiskResult(
             bytes: archive.count, write: Statistics(writes), read: Statistics(reads), directory: folder,
             fileSystem: fileSystemName(of: base))
+    }
+
+    /// Removes the benchmark's directory; a failure is reported, not fatal.
+    private static func remove(_ folder: String) {
+        do {
+            try FileManager.default.removeItem(atPath: folder)
+        } catch {
+            FileHandle.standardError.write(
+                Data("restoration-bench: could not remove \(folder): \(error)\n".utf8))
+        }
     }
 
     /// The file system type under `path` (ext4, tmpfs, ...), from the longest matching

@@ -18,7 +18,7 @@ struct TableReport {
             lines.append("")
             lines.append(
                 "N = \(Self.grouped(size.nodes)) objects: depth \(size.depth), \(Self.grouped(size.keys)) keys, "
-                    + "\(size.photos) photos of \(BenchTree.photoBytes / 1024) KiB")
+                    + "\(Self.grouped(size.photos)) photos of \(BenchTree.photoBytes / 1024) KiB")
             lines.append(
                 Self.row(["library", "encode ms", "decode ms", "bytes", "enc/floor", "dec/floor"]))
             let floor = size.result(.floor)
@@ -40,13 +40,14 @@ struct TableReport {
             lines.append(
                 "Disk: the engine's archive through FileRestorationStorage (temp file, fsync, rename, "
                     + "directory fsync), \(first.fileSystem) at \(first.directory)")
-            lines.append(Self.row(["objects", "archive bytes", "atomic write ms", "read ms"]))
+            lines.append(
+                Self.row(["objects", "archive bytes", "atomic write ms", "read ms"], widths: Self.diskWidths))
             for (nodes, disk) in disks {
-                lines.append(
-                    Self.row([
-                        Self.grouped(nodes), Self.grouped(disk.bytes), Self.figure(disk.write),
-                        Self.figure(disk.read),
-                    ]))
+                let cells = [
+                    Self.grouped(nodes), Self.grouped(disk.bytes), Self.figure(disk.write),
+                    Self.figure(disk.read),
+                ]
+                lines.append(Self.row(cells, widths: Self.diskWidths))
             }
         }
         lines.append("")
@@ -59,8 +60,9 @@ struct TableReport {
     }
 
     private static let widths = [20, 26, 26, 13, 10, 10]
+    private static let diskWidths = [10, 14, 28, 28]
 
-    private static func row(_ cells: [String]) -> String {
+    private static func row(_ cells: [String], widths: [Int] = widths) -> String {
         var line = ""
         for (index, cell) in cells.enumerated() {
             let width = index < widths.count ? widths[index] : 12
