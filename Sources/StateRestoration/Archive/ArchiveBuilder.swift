@@ -83,6 +83,17 @@ final class ArchiveBuilder {
         let identifierIndex = intern(identifier)
         let typeIndex = intern(typeName)
         let classField = restorationClassName.map { intern($0) + 1 } ?? 0
+        beginRecord(
+            parentIndex: parentIndex, identifierIndex: identifierIndex, occurrence: occurrence,
+            typeIndex: typeIndex, classField: classField, stateVersion: stateVersion)
+    }
+
+    /// Writes a record's header from string-table indices the caller interned, in the
+    /// order identifier, type name, class name, as the other overload does.
+    func beginRecord(
+        parentIndex: Int?, identifierIndex: Int, occurrence: Int, typeIndex: Int, classField: Int,
+        stateVersion: Int
+    ) {
         state.pointee.body.recordHeader(
             parentField: parentIndex.map { $0 + 1 } ?? 0, identifier: identifierIndex, occurrence: occurrence,
             typeName: typeIndex, classField: classField, stateVersion: Int64(stateVersion))

@@ -33,6 +33,10 @@ final class PreservationPass {
         /// level of the walk pushes its children's and pops them when done, so no level
         /// allocates a table of its own.
         var siblings: [(identifier: String, count: Int)] = []
+        /// The last type and restoration class met, with their string-table entries: objects
+        /// come in runs of a few types, and this skips the names' look-up and interning.
+        var lastType: (type: ObjectIdentifier, index: Int)?
+        var lastClass: (type: ObjectIdentifier, name: String, field: Int, registered: Bool)?
     }
 
     private let tables: UnsafeMutablePointer<Tables>
@@ -44,7 +48,6 @@ final class PreservationPass {
     private(set) var diagnostics: [RestorationDiagnostic] = []
     /// Siblings skipped for a duplicate identifier (R5): a reference must not bring them back.
     private var skippedDuplicates: Set<ObjectIdentifier> = []
-    private var lastCheckedClass: (name: String, registered: Bool)?
 
     /// - Parameters:
     ///   - capacity: Room to reserve for the archive body, e.g. the size of the previous save.
@@ -84,7 +87,7 @@ final class PreservationPass {
         builder.endApplicationState()
         var index = 0
         while index < tables.pointee.nodes.count {
-            encode(node: tables.pointee.nodes[index], metadata: metadata, resolver: resolver)
+            encode(node: index, metadata: metadata, resolver: resolver)
             index += 1
         }
         return builder.finish(metadata: metadata)
@@ -219,50 +222,65 @@ final class PreservationPass {
 
     // MARK: Encoding
 
+    /// Encodes the node at `index` in place: copying a `Node` out of the table would retain
+    /// its object, identifier and path only to release them again.
     private func encode(
-        node: Node, metadata: ArchiveMetadata, resolver: @escaping (any RestorableObject) -> Int?
+        node index: Int, metadata: ArchiveMetadata, resolver: @escaping (any RestorableObject) -> Int?
     ) {
-        let object = node.object
-        let restorationClass = object.restorationClass
-        var className: String?
-        if let restorationClass {
-            let name = names.className(of: restorationClass)
-            className = name
-            if !isRegistered(name) {
+        let object = tables.pointee.nodes[index].object
+        // Interned in the archive's order: identifier, type name, restoration class name.
+        let identifierIndex = builder.intern(tables.pointee.nodes[index].identifier)
+        let typeID = ObjectIdentifier(type(of: object))
+        let typeIndex: Int
+        if let last = tables.pointee.lastType, last.type == typeID {
+            typeIndex = last.index
+        } else {
+            typeIndex = builder.intern(names.typeName(of: object))
+            tables.pointee.lastType = (typeID, typeIndex)
+        }
+        var classField = 0
+        if let restorationClass = object.restorationClass {
+            let classID = ObjectIdentifier(restorationClass)
+            if let last = tables.pointee.lastClass, last.type == classID {
+                classField = last.field
+            } else {
+                let name = names.className(of: restorationClass)
+                classField = builder.intern(name) + 1
+                tables.pointee.lastClass = (classID, name, classField, isRegistered(name))
+            }
+            if let last = tables.pointee.lastClass, !last.registered {
                 diagnostics.append(
                     RestorationDiagnostic(
-                        .notSaved, path: node.path.description,
+                        .notSaved, path: tables.pointee.nodes[index].path.description,
                         reason:
-                            "warning: restoration class '\(name)' is not registered; "
+                            "warning: restoration class '\(last.name)' is not registered; "
                             + "the object will not be restored until it is"))
             }
         }
         builder.beginRecord(
-            parentIndex: node.parent, identifier: node.identifier, occurrence: node.occurrence,
-            typeName: names.typeName(of: object), restorationClassName: className,
+            parentIndex: tables.pointee.nodes[index].parent, identifierIndex: identifierIndex,
+            occurrence: tables.pointee.nodes[index].occurrence, typeIndex: typeIndex, classField: classField,
             stateVersion: object.restorationStateVersion)
         let mark = builder.bodyCount
         let coder = StateEncoder(
-            path: node.path, metadata: metadata, builder: builder, referenceResolver: resolver)
+            path: tables.pointee.nodes[index].path, metadata: metadata, builder: builder,
+            referenceResolver: resolver)
         do {
             try object.encodeRestorableState(with: coder)
         } catch {
             builder.rollBack(to: mark)
             diagnostics.append(
                 RestorationDiagnostic(
-                    .notSaved, path: node.path.description,
+                    .notSaved, path: tables.pointee.nodes[index].path.description,
                     reason: "its state failed to encode and is saved empty: \(error)"))
         }
         builder.endRecord()
     }
 
-    /// Whether a restoration class name is registered, remembering the last answer: the
-    /// objects of a tree share a few classes, and a registry look-up hashes the name.
+    /// Whether a restoration class name is registered. Asked once per run of objects of
+    /// one class (see `Tables.lastClass`): a registry look-up hashes the name.
     private func isRegistered(_ name: String) -> Bool {
-        if let last = lastCheckedClass, last.name == name { return last.registered }
-        let registered = registry.restorationClass(named: name) != nil
-        lastCheckedClass = (name, registered)
-        return registered
+        registry.restorationClass(named: name) != nil
     }
 
     // MARK: References (rule R8)
