@@ -31,7 +31,7 @@ struct DetailScreenTests {
                  Serial   0A1B2
                  Value $  35
                  Created  \(date)
-                 Photo    path of a PNG or JPEG, then Enter
+                 Photo    path of a PNG or JPEG + Enter
 
                  No photo
 
@@ -101,7 +101,7 @@ struct DetailScreenTests {
         #expect(
             FileManager.default.fileExists(
                 atPath: scratch.paths.imagesDirectory + "/" + ItemKey.text(item.key)))
-        #expect(app.lines[5] == " Photo    path of a PNG or JPEG, then Enter")
+        #expect(app.lines[5] == " Photo    path of a PNG or JPEG + Enter")
         #expect(app.lines[6] == " Photo attached")
         // 32×16 pixels in 16×4 cells: red | green over blue | white.
         #expect(app.lines[7] == " " + String(repeating: "▀", count: 16))

@@ -33,7 +33,7 @@ final class DetailViewController: ViewController, TextFieldDelegate {
     let nameField = TextField(placeholder: "name")
     let serialNumberField = TextField(placeholder: "serial number")
     let valueField = TextField(placeholder: "0")
-    let photoPathField = TextField(placeholder: "path of a PNG or JPEG, then Enter")
+    let photoPathField = TextField(placeholder: "path of a PNG or JPEG + Enter")
     private let dateLabel = Label()
     private let messageLabel = Label()
     private let photoView = ThumbnailView()

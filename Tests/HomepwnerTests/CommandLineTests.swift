@@ -1,0 +1,148 @@
+import ArgumentKit
+import Foundation
+import StateRestoration
+import Testing
+
+@testable import Homepwner
+
+@Suite("Homepwner: the command line (H10)")
+@MainActor
+struct CommandLineTests {
+    /// What one in-process run wrote, and its exit status.
+    final class Run {
+        var output = ""
+        var errors = ""
+        var status: Int32 = -1
+    }
+
+    private func run(
+        _ arguments: [String], scratch: Scratch, hasTerminal: Bool = false, variables: [String: String] = [:]
+    )
+        -> Run
+    {
+        let result = Run()
+        let environment = CommandEnvironment(
+            variables: ["HOME": scratch.file("home")].merging(variables) { $1 },
+            currentDirectory: scratch.path,
+            hasTerminal: hasTerminal, standardOutput: { result.output += $0 },
+            standardError: { result.errors += $0 })
+        result.status = HomepwnerCommand.run(arguments, environment: environment)
+        return result
+    }
+
+    @Test("H10: --help shows every option, the keys, the files and RESTORATION_DEBUG, on standard output")
+    func help() {
+        let result = run(["--help"], scratch: Scratch())
+        #expect(result.status == 0)
+        #expect(result.errors.isEmpty)
+        for expected in [
+            "USAGE: homepwner [--fresh] [--data-dir <dir>] [--state-dir <dir>]", "--random-items <count>",
+            "Q quit and forget the state", "RESTORATION_DEBUG=1", "<state-dir>/restoration.log", "NO_COLOR",
+        ] {
+            #expect(result.output.contains(expected), "missing \(expected)")
+        }
+    }
+
+    @Test("H10: --version names the app and the engine")
+    func version() {
+        let result = run(["--version"], scratch: Scratch())
+        #expect(result.status == 0)
+        #expect(result.output == "homepwner 1.0.0 (StateRestoration \(ArchiveFormat.engineVersion))\n")
+    }
+
+    @Test(
+        "H10: a wrong command line is an error on standard error with exit status 64",
+        arguments: [
+            (["--bogus"], "error: unknown option '--bogus'"),
+            (
+                ["--random-items", "ten"],
+                "error: invalid value 'ten' for '--random-items <count>': expected an integer"
+            ),
+            (
+                ["--random-items", "-1"],
+                "error: invalid value '-1' for '--random-items <count>': expected 0 to 1000000"
+            ),
+            (["--data-dir"], "error: missing value for '--data-dir <dir>'"),
+            (["--fresh=yes"], "error: '--fresh' takes no value, but was given 'yes'"),
+            (["--data-dir", ""], "homepwner: error: --data-dir needs a directory, not an empty string"),
+        ])
+    func usageErrors(arguments: [String], message: String) {
+        let result = run(arguments, scratch: Scratch())
+        #expect(result.status == ExitStatus.usage.rawValue)
+        #expect(result.output.isEmpty)
+        #expect(result.errors.hasPrefix(message))
+    }
+
+    @Test("H10: without a terminal, --random-items N fills the store with the book's items and exits 0")
+    func randomItemsWithoutTerminal() throws {
+        let scratch = Scratch()
+        let result = run(
+            ["--random-items", "25", "--data-dir", "data", "--state-dir", "state"], scratch: scratch)
+        #expect(result.status == 0)
+        #expect(result.output == "homepwner: added 25 random items to \(scratch.path)/data/items.sqlite\n")
+        let items = try ItemStore(
+            paths: HomepwnerPaths(dataDirectory: scratch.file("data"), stateDirectory: "")
+        )
+        .allItems()
+        #expect(items.count == 25)
+        #expect(
+            items.allSatisfy { item in
+                let words = item.name.split(separator: " ").map(String.init)
+                return words.count == 2 && Item.randomAdjectives.contains(words[0])
+                    && Item.randomNouns.contains(words[1]) && (0..<100).contains(item.valueInDollars)
+            })
+        #expect(Scratch.mode(of: scratch.file("state")) == 0o700)
+    }
+
+    @Test("H10: the directories default to XDG_DATA_HOME and XDG_STATE_HOME")
+    func xdgDefaults() throws {
+        let scratch = Scratch()
+        let result = run(
+            ["--random-items", "1"], scratch: scratch,
+            variables: [
+                "XDG_DATA_HOME": scratch.file("xdg-data"), "XDG_STATE_HOME": scratch.file("xdg-state"),
+            ])
+        #expect(result.status == 0)
+        #expect(FileManager.default.fileExists(atPath: scratch.file("xdg-data/homepwner/items.sqlite")))
+        #expect(Scratch.mode(of: scratch.file("xdg-state/homepwner")) == 0o700)
+    }
+
+    @Test("H10: without a terminal the app says it needs one, on standard error, exit 1")
+    func noTerminal() {
+        let result = run([], scratch: Scratch())
+        #expect(result.status == 1)
+        #expect(
+            result.errors
+                == "homepwner: error: standard input and output must be a terminal (Homepwner is a full-screen app)\n"
+        )
+    }
+
+    @Test("H10: a database from a newer Homepwner is refused with the reason, exit 65, and left untouched")
+    func newerDatabase() throws {
+        let scratch = Scratch()
+        _ = try ItemStore(paths: scratch.paths)
+        try RawDatabase(scratch.paths.databasePath).execute("PRAGMA user_version = 99")
+        let result = run(
+            ["--data-dir", scratch.paths.dataDirectory, "--state-dir", scratch.paths.stateDirectory],
+            scratch: scratch)
+        #expect(result.status == 65)
+        #expect(
+            result.errors.hasPrefix(
+                "homepwner: error: items database \(scratch.paths.databasePath) has schema version 99"))
+    }
+
+    @Test(
+        "R21, H10: RESTORATION_DEBUG=1 sends diagnostics to <state-dir>/restoration.log, or RESTORATION_DEBUG_LOG"
+    )
+    func debugLog() {
+        #expect(HomepwnerCommand.debugOutput([:], stateDirectory: "/s") == .off)
+        #expect(HomepwnerCommand.debugOutput(["RESTORATION_DEBUG": "0"], stateDirectory: "/s") == .off)
+        #expect(
+            HomepwnerCommand.debugOutput(["RESTORATION_DEBUG": "1"], stateDirectory: "/s")
+                == .file("/s/restoration.log"))
+        #expect(
+            HomepwnerCommand.debugOutput(
+                ["RESTORATION_DEBUG": "1", "RESTORATION_DEBUG_LOG": "/tmp/x.log"], stateDirectory: "/s")
+                == .file("/tmp/x.log"))
+    }
+}

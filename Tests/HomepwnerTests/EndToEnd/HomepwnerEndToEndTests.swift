@@ -1,0 +1,306 @@
+import Foundation
+import Homepwner
+import StateRestoration
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The real `homepwner` binary in a real terminal (tmux), each test on fresh data and
+/// state directories, driving it as a person would and checking what a person would see.
+@Suite(
+    "Homepwner end to end in tmux", .serialized,
+    .enabled(
+        if: HomepwnerTmux.isAvailable,
+        "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
+struct HomepwnerEndToEndTests {
+    /// The five sample items, stored before the app starts.
+    private func seed(_ session: HomepwnerTmux, _ items: [(String, String, Int)] = sampleItems) throws {
+        let store = try ItemStore(paths: session.paths)
+        for (name, serial, value) in items {
+            try store.createItem(name: name, serialNumber: serial, valueInDollars: value)
+        }
+    }
+
+    private func names(_ session: HomepwnerTmux) throws -> [String] {
+        try session.sqlite("SELECT name FROM items ORDER BY ordering").split(separator: "\n").map(String.init)
+    }
+
+    @Test(
+        "H8: push the 3rd item, half-type a Chinese name, Ctrl-Z, kill -9, relaunch: same screen, text and cursor"
+    )
+    func restoreAfterKill() async throws {
+        let session = try HomepwnerTmux()
+        defer { session.close() }
+        try seed(session)
+        try await session.launch()
+        try session.press("Down", "Down", "Enter")
+        try await session.waitFor("the detail of Fluffy Mac") { $0.contains("Name     Fluffy Mac") }
+        try session.press("C-u")
+        try session.type("台灯架")
+        try session.press("Left")
+        let before = try await session.waitFor("the half-typed name") { $0.contains("Name     台灯架") }
+        try await session.waitUntil("the cursor between 灯 and 架") { try session.cursor() == ["14", "1"] }
+
+        try session.press("C-z")
+        try await session.waitFor("the shell after Ctrl-Z") {
+            try $0.contains("Stopped") && !session.isAlternateScreen()
+        }
+        try await session.killApp()
+
+        let after = try await session.launch(ready: "台灯架")
+        #expect(after == before)
+        #expect(try session.cursor() == ["14", "1"])
+        #expect(try names(session)[2] == "Fluffy Mac")  // still a draft
+        try session.press("Escape")
+        try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
+        #expect(try session.highlightedRows() == [" 台灯架                                7Z9Y3            $99"])
+        #expect(try await session.quit() == "0")
+        #expect(try names(session)[2] == "台灯架")  // going back saved it
+    }
+
+    @Test(
+        "H8: the new-item screen survives kill -9 past the debounce; Done keeps the item, Cancel deletes it",
+        arguments: ["Done", "Cancel"])
+    func modalAfterKill(ending: String) async throws {
+        let session = try HomepwnerTmux()
+        defer { session.close() }
+        try seed(session)
+        try await session.launch()
+        try session.press("a")
+        try await session.waitFor("the new-item screen") { $0.contains("New Item") }
+        try session.type("Lamp")
+        try session.press("Tab")
+        try session.type("L4")
+        let before = try await session.waitFor("the typed fields") { $0.contains("Serial   L4") }
+        // Past the debounce: the archive on disk holds what was typed. No Ctrl-Z.
+        try await session.waitUntil("the continuous save") {
+            session.archivedText(ofFieldEndingWith: "DetailViewController/serialNumberField") == "L4"
+        }
+        try await session.killApp()
+
+        let after = try await session.launch(ready: "New Item")
+        #expect(after == before)
+        #expect(try session.cursor() == ["12", "2"])
+        try session.press(ending == "Done" ? "Enter" : "Escape")
+        try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
+        if ending == "Done" {
+            #expect(try session.highlightedRows().first?.hasPrefix(" Lamp ") == true)
+            #expect(
+                try session.sqlite("SELECT name, serial_number FROM items WHERE name = 'Lamp'") == "Lamp|L4\n"
+            )
+        } else {
+            #expect(try !session.screen().contains("Lamp"))
+        }
+        #expect(try names(session) == sampleItems.map(\.0) + (ending == "Done" ? ["Lamp"] : []))
+        #expect(try await session.quit() == "0")
+    }
+
+    @Test("H8, H7: editing mode survives a normal quit; Q quits and forgets it")
+    func editingModeAfterQuit() async throws {
+        let session = try HomepwnerTmux()
+        defer { session.close() }
+        try seed(session)
+        try await session.launch()
+        try session.press("e")
+        try await session.waitFor("editing mode") { $0.hasPrefix(" Done ") && $0.contains(" - Shiny Spork") }
+        #expect(try await session.quit() == "0")
+
+        let restored = try await session.launch()
+        #expect(restored.hasPrefix(" Done "))
+        #expect(restored.contains(" - Shiny Spork "))
+        #expect(try await session.quit(key: "Q") == "0")
+        #expect(!FileManager.default.fileExists(atPath: session.archivePath))
+        let fresh = try await session.launch()
+        #expect(fresh.hasPrefix(" Edit "))
+        #expect(try await session.quit() == "0")
+    }
+
+    @Test(
+        "R16, H8: rows reordered with sqlite3 while the app was closed: the selection stays on the same item")
+    func reorderedBehindTheAppsBack() async throws {
+        let session = try HomepwnerTmux()
+        defer { session.close() }
+        try seed(session)
+        try await session.launch()
+        try session.press("Down")
+        try await session.waitUntil("Rusty Bear highlighted") {
+            try session.highlightedRows().first?.hasPrefix(" Rusty Bear ") == true
+        }
+        #expect(try await session.quit() == "0")
+        try session.sqlite(
+            "UPDATE items SET ordering = (SELECT max(ordering) FROM items) + 1 WHERE name = 'Rusty Bear'")
+        #expect(try names(session) == ["Shiny Spork", "Fluffy Mac", "毛茸茸的熊", "Shiny Bear", "Rusty Bear"])
+
+        let screen = try await session.launch()
+        #expect(screen.components(separatedBy: "\n")[5].hasPrefix(" Rusty Bear "))
+        #expect(
+            try session.highlightedRows() == [" Rusty Bear                            0A1B2            $35"])
+        #expect(try await session.quit() == "0")
+    }
+
+    @Test(
+        "H9: the restored detail's item deleted with sqlite3: the list shows, no crash, RESTORATION_DEBUG=1 says why"
+    )
+    func deletedBehindTheAppsBack() async throws {
+        let session = try HomepwnerTmux()
+        defer { session.close() }
+        try seed(session)
+        try await session.launch()
+        try session.press("Down", "Enter")
+        try await session.waitFor("the detail of Rusty Bear") { $0.contains("Name     Rusty Bear") }
+        try session.press("C-c")
+        try await session.waitUntil("the shell") { try !session.isAlternateScreen() }
+        let key = try session.sqlite("SELECT item_key FROM items WHERE name = 'Rusty Bear'")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        try session.sqlite("DELETE FROM items WHERE name = 'Rusty Bear'")
+
+        let screen = try await session.launch(environment: "RESTORATION_DEBUG=1", ready: "no longer exists")
+        let lines = screen.components(separatedBy: "\n")
+        #expect(lines[0].hasPrefix(" Edit "))
+        #expect(lines[1].hasPrefix(" Shiny Spork "))
+        #expect(lines[10] == " The item you had open no longer exists; showing the list.")
+        let log = try String(contentsOfFile: session.stateDirectory + "/restoration.log", encoding: .utf8)
+        #expect(
+            log.contains(
+                "restoration: not restored: NavigationController/DetailViewController: restoration class "
+                    + "'DetailViewController' returned nil: item \(key) no longer exists in the store"))
+        #expect(try await session.quit() == "0")
+    }
+
+    @Test(
+        "R18: a corrupt archive, and one of a newer format, start fresh with a one-line notice",
+        arguments: ["corrupt", "newer"])
+    func badArchive(kind: String) async throws {
+        let session = try HomepwnerTmux(width: 100, height: 12)
+        defer { session.close() }
+        try seed(session)
+        try await session.launch()
+        try session.press("Down", "Enter")
+        try await session.waitFor("the detail") { $0.contains("Name     Rusty Bear") }
+        try session.press("C-c")
+        try await session.waitUntil("the shell") { try !session.isAlternateScreen() }
+        let bytes = try #require(FileManager.default.contents(atPath: session.archivePath))
+        let damaged =
+            kind == "corrupt"
+            ? ArchiveBytes.corrupted(Array(bytes)) : ArchiveBytes.withFormatVersion(2, Array(bytes))
+        try Data(damaged).write(to: URL(fileURLWithPath: session.archivePath))
+
+        let screen = try await session.launch(ready: "Saved screen state discarded")
+        let lines = screen.components(separatedBy: "\n")
+        #expect(lines[0].hasPrefix(" Edit "))
+        #expect(lines[1].hasPrefix(" Shiny Spork "))
+        #expect(lines[10].hasPrefix(" Saved screen state discarded: "))
+        #expect(lines[10].contains(kind == "corrupt" ? "checksum mismatch" : "format version 2 is newer"))
+        try session.press("Enter")
+        try await session.waitFor("the detail opens: the app runs on") { $0.contains("Name     Shiny Spork") }
+        try session.press("Escape")
+        try await session.waitFor("the list without the notice") {
+            !$0.contains("discarded") && $0.hasPrefix(" Edit ")
+        }
+        #expect(try await session.quit() == "0")
+    }
+
+    @Test(
+        "H6: kill -9 in the middle of 200 quick moves loses no move the screen showed, and integrity_check is ok"
+    )
+    func killDuringQuickEdits() async throws {
+        let session = try HomepwnerTmux(width: 60, height: 12)
+        defer { session.close() }
+        // 201 items whose values are their positions: $0 is moved down, one row per edit.
+        try seed(session, (0...200).map { (String(format: "Item %03d", $0), "S\($0)", $0) })
+        try await session.launch()
+        try session.press("e")
+        try await session.waitFor("editing mode") { $0.hasPrefix(" Done ") }
+        /// The position of Item 000 as the screen shows it: the value of the row above it.
+        func shownPosition() throws -> Int? {
+            let lines = try session.lines()
+            guard let index = lines.firstIndex(where: { $0.hasPrefix(" - Item 000 ") }) else { return nil }
+            guard index > 1 else { return 0 }
+            return Int(lines[index - 1].split(separator: "$").last?.prefix { $0.isNumber } ?? "")
+        }
+        for batch in 1...10 {
+            try session.run(["send-keys", "-t", "e2e", "-N", "10", "S-Down"])
+            try await session.waitUntil("move \(batch * 10) on screen") { try shownPosition() == batch * 10 }
+        }
+        for _ in 11...20 { try session.run(["send-keys", "-t", "e2e", "-N", "10", "S-Down"]) }
+        try await session.killApp()
+
+        #expect(try session.sqlite("PRAGMA integrity_check") == "ok\n")
+        let values = try session.sqlite("SELECT value_in_dollars FROM items ORDER BY ordering")
+            .split(separator: "\n").compactMap { Int($0) }
+        let position = try #require(values.firstIndex(of: 0))
+        print("homepwner: kill -9 landed after move \(position) of 200")
+        #expect(position >= 100)  // every move the screen showed is in the database
+        #expect(values == Array(1...position) + [0] + Array(position + 1..<201))
+    }
+
+    @Test("H11: 40x12 and 200x60 render usably, and a resize lays the screens out again")
+    func terminalSizes() async throws {
+        let session = try HomepwnerTmux(width: 40, height: 12)
+        defer { session.close() }
+        try seed(session)
+        let small = try await session.launch()
+        #expect(
+            small == """
+                 Edit          Homepwner            Add
+                 Shiny Spork               4K2M9    $12
+                 Rusty Bear                0A1B2    $35
+                 Fluffy Mac                7Z9Y3    $99
+                 毛茸茸的熊                3C4D5  $1200
+                 Shiny Bear                8E8F1     $0
+
+
+
+
+
+                a Add  e Edit  Del Delete  q Quit
+
+                """)
+        try session.run(["resize-window", "-t", "e2e", "-x", "200", "-y", "60"])
+        let large = try await session.waitFor("the wide layout") {
+            $0.hasPrefix(" Edit" + String(repeating: " ", count: 90))
+        }
+        let lines = large.components(separatedBy: "\n")
+        #expect(lines.count == 61)
+        #expect(lines[0].hasSuffix("Add"))
+        #expect(lines[1].hasPrefix(" Shiny Spork "))
+        #expect(lines[1].hasSuffix("4K2M9            $12"))
+        #expect(
+            lines[59] == "a Add  Enter Open  e Edit & reorder  Del Delete  q Quit  Q Quit & forget  ^C Quit")
+        try session.press("Down", "Down", "Down", "Enter")
+        try await session.waitFor("the detail at 200x60") { $0.contains("Name     毛茸茸的熊") }
+        try session.run(["resize-window", "-t", "e2e", "-x", "40", "-y", "12"])
+        let detail = try await session.waitFor("the detail at 40x12") { $0.contains("Tab Next field") }
+        let detailLines = detail.components(separatedBy: "\n")
+        #expect(detailLines.count == 13)
+        #expect(
+            Array(detailLines.prefix(4)) == [
+                " ‹ Homepwner   毛茸茸的熊", " Name     毛茸茸的熊", " Serial   3C4D5", " Value $  1200",
+            ])
+        #expect(detailLines[11] == "Tab Next field  Esc Back  ^C Quit")
+        #expect(try session.cursor() == ["20", "1"])
+        #expect(try await session.quit(key: "C-c") == "0")
+    }
+
+    @Test("H1: with 10,000 items the first frame comes quickly, and End reaches the last item")
+    func tenThousandItems() async throws {
+        let session = try HomepwnerTmux()
+        defer { session.close() }
+        let store = try ItemStore(paths: session.paths)
+        try store.insert((0..<10_000).map { Item(name: String(format: "Item %05d", $0), valueInDollars: $0) })
+        let clock = ContinuousClock()
+        let start = clock.now
+        let first = try await session.launch(ready: "Item 00000")
+        let elapsed = clock.now - start
+        #expect(first.hasPrefix(" Edit "))
+        #expect(elapsed < .seconds(5), "launch to first frame took \(elapsed)")
+        print("homepwner: launch to first frame with 10,000 items (tmux, polled every 20 ms): \(elapsed)")
+        try session.press("End")
+        try await session.waitUntil("the last item highlighted") {
+            try session.highlightedRows().first?.hasPrefix(" Item 09999 ") == true
+        }
+        #expect(try await session.quit() == "0")
+    }
+}

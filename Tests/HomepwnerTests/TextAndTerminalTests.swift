@@ -1,0 +1,92 @@
+import Foundation
+import RestorationTesting
+import StateRestoration
+import TerminalKit
+import Testing
+
+@testable import Homepwner
+
+@Suite("Homepwner: Unicode, terminal sizes and resizing (H11, headless)")
+@MainActor
+struct TextAndTerminalTests {
+    @Test("H11: a Chinese name displays in two columns a character, and edits a character at a time")
+    func chineseEditing() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.down, .down, .down)
+        #expect(app.highlightedRow == " 毛茸茸的熊                            3C4D5          $1200")
+        app.press(.enter)
+        #expect(app.lines[1] == " Name     毛茸茸的熊")
+        #expect(app.terminal.cursor == Point(x: 20, y: 1))
+        app.press(.left, .left)
+        #expect(app.terminal.cursor == Point(x: 16, y: 1))
+        app.press(.backspace)
+        app.type("猫")
+        #expect(app.lines[1] == " Name     毛茸猫的熊")
+        #expect(app.terminal.cursor == Point(x: 16, y: 1))
+        #expect(app.terminal.screen.checkInvariants())
+        app.press(.escape)
+        #expect(try app.storedItem(3).name == "毛茸猫的熊")
+    }
+
+    @Test("H11: at 40x12 the list and the detail stay usable: narrower columns, the essential keys")
+    func smallTerminal() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(
+            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 40, height: 12))
+        #expect(
+            app.screen == """
+                 Edit          Homepwner            Add
+                 Shiny Spork               4K2M9    $12
+                 Rusty Bear                0A1B2    $35
+                 Fluffy Mac                7Z9Y3    $99
+                 毛茸茸的熊                3C4D5  $1200
+                 Shiny Bear                8E8F1     $0
+
+
+
+
+
+                a Add  e Edit  Del Delete  q Quit
+                """)
+        app.press(.down, .enter)
+        let date = DetailViewController.dateFormatter.string(from: try app.storedItem(1).dateCreated)
+        #expect(
+            app.screen == """
+                 ‹ Homepwner   Rusty Bear
+                 Name     Rusty Bear
+                 Serial   0A1B2
+                 Value $  35
+                 Created  \(date)
+                 Photo    path of a PNG or JPEG + Enter
+
+                 No photo
+
+
+
+                Tab Next field  Esc Back  ^C Quit
+                """)
+    }
+
+    @Test("H11: a resize lays the list out again, from 60x12 to 40x10 and to 200x60")
+    func resize() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.terminal.resize(to: Size(width: 40, height: 10))
+        app.application.processEvents()
+        #expect(app.terminal.screen.size == Size(width: 40, height: 10))
+        #expect(app.lines.count == 10)
+        #expect(app.lines[0] == " Edit          Homepwner            Add")
+        app.terminal.resize(to: Size(width: 200, height: 60))
+        app.application.processEvents()
+        #expect(app.lines.count == 60)
+        #expect(app.lines[0].hasSuffix("Add"))
+        #expect(app.lines[0].count == 199)
+        #expect(app.lines[1].hasPrefix(" Shiny Spork "))
+        #expect(app.lines[1].hasSuffix("4K2M9            $12"))
+        #expect(app.lines[1].count == 199)
+        #expect(
+            app.lines[59]
+                == "a Add  Enter Open  e Edit & reorder  Del Delete  q Quit  Q Quit & forget  ^C Quit")
+    }
+}
