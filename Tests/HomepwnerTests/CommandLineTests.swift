@@ -43,6 +43,19 @@ struct CommandLineTests {
         }
     }
 
+    @Test("H10: the options are read as given, in either form")
+    func options() throws {
+        var expected = HomepwnerOptions()
+        expected.startsFresh = true
+        expected.dataDirectory = "d"
+        expected.stateDirectory = "s"
+        expected.randomItems = 3
+        #expect(
+            try HomepwnerCommand.parse(["--fresh", "--data-dir", "d", "--state-dir=s", "--random-items", "3"])
+                == .run(expected))
+        #expect(try HomepwnerCommand.parse([]) == .run(HomepwnerOptions()))
+    }
+
     @Test("H10: --version names the app and the engine")
     func version() {
         let result = run(["--version"], scratch: Scratch())

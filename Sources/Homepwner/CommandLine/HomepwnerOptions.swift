@@ -1,14 +1,11 @@
 /// What the `homepwner` command line asks for, once parsed and checked.
-public struct HomepwnerOptions: Hashable, Sendable {
+struct HomepwnerOptions: Hashable, Sendable {
     /// `--fresh`: throw the saved screen state away and start from the list.
-    public var startsFresh = false
+    var startsFresh = false
     /// `--data-dir`: where the database and photos live, or nil for the XDG default.
-    public var dataDirectory: String?
+    var dataDirectory: String?
     /// `--state-dir`: where the restoration archive lives, or nil for the XDG default.
-    public var stateDirectory: String?
+    var stateDirectory: String?
     /// `--random-items`: how many of the book's random items to add first.
-    public var randomItems = 0
-
-    /// Options with every default.
-    public init() {}
+    var randomItems = 0
 }

@@ -284,6 +284,45 @@ struct HomepwnerEndToEndTests {
         #expect(try await session.quit(key: "C-c") == "0")
     }
 
+    @Test("H11, H4: NO_COLOR=1 draws no colour, and a photo in brightness characters; without it, colour")
+    func noColor() async throws {
+        let session = try HomepwnerTmux(width: 60, height: 14)
+        defer { session.close() }
+        try seed(session)
+        let png = session.directory + "/quadrants.png"
+        try Data(ImageFiles.quadrantsPNG).write(to: URL(fileURLWithPath: png))
+        func styled() throws -> String { try session.run(["capture-pane", "-p", "-e", "-t", "e2e"]) }
+        /// True if any SGR sequence sets a foreground or background colour (30–38, 40–48,
+        /// 90–97, 100–107; 39 and 49, the defaults, are no colour).
+        func hasColour(_ text: String) -> Bool {
+            text.components(separatedBy: "\u{1B}[").dropFirst().contains { sequence in
+                guard let end = sequence.firstIndex(of: "m") else { return false }
+                return sequence[..<end].split(separator: ";").contains { code in
+                    guard let number = Int(code) else { return false }
+                    return [30...38, 40...48, 90...97, 100...107].contains { $0.contains(number) }
+                }
+            }
+        }
+        try await session.launch()
+        #expect(hasColour(try styled()))
+        #expect(try await session.quit() == "0")
+
+        try await session.launch(environment: "NO_COLOR=1")
+        try session.press("Down", "Enter", "Tab", "Tab", "Tab")
+        try session.type(png)
+        try session.press("Enter")
+        let screen = try await session.waitFor("the photo") { $0.contains("Photo attached") }
+        let lines = screen.components(separatedBy: "\n")
+        #expect(
+            Array(lines[7...10]) == [
+                " ::::::::++++++++", " ::::::::++++++++", " ........@@@@@@@@", " ........@@@@@@@@",
+            ])
+        #expect(!hasColour(try styled()))
+        #expect(try styled().contains("\u{1B}[7m"))  // reverse video stays: the bar
+        #expect(try session.sqlite("SELECT has_photo FROM items WHERE name = 'Rusty Bear'") == "1\n")
+        #expect(try await session.quit(key: "C-c") == "0")
+    }
+
     @Test("H1: with 10,000 items the first frame comes quickly, and End reaches the last item")
     func tenThousandItems() async throws {
         let session = try HomepwnerTmux()
