@@ -82,12 +82,6 @@ final class ItemsViewController: TableViewController, ModelAssociation {
         statusLine.text = ""
     }
 
-    /// Reads the items again (after a change made elsewhere).
-    func reloadItems() {
-        rows.invalidate()
-        tableView.reloadData()
-    }
-
     /// Shows a notice on the status line until the list next disappears.
     func showNotice(_ notice: String) {
         statusLine.text = notice
@@ -95,9 +89,6 @@ final class ItemsViewController: TableViewController, ModelAssociation {
 
     /// How many rows were read from the store so far.
     var rowsRead: Int { rows.rowsRead }
-
-    /// The notice on the status line, or "" when there is none.
-    var notice: String { statusLine.text }
 
     private func selectItem(withKey key: Item.ID) {
         do {
