@@ -16,10 +16,19 @@ enum DiagnosticOutput {
         case .standardError:
             append(text, to: 2)
         case .file(let path):
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+            var descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+            if descriptor < 0 && errno == ENOENT, let slash = path.lastIndex(of: "/"),
+                slash != path.startIndex
+            {
+                // The log usually lives beside the archive, whose directory may not exist yet.
+                mkdir(String(path[..<slash]), 0o700)
+                descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+            }
             guard descriptor >= 0 else {
-                // The log is a debugging aid; if it cannot be opened, say so where a person looks.
-                append("restoration: cannot open debug log '\(path)'\n" + text, to: 2)
+                // The log is a debugging aid. Say that it cannot be opened on standard error,
+                // unless standard error is a terminal: a full-screen app owns that screen, and
+                // the diagnostics stay available through the API.
+                if isatty(2) == 0 { append("restoration: cannot open debug log '\(path)'\n" + text, to: 2) }
                 return
             }
             append(text, to: descriptor)
