@@ -122,9 +122,11 @@ struct DiagnosticsAndModelTests {
         #expect(
             RestorationConfiguration.DebugOutput.fromEnvironment(["RESTORATION_DEBUG": "1"]) == .standardError
         )
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("sr-log-\(UUID().uuidString)")
-            .path
-        defer { try? FileManager.default.removeItem(atPath: log) }
+        // The log's directory does not exist yet: the engine makes it.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sr-log-\(UUID().uuidString)")
+        let log = directory.appendingPathComponent("restoration.log").path
+        defer { try? FileManager.default.removeItem(at: directory) }
         #expect(
             RestorationConfiguration.DebugOutput.fromEnvironment([
                 "RESTORATION_DEBUG": "1", "RESTORATION_DEBUG_LOG": log,
