@@ -55,7 +55,7 @@ struct KillStormTests {
         .timeLimit(.minutes(1)))
     func storeStormCatchesLostEdits() throws {
         let run = try Tools.run(
-            Tools.soak, ["storm-store", scratch.path, "--cycles", "6", "--seed", "7", "--lose-last-edit"])
+            Tools.soak, ["storm-store", scratch.path, "--cycles", "10", "--seed", "7", "--lose-last-edit"])
         #expect(run.status == 1 && !run.signalled, "\(run)")
         #expect((run.figures["failed"] ?? 0) >= 2, "\(run)")
         #expect(
