@@ -18,7 +18,8 @@ enum BenchOptions {
             archive on disk (atomic write and read) for each size.
 
             NSKeyedArchiver is left out above 10,000 objects unless --slow is given: its encoder
-            grows quadratically on Linux, and one repetition at 100,000 objects takes hours.
+            grows faster than linearly on Linux (here ten times the objects took eighteen times as
+            long), and the ten encodes a run needs at 100,000 objects take tens of minutes.
 
             Build it with `swift build -c release`; a debug build says so in its output.
             """,
@@ -32,7 +33,8 @@ enum BenchOptions {
             .option(
                 "skip", valueName: "library", allowedValues: Library.allCases.map(\.rawValue),
                 help: "Leave a library out at every size (repeatable)."),
-            .flag("slow", help: "Also run NSKeyedArchiver above 10,000 objects (hours at 100,000)."),
+            .flag(
+                "slow", help: "Also run NSKeyedArchiver above 10,000 objects (tens of minutes at 100,000)."),
             .option(
                 "repetitions", valueName: "k", defaultValue: "9",
                 help: "Timed repetitions per case, at least \(minimumRepetitions)."),

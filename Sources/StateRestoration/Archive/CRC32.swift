@@ -4,7 +4,7 @@
 /// anywhere is caught before any record is read. Slice-by-16 keeps it small on the
 /// profile: on the benchmark machine about 0.4 ns a byte (70 µs for a 172 KB archive),
 /// a quarter faster than slice-by-8 and several times faster than a byte at a time. It
-/// still costs about a tenth of a save; see docs/PERFORMANCE.md.
+/// still costs about 8 % of a save's instructions; see docs/PERFORMANCE.md.
 enum CRC32 {
     /// Sixteen 256-entry tables (16 KiB), flattened: entry `slice * 256 + byte`.
     private static let table: [UInt32] = {

@@ -178,7 +178,7 @@ final class PreservationPass {
     /// How diagnostics name a node the walk saved, and so the start of its children's
     /// names: its identifiers joined by `/`, or its full path (`Nav/Detail#2`) where it
     /// repeats an identifier. Built only when a diagnostic needs it: most saves have none,
-    /// and building one per object cost more than encoding it.
+    /// and building one per object was several percent of a save.
     private func display(of index: Int?) -> String {
         guard let index else { return "" }
         let node = tables.pointee.nodes[index]

@@ -4,7 +4,7 @@ import StateRestoration
 /// What to run: sizes, libraries, repetitions, and whether to time the disk.
 struct BenchPlan: Sendable {
     /// NSKeyedArchiver is left out above this many objects unless ``includeSlow`` is set:
-    /// its encoder grows quadratically (see docs/PERFORMANCE.md).
+    /// its encoder grows faster than linearly (see docs/PERFORMANCE.md).
     static let keyedArchiverLimit = 10_000
 
     var sizes: [Int]
@@ -25,7 +25,7 @@ struct BenchPlan: Sendable {
                 leftOut.append(
                     (
                         library,
-                        "its encoder is quadratic; left out above \(TableReport.grouped(Self.keyedArchiverLimit)) "
+                        "its encoder grows faster than linearly; left out above \(TableReport.grouped(Self.keyedArchiverLimit)) "
                             + "objects unless --slow is given"
                     ))
             } else {
