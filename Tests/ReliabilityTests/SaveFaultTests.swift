@@ -211,7 +211,10 @@ struct SaveFaultTests {
         faults.fail(.syncDirectory, with: EIO)
         let error = try #require(throws: RestorationError.self) { try engine.preserve(reason: .requested) }
         #expect(error.description == "fsync directory '\(directory)' failed: Input/output error")
-        #expect(engine.diagnostics.last?.kind == .saveFailed)
+        #expect(
+            engine.diagnostics.last?.description
+                == "save failed: \(error); the new archive is in place, but a power cut could still undo its rename"
+        )
         #expect(FaultApp.restoredValue(from: directory) == "second")
         #expect(Scratch.listing(directory) == ["restoration.archive"])
     }
@@ -232,10 +235,32 @@ struct SaveFaultTests {
         #expect(report.restored == false)
         #expect(
             report.diagnostics.map(\.description) == [
-                "archive discarded: cannot read it: read '\(archive)' failed: Input/output error"
+                "not restored: cannot read the archive (read '\(archive)' failed: Input/output error); "
+                    + "it is kept for the next launch"
             ])
         #expect(Scratch.listing(directory) == ["restoration.archive"])
 
+        faults.clear()
+        #expect(FaultApp.restoredValue(from: directory) == "kept")
+    }
+
+    @Test("R18: launch markers that cannot be read mean a fresh launch; the archive is not thrown away")
+    func unreadableMarkers() throws {
+        let faults = FaultSwitch()
+        let storage = FileRestorationStorage(directory: directory, faults: faults.faults)
+        let saver = FaultApp(value: "kept")
+        try saver.engine(storage).preserve(reason: .termination)
+        faults.fail(.open, with: EIO, onPathsEndingWith: "/restoration.restoring")
+
+        let app = FaultApp()
+        let report = app.engine(storage).restoreApplicationState()
+        #expect(report.restored == false)
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "not restored: cannot read the launch markers (open '\(directory)/restoration.restoring' failed: "
+                    + "Input/output error); the archive is kept for the next launch"
+            ])
+        #expect(Scratch.listing(directory) == ["restoration.archive"])
         faults.clear()
         #expect(FaultApp.restoredValue(from: directory) == "kept")
     }

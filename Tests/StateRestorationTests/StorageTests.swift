@@ -29,6 +29,16 @@ struct StorageTests {
         #expect(try storage.load(.restoringMarker) == nil)
     }
 
+    @Test("R10: a state directory made earlier with a looser mode is tightened to 0700")
+    func tightensDirectory() throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(
+            atPath: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        try FileRestorationStorage(directory: root).store([1], as: .archive)
+        #expect(try mode(root) == 0o700)
+    }
+
     @Test("R10: replacing is atomic and leaves no temporary files")
     func atomicReplace() throws {
         let root = try temporaryDirectory()

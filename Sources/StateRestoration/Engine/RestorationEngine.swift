@@ -138,10 +138,7 @@ public final class RestorationEngine {
             Result { () throws(RestorationError) in try storage.store(bytes, as: .archive) }
         }
         if case .failure(let error) = result {
-            record([
-                RestorationDiagnostic(
-                    .saveFailed, path: nil, reason: "\(error); the previous archive is intact")
-            ])
+            record([Self.saveFailure(error)])
             throw error
         }
         return encoded.report
@@ -186,13 +183,23 @@ public final class RestorationEngine {
         }
     }
 
+    /// The diagnostic of a failed write. Every step before the rename leaves the previous
+    /// archive as it was; only the directory's fsync comes after it, when the new archive
+    /// is already in place but its rename may not yet be on the disk.
+    private static func saveFailure(_ error: RestorationError) -> RestorationDiagnostic {
+        if case .io(let operation, _, _, _) = error, operation == "fsync directory" {
+            return RestorationDiagnostic(
+                .saveFailed, path: nil,
+                reason: "\(error); the new archive is in place, but a power cut could still undo its rename")
+        }
+        return RestorationDiagnostic(
+            .saveFailed, path: nil, reason: "\(error); the previous archive is intact")
+    }
+
     private func reportFinishedWrites() {
         let outcomes = finishedWrites.take()
         for case .failed(let error) in outcomes {
-            record([
-                RestorationDiagnostic(
-                    .saveFailed, path: nil, reason: "\(error); the previous archive is intact")
-            ])
+            record([Self.saveFailure(error)])
             delegate?.didFailToPreserveState(error)
         }
     }
@@ -209,11 +216,19 @@ public final class RestorationEngine {
     @discardableResult
     public func restoreApplicationState() -> RestorationReport {
         var report = RestorationReport.empty
-        let notes = launchGuardDiagnostics()
-        if !notes.isEmpty {
+        switch launchGuard() {
+        case .proceed:
+            break
+        case .discard(let note):
             discardArchive(keepingCopy: false)
-            record(notes)
-            report.diagnostics = notes
+            record([note])
+            report.diagnostics = [note]
+            return report
+        case .skip(let note):
+            // The markers could not be read: start fresh, but keep the archive, since a
+            // passing read error is no reason to lose the user's state.
+            record([note])
+            report.diagnostics = [note]
             return report
         }
         let bytes: [UInt8]
@@ -221,7 +236,9 @@ public final class RestorationEngine {
             guard let loaded = try storage.load(.archive) else { return report }
             bytes = loaded
         } catch {
-            let note = RestorationDiagnostic(.archiveDiscarded, path: nil, reason: "cannot read it: \(error)")
+            let note = RestorationDiagnostic(
+                .notRestored, path: nil,
+                reason: "cannot read the archive (\(error)); it is kept for the next launch")
             record([note])
             report.diagnostics = [note]
             return report
@@ -297,35 +314,40 @@ public final class RestorationEngine {
 
     // MARK: Crash-loop protection (R18)
 
-    /// Reasons to throw the archive away before reading it.
-    private func launchGuardDiagnostics() -> [RestorationDiagnostic] {
+    private enum LaunchGuardDecision {
+        case proceed
+        case discard(RestorationDiagnostic)
+        case skip(RestorationDiagnostic)
+    }
+
+    /// Whether to read the archive, throw it away (rule R18), or leave it for later.
+    private func launchGuard() -> LaunchGuardDecision {
         do {
             if try storage.load(.restoringMarker) != nil {
-                return [
+                return .discard(
                     RestorationDiagnostic(
                         .archiveDiscarded, path: nil,
                         reason:
                             "the previous launch died during restoration (the in-progress marker is still there)"
-                    )
-                ]
+                    ))
             }
             let unconfirmed = try unconfirmedLaunches()
             if unconfirmed >= configuration.crashLoopLaunches {
-                return [
+                return .discard(
                     RestorationDiagnostic(
                         .archiveDiscarded, path: nil,
                         reason:
                             "the last \(unconfirmed) launches died within \(configuration.crashLoopWindow) "
-                            + "of restoring it (crash-loop protection)")
-                ]
+                            + "of restoring it (crash-loop protection)"))
             }
         } catch {
-            return [
+            return .skip(
                 RestorationDiagnostic(
-                    .archiveDiscarded, path: nil, reason: "cannot read its markers: \(error)")
-            ]
+                    .notRestored, path: nil,
+                    reason:
+                        "cannot read the launch markers (\(error)); the archive is kept for the next launch"))
         }
-        return []
+        return .proceed
     }
 
     private func unconfirmedLaunches() throws(RestorationError) -> Int {

@@ -138,7 +138,14 @@ public struct FileRestorationStorage: RestorationStorage {
     /// Creates the directory and its missing parents; the last one with mode 0700.
     private func createDirectory() throws(RestorationError) {
         var status = stat()
-        if stat(directory, &status) == 0 { return }
+        if stat(directory, &status) == 0 {
+            // The state is private: tighten a directory made earlier with a looser mode, if
+            // it is ours and not a shared one such as /tmp (sticky bit).
+            if status.st_mode & 0o077 != 0, status.st_mode & S_ISVTX == 0, status.st_uid == getuid() {
+                chmod(directory, 0o700)
+            }
+            return
+        }
         var prefix = directory.hasPrefix("/") ? "/" : ""
         let parts = directory.split(separator: "/")
         for (index, part) in parts.enumerated() {
