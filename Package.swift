@@ -66,7 +66,8 @@ let package = Package(
         .testTarget(
             name: "HomepwnerTests",
             dependencies: [
-                "Homepwner", "TerminalKit", "StateRestoration", "RestorationTesting", "ArgumentKit", "CSQLite",
+                "Homepwner", "TerminalKit", "StateRestoration", "RestorationTesting", "ArgumentKit",
+                "CSQLite",
                 "homepwner-store-stress", "homepwner",
             ]),
         // Runs the built restoration-bench binary (no timing assertions).
@@ -75,7 +76,8 @@ let package = Package(
         .testTarget(
             name: "ReliabilityTests",
             dependencies: [
-                "StateRestoration", "RestorationTesting", "Homepwner", "restoration-soak", "restoration-crasher",
+                "StateRestoration", "RestorationTesting", "Homepwner", "restoration-soak",
+                "restoration-crasher",
                 "homepwner-store-stress", "restoration-archive",
             ]),
     ],
