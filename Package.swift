@@ -28,6 +28,8 @@ let package = Package(
         // MARK: The engine and its test harness
         .target(name: "StateRestoration"),
         .target(name: "RestorationTesting", dependencies: ["StateRestoration"]),
+        // End-to-end tests' private tmux server (Foundation only; no project modules).
+        .target(name: "TmuxTesting"),
 
         // MARK: Command-line plumbing shared by the executables
         .target(name: "ArgumentKit"),
@@ -62,12 +64,12 @@ let package = Package(
             dependencies: ["ArchiveInspector", "StateRestoration", "RestorationTesting"]),
         .testTarget(
             name: "TerminalKitTests",
-            dependencies: ["TerminalKit", "StateRestoration", "RestorationTesting"]),
+            dependencies: ["TerminalKit", "StateRestoration", "RestorationTesting", "TmuxTesting"]),
         .testTarget(
             name: "HomepwnerTests",
             dependencies: [
                 "Homepwner", "TerminalKit", "StateRestoration", "RestorationTesting", "ArgumentKit",
-                "CSQLite",
+                "CSQLite", "TmuxTesting",
                 "homepwner-store-stress", "homepwner",
             ]),
         // Runs the built restoration-bench binary (no timing assertions).

@@ -1,17 +1,23 @@
 import Foundation
 import Testing
+import TmuxTesting
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// The real `terminalkit-demo` in a real terminal (tmux).
-@Suite("End to end in tmux", .enabled(if: TmuxSession.tmuxBinary != nil, "tmux is not installed"))
+@Suite("End to end in tmux", .enabled(if: TmuxSession.programOnPath("tmux") != nil, "tmux is not installed"))
 struct EndToEndTests {
+    /// A 60x16 shell in a private tmux server.
+    private func startSession(width: Int = 60, height: Int = 16) throws -> TmuxSession {
+        try TmuxSession(label: "terminalkit-e2e", width: width, height: height)
+    }
+
     /// Starts the demo in the session's shell and waits until it shows `expected`.
     private func launch(_ session: TmuxSession, showing expected: String = "Shopping") async throws {
         let binary = try #require(
-            TmuxSession.demoBinary,
+            TmuxSession.builtProduct("terminalkit-demo"),
             "terminalkit-demo is not next to the test bundle; build it with the tests (swift build --build-tests)"
         )
         try session.shell("'\(binary)' --state-dir '\(session.directory)/state'")
@@ -24,7 +30,7 @@ struct EndToEndTests {
         "H7: Ctrl-Z gives the shell its normal screen back, fg redraws, q quits leaving the terminal as it was"
     )
     func suspendResumeQuit() async throws {
-        let session = try TmuxSession()
+        let session = try startSession()
         defer { session.close() }
         try session.shell("stty -g > before.txt")
         try await launch(session)
@@ -67,14 +73,14 @@ struct EndToEndTests {
 
     @Test("H8: Ctrl-C in a half-typed modal, relaunch: the same screen with the cursor in the same place")
     func quitAndRelaunch() async throws {
-        let session = try TmuxSession()
+        let session = try startSession()
         defer { session.close() }
         try await launch(session)
         try session.press("a")
         try session.type("Green tea")
         try session.press("Left", "Left")
-        let before = try await session.waitFor("the typed text") { $0.contains("Green tea") }
-        let cursor = (try session.value("cursor_x"), try session.value("cursor_y"))
+        try await session.waitFor(text: "Green tea")
+        let before = try session.capture()
         try session.press("C-c")
         try await session.waitFor("the shell") { _ in try !session.isAlternateScreen() }
         try session.shell("echo status=$?")
@@ -82,14 +88,15 @@ struct EndToEndTests {
 
         try session.shell("clear")
         try await launch(session, showing: "Green tea")
-        let after = try await session.waitFor("the restored modal") { $0.contains("Green tea") }
-        #expect(after == before)
-        #expect((try session.value("cursor_x"), try session.value("cursor_y")) == cursor)
+        try await session.waitFor(text: "Green tea")
+        let after = try session.capture()
+        #expect(after.text == before.text)
+        #expect(after.cursor == before.cursor)
     }
 
     @Test("H7: SIGTERM saves and exits 0; a crash signal still puts the terminal back")
     func signals() async throws {
-        let session = try TmuxSession()
+        let session = try startSession()
         defer { session.close() }
         try await launch(session)
         let app = try #require(try session.childPID())
@@ -108,10 +115,10 @@ struct EndToEndTests {
 
     @Test("H11: a terminal resize (SIGWINCH) lays the screen out again")
     func resize() async throws {
-        let session = try TmuxSession(width: 60, height: 16)
+        let session = try startSession(width: 60, height: 16)
         defer { session.close() }
         try await launch(session)
-        try session.run(["resize-window", "-t", "e2e", "-x", "44", "-y", "10"])
+        try session.resize(width: 44, height: 10)
         let resized = try await session.waitFor("the narrower layout") { screen in
             screen.split(separator: "\n").first.map { $0.hasSuffix("Edit") && $0.count == 43 } ?? false
         }

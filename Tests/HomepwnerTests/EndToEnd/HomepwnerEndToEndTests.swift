@@ -2,6 +2,7 @@ import Foundation
 import Homepwner
 import StateRestoration
 import Testing
+import TmuxTesting
 
 #if canImport(Glibc)
     import Glibc
@@ -41,7 +42,9 @@ struct HomepwnerEndToEndTests {
         try session.type("台灯架")
         try session.press("Left")
         let before = try await session.waitFor("the half-typed name") { $0.contains("Name     台灯架") }
-        try await session.waitUntil("the cursor between 灯 and 架") { try session.cursor() == ["14", "1"] }
+        try await session.waitUntil("the cursor between 灯 and 架") {
+            try session.cursor() == TmuxCursor(column: 14, row: 1)
+        }
 
         try session.press("C-z")
         try await session.waitFor("the shell after Ctrl-Z") {
@@ -51,7 +54,7 @@ struct HomepwnerEndToEndTests {
 
         let after = try await session.launch(ready: "台灯架")
         #expect(after == before)
-        #expect(try session.cursor() == ["14", "1"])
+        #expect(try session.cursor() == TmuxCursor(column: 14, row: 1))
         #expect(try names(session)[2] == "Fluffy Mac")  // still a draft
         try session.press("Escape")
         try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
@@ -82,7 +85,7 @@ struct HomepwnerEndToEndTests {
 
         let after = try await session.launch(ready: "New Item")
         #expect(after == before)
-        #expect(try session.cursor() == ["12", "2"])
+        #expect(try session.cursor() == TmuxCursor(column: 12, row: 2))
         try session.press(ending == "Done" ? "Enter" : "Escape")
         try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
         if ending == "Done" {
@@ -221,10 +224,10 @@ struct HomepwnerEndToEndTests {
             return Int(lines[index - 1].split(separator: "$").last?.prefix { $0.isNumber } ?? "")
         }
         for batch in 1...10 {
-            try session.run(["send-keys", "-t", "e2e", "-N", "10", "S-Down"])
+            try session.press("S-Down", times: 10)
             try await session.waitUntil("move \(batch * 10) on screen") { try shownPosition() == batch * 10 }
         }
-        for _ in 11...20 { try session.run(["send-keys", "-t", "e2e", "-N", "10", "S-Down"]) }
+        for _ in 11...20 { try session.press("S-Down", times: 10) }
         try await session.killApp()
 
         #expect(try session.sqlite("PRAGMA integrity_check") == "ok\n")
@@ -258,7 +261,7 @@ struct HomepwnerEndToEndTests {
                 a Add  e Edit  Del Delete  q Quit
 
                 """)
-        try session.run(["resize-window", "-t", "e2e", "-x", "200", "-y", "60"])
+        try session.resize(width: 200, height: 60)
         let large = try await session.waitFor("the wide layout") {
             $0.hasPrefix(" Edit" + String(repeating: " ", count: 90))
         }
@@ -271,7 +274,7 @@ struct HomepwnerEndToEndTests {
             lines[59] == "a Add  Enter Open  e Edit & reorder  Del Delete  q Quit  Q Quit & forget  ^C Quit")
         try session.press("Down", "Down", "Down", "Enter")
         try await session.waitFor("the detail at 200x60") { $0.contains("Name     毛茸茸的熊") }
-        try session.run(["resize-window", "-t", "e2e", "-x", "40", "-y", "12"])
+        try session.resize(width: 40, height: 12)
         let detail = try await session.waitFor("the detail at 40x12") { $0.contains("Tab Next field") }
         let detailLines = detail.components(separatedBy: "\n")
         #expect(detailLines.count == 13)
@@ -280,7 +283,7 @@ struct HomepwnerEndToEndTests {
                 " ‹ Homepwner   毛茸茸的熊", " Name     毛茸茸的熊", " Serial   3C4D5", " Value $  1200",
             ])
         #expect(detailLines[11] == "Tab Next field  Esc Back  ^C Quit")
-        #expect(try session.cursor() == ["20", "1"])
+        #expect(try session.cursor() == TmuxCursor(column: 20, row: 1))
         #expect(try await session.quit(key: "C-c") == "0")
     }
 
@@ -291,7 +294,7 @@ struct HomepwnerEndToEndTests {
         try seed(session)
         let png = session.directory + "/quadrants.png"
         try Data(ImageFiles.quadrantsPNG).write(to: URL(fileURLWithPath: png))
-        func styled() throws -> String { try session.run(["capture-pane", "-p", "-e", "-t", "e2e"]) }
+        func styled() throws -> String { try session.screen(styled: true) }
         /// True if any SGR sequence sets a foreground or background colour (30–38, 40–48,
         /// 90–97, 100–107; 39 and 49, the defaults, are no colour).
         func hasColour(_ text: String) -> Bool {
