@@ -7,6 +7,11 @@
 //   homepwner-store-stress bench DIR COUNT
 //       Fills a store in DIR with COUNT random items, then times reopening it, the first
 //       page, and loading everything.
+//   homepwner-store-stress load DIR [REPETITIONS]
+//       Opens the existing store in DIR (a data directory: DIR/items.sqlite) and loads every
+//       item with allItems(), REPETITIONS times (default 1), printing each load's time; with
+//       more than one, also the median (min–max). One repetition is the whole-process figure
+//       scripts/bench-homepwner-load sets against sqlite3 (docs/PERFORMANCE.md).
 import Foundation
 import Homepwner
 
@@ -125,6 +130,25 @@ func bench(directory: String, count: Int) {
     say(String(format: "move (committed, synced): %.2f ms each", before / Double(moves)))
 }
 
+func load(directory: String, repetitions: Int) {
+    guard FileManager.default.fileExists(atPath: directory + "/items.sqlite") else {
+        fail("no items.sqlite in \(directory)")
+    }
+    let store = open(directory)
+    var times: [Double] = []
+    for _ in 0..<repetitions {
+        var all: [Item] = []
+        let time = milliseconds { () throws(ItemStoreError) in all = try store.allItems() }
+        say(String(format: "load all %d items: %.2f ms", all.count, time))
+        times.append(time)
+    }
+    guard repetitions > 1 else { return }
+    times.sort()
+    let middle = times.count / 2
+    let median = times.count % 2 == 1 ? times[middle] : (times[middle - 1] + times[middle]) / 2
+    say(String(format: "median of %d: %.2f ms (%.2f–%.2f)", repetitions, median, times[0], times.last ?? 0))
+}
+
 let arguments = CommandLine.arguments
 switch (arguments.count, arguments.dropFirst().first) {
 case (5, "edits"):
@@ -133,6 +157,10 @@ case (5, "edits"):
 case (4, "bench"):
     guard let count = Int(arguments[3]), count >= 200 else { fail("COUNT must be at least 200") }
     bench(directory: arguments[2], count: count)
+case (3, "load"), (4, "load"):
+    let repetitions = arguments.count == 4 ? Int(arguments[3]) : 1
+    guard let repetitions, repetitions >= 1 else { fail("REPETITIONS must be at least 1") }
+    load(directory: arguments[2], repetitions: repetitions)
 default:
-    fail("usage: homepwner-store-stress edits DIR SEED COUNT | bench DIR COUNT")
+    fail("usage: homepwner-store-stress edits DIR SEED COUNT | bench DIR COUNT | load DIR [REPETITIONS]")
 }
