@@ -50,13 +50,33 @@ public struct Archive: Hashable, Sendable {
     /// The save's metadata.
     public var metadata: ArchiveMetadata
     /// The app delegate's keyed space (rule R9).
-    public var applicationState: [ArchiveEntry]
+    public var applicationState: [ArchiveEntry] {
+        get { storedApplicationState }
+        set {
+            storedApplicationState = newValue
+            keysAreUnique = false
+        }
+    }
     /// The saved objects in preorder, parents before children.
-    public var records: [ArchiveRecord]
+    public var records: [ArchiveRecord] {
+        get { storedRecords }
+        set {
+            storedRecords = newValue
+            keysAreUnique = false
+        }
+    }
     /// The size of the archive in bytes, as read.
     public var byteCount: Int
     /// How many distinct strings the string table holds.
     public var stringCount: Int
+
+    private var storedApplicationState: [ArchiveEntry]
+    private var storedRecords: [ArchiveRecord]
+    /// True when the reader saw that no record, and not the application state, holds a key
+    /// twice: a decoder may then take the first entry with a key as the only one, and try
+    /// the entry after the last one it read before scanning. False for an archive built or
+    /// changed in code, where nothing was checked. Not part of the value (`==`, `hash`).
+    var keysAreUnique = false
 
     /// Creates an archive value.
     public init(
@@ -64,10 +84,24 @@ public struct Archive: Hashable, Sendable {
         byteCount: Int, stringCount: Int
     ) {
         self.metadata = metadata
-        self.applicationState = applicationState
-        self.records = records
+        self.storedApplicationState = applicationState
+        self.storedRecords = records
         self.byteCount = byteCount
         self.stringCount = stringCount
+    }
+
+    public static func == (lhs: Archive, rhs: Archive) -> Bool {
+        lhs.metadata == rhs.metadata && lhs.storedApplicationState == rhs.storedApplicationState
+            && lhs.storedRecords == rhs.storedRecords && lhs.byteCount == rhs.byteCount
+            && lhs.stringCount == rhs.stringCount
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(metadata)
+        hasher.combine(storedApplicationState)
+        hasher.combine(storedRecords)
+        hasher.combine(byteCount)
+        hasher.combine(stringCount)
     }
 
     /// Parses and checks `bytes`.

@@ -60,3 +60,14 @@ public struct ArchiveMetadata: Hashable, Sendable {
             interfaceIdiom: string("interfaceIdiom"), formatVersion: formatVersion)
     }
 }
+
+/// One pass's metadata, shared by all its coders (``StateEncoder/metadata`` and
+/// ``StateDecoder/metadata`` read it): a coder that held its own copy retained the
+/// metadata's strings once per object.
+final class SharedMetadata: Sendable {
+    let value: ArchiveMetadata
+
+    init(_ value: ArchiveMetadata) {
+        self.value = value
+    }
+}

@@ -73,6 +73,11 @@ private struct Parser {
     var strings: [String] = []
     var recordCount = 0
     var entryCountHint = 8
+    /// For each string-table entry, the last keyed space (a number per call of `entries`)
+    /// that used it as a key: a key met twice in one space is a repeated key.
+    var keySpaceOfString: [Int32] = []
+    var keySpace: Int32 = 0
+    var keysRepeat = false
 
     init(buffer: UnsafeBufferPointer<UInt8>, offset: Int, end: Int, limits: ArchiveLimits) {
         self.buffer = buffer
@@ -95,6 +100,7 @@ private struct Parser {
         let stringCount = try count("string table count", limit: limits.maxRecords * 8 + 1024)
         strings.reserveCapacity(stringCount)
         for _ in 0..<stringCount { strings.append(try string("string table entry")) }
+        keySpaceOfString = Array(repeating: -1, count: strings.count)
 
         recordCount = try count("record count", limit: limits.maxRecords)
         let applicationState = try entries(what: "application state")
@@ -158,23 +164,27 @@ private struct Parser {
         guard offset == end else {
             throw ArchiveError(.invalid("\(end - offset) unexpected bytes after the last record"), at: offset)
         }
-        return Archive(
+        var archive = Archive(
             metadata: metadata, applicationState: applicationState, records: records, byteCount: size,
             stringCount: strings.count)
+        archive.keysAreUnique = !keysRepeat
+        return archive
     }
 
     /// Entries up to the terminating 0.
     ///
-    /// The array is reserved at the previous record's size: records of one archive are
-    /// alike, and growing an array from empty reallocates it three or four times.
+    /// The array is reserved at the largest record's size so far: records of one archive
+    /// are alike, and growing an array reallocates and copies it (reserving at the previous
+    /// record's size still grew one record in three when sizes vary by a few keys).
     mutating func entries(what: String) throws(ArchiveError) -> [ArchiveEntry] {
         var result: [ArchiveEntry] = []
         result.reserveCapacity(entryCountHint)
+        keySpace &+= 1
         while true {
             let start = offset
             let keyField = try varint(what)
             if keyField == 0 {
-                entryCountHint = max(result.count, 1)
+                entryCountHint = max(entryCountHint, result.count)
                 return result
             }
             guard keyField - 1 < UInt64(strings.count) else {
@@ -186,7 +196,10 @@ private struct Parser {
                         what: "\(what) entry count", value: UInt64(result.count + 1),
                         limit: limits.maxEntriesPerRecord), at: start)
             }
-            result.append(ArchiveEntry(key: strings[Int(keyField - 1)], value: try value(depth: 0)))
+            let keyIndex = Int(keyField - 1)
+            if keySpaceOfString[keyIndex] == keySpace { keysRepeat = true }
+            keySpaceOfString[keyIndex] = keySpace
+            result.append(ArchiveEntry(key: strings[keyIndex], value: try value(depth: 0)))
         }
     }
 

@@ -12,22 +12,32 @@ public final class StateDecoder {
     /// The state version recorded with the object (rule R19); 0 for the application state.
     public let stateVersion: Int
     /// The archive's metadata (rule R1).
-    public let metadata: ArchiveMetadata
+    public var metadata: ArchiveMetadata { sharedMetadata.value }
     /// The raw entries, in the order they were written.
     public let entries: [ArchiveEntry]
 
+    /// One box for every coder of a pass: holding the metadata itself retained its
+    /// strings once per object.
+    private let sharedMetadata: SharedMetadata
     private let referenceResolver: (Int) -> (any RestorableObject)?
+    /// True if no key is in `entries` twice (the reader checked): the first entry found
+    /// for a key is then the one, and a look-up tries `nextIndex` before it scans.
+    private let keysAreUnique: Bool
+    /// The entry after the one the last look-up found: objects mostly read their keys in
+    /// the order they wrote them.
+    private var nextIndex = 0
     /// Set by ``explainNotRestored(_:)``.
     private(set) var notRestoredReason: String?
 
     init(
-        path: RestorationPath, stateVersion: Int, metadata: ArchiveMetadata, entries: [ArchiveEntry],
-        referenceResolver: @escaping (Int) -> (any RestorableObject)?
+        path: RestorationPath, stateVersion: Int, metadata: SharedMetadata, entries: [ArchiveEntry],
+        keysAreUnique: Bool = false, referenceResolver: @escaping (Int) -> (any RestorableObject)?
     ) {
         self.path = path
         self.stateVersion = stateVersion
-        self.metadata = metadata
+        self.sharedMetadata = metadata
         self.entries = entries
+        self.keysAreUnique = keysAreUnique
         self.referenceResolver = referenceResolver
     }
 
@@ -48,8 +58,31 @@ public final class StateDecoder {
     /// standard library starts with a run-time isolation check, which cost more than the
     /// scan itself.
     public func stateValue(forKey key: String) -> StateValue? {
+        if keysAreUnique {
+            guard let index = Self.index(of: key, in: entries, hint: nextIndex) else { return nil }
+            nextIndex = index + 1
+            return entries[index].value
+        }
         guard let index = Self.lastIndex(of: key, in: entries) else { return nil }
         return entries[index].value
+    }
+
+    /// The position of the only entry with `key`: `hint` first, then a scan.
+    nonisolated private static func index(of key: String, in entries: [ArchiveEntry], hint: Int) -> Int? {
+        let length = key.utf8.count
+        return entries.withUnsafeBufferPointer { entries in
+            if hint < entries.count {
+                let candidate = entries[hint].key
+                if candidate.utf8.count == length && candidate == key { return hint }
+            }
+            var index = entries.count - 1
+            while index >= 0 {
+                let candidate = entries[index].key
+                if candidate.utf8.count == length && candidate == key { return index }
+                index -= 1
+            }
+            return nil
+        }
     }
 
     /// The position of the last entry with `key`. Not isolated, so that the closure over the
@@ -148,6 +181,7 @@ public final class StateDecoder {
             throw .typeMismatch(path: path, key: key, expected: "[Reference]", found: Self.describe(stored))
         }
         var objects: [any RestorableObject] = []
+        objects.reserveCapacity(values.count)
         for value in values {
             guard case .reference(let index) = value else {
                 throw .typeMismatch(

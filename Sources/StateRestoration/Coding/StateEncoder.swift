@@ -13,17 +13,19 @@ public final class StateEncoder {
     /// The path of the object being encoded; empty for the application state.
     public let path: RestorationPath
     /// The metadata this pass will record.
-    public let metadata: ArchiveMetadata
+    public var metadata: ArchiveMetadata { sharedMetadata.value }
 
+    /// One box for every coder of a pass (see ``SharedMetadata``).
+    private let sharedMetadata: SharedMetadata
     private let builder: ArchiveBuilder
     private let referenceResolver: (any RestorableObject) -> Int?
 
     init(
-        path: RestorationPath, metadata: ArchiveMetadata, builder: ArchiveBuilder,
+        path: RestorationPath, metadata: SharedMetadata, builder: ArchiveBuilder,
         referenceResolver: @escaping (any RestorableObject) -> Int?
     ) {
         self.path = path
-        self.metadata = metadata
+        self.sharedMetadata = metadata
         self.builder = builder
         self.referenceResolver = referenceResolver
     }
@@ -45,15 +47,25 @@ public final class StateEncoder {
 
     /// Writes a Bool, an integer, a Double, a String, Data, a Date, a UUID, or an array or
     /// string-keyed dictionary of these.
+    ///
+    /// Inlinable, so that it is specialized for the caller's type and the value is made a
+    /// ``StateValue`` without a generic call (see docs/PERFORMANCE.md).
     /// - Throws: ``StateCodingError/reservedKey(path:key:)`` for a key with the reserved prefix.
+    @inlinable
     public func encode<Value: StateValueConvertible>(_ value: Value, forKey key: String)
         throws(StateCodingError)
     {
-        builder.entry(keyField: try field(key), value: value.stateValue)
+        try write(value.stateValue, forKey: key)
     }
 
     /// Writes an already-typed value.
     public func encode(stateValue value: StateValue, forKey key: String) throws(StateCodingError) {
+        try write(value, forKey: key)
+    }
+
+    /// What ``encode(_:forKey:)`` does once its value is a ``StateValue``.
+    @usableFromInline
+    func write(_ value: StateValue, forKey key: String) throws(StateCodingError) {
         builder.entry(keyField: try field(key), value: value)
     }
 

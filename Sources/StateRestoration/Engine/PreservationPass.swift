@@ -72,7 +72,7 @@ final class PreservationPass {
     }
 
     /// Walks, encodes and returns the archive bytes.
-    func run(metadata: ArchiveMetadata, delegate: (any RestorationDelegate)?) -> [UInt8] {
+    func run(metadata: SharedMetadata, delegate: (any RestorationDelegate)?) -> [UInt8] {
         // One resolver for every coder of the pass, rather than a closure context per object.
         let resolver: (any RestorableObject) -> Int? = { [unowned self] in self.reference(to: $0) }
         let appCoder = StateEncoder(
@@ -90,7 +90,7 @@ final class PreservationPass {
             encode(node: index, metadata: metadata, resolver: resolver)
             index += 1
         }
-        return builder.finish(metadata: metadata)
+        return builder.finish(metadata: metadata.value)
     }
 
     // MARK: The walk
@@ -225,7 +225,7 @@ final class PreservationPass {
     /// Encodes the node at `index` in place: copying a `Node` out of the table would retain
     /// its object, identifier and path only to release them again.
     private func encode(
-        node index: Int, metadata: ArchiveMetadata, resolver: @escaping (any RestorableObject) -> Int?
+        node index: Int, metadata: SharedMetadata, resolver: @escaping (any RestorableObject) -> Int?
     ) {
         let object = tables.pointee.nodes[index].object
         // Interned in the archive's order: identifier, type name, restoration class name.

@@ -39,7 +39,26 @@ public struct RestorationReport {
     /// True if an archive was read and the app delegate agreed to restore it.
     public var restored: Bool
     /// The restored objects by path, in archive order.
-    public var objects: [(path: RestorationPath, object: any RestorableObject)]
+    ///
+    /// Built when read, from the archive's records and the objects the restore made: most
+    /// apps never read it, and building and freeing it was 4 % of a restore (see
+    /// docs/PERFORMANCE.md). Each read builds it again; a value set here is kept as is.
+    public var objects: [(path: RestorationPath, object: any RestorableObject)] {
+        get {
+            guard let restoredObjects else { return storedObjects }
+            var objects: [(path: RestorationPath, object: any RestorableObject)] = []
+            objects.reserveCapacity(restoredObjects.objects.count)
+            for index in restoredObjects.objects.indices {
+                guard let object = restoredObjects.objects[index] else { continue }
+                objects.append((restoredObjects.records[index].path, object))
+            }
+            return objects
+        }
+        set {
+            storedObjects = newValue
+            restoredObjects = nil
+        }
+    }
     /// The restored top-level objects (records without a parent), in order: usually the
     /// windows' root view controllers.
     public var roots: [any RestorableObject]
@@ -47,6 +66,35 @@ public struct RestorationReport {
     public var metadata: ArchiveMetadata?
     /// What was dropped, discarded or mismatched, and why.
     public var diagnostics: [RestorationDiagnostic]
+
+    private var storedObjects: [(path: RestorationPath, object: any RestorableObject)]
+    /// What `objects` is built from, when it was not set: the records and, for each, the
+    /// object restored for it, if any.
+    private var restoredObjects: (records: [ArchiveRecord], objects: [(any RestorableObject)?])?
+
+    init(
+        restored: Bool, objects: [(path: RestorationPath, object: any RestorableObject)],
+        roots: [any RestorableObject], metadata: ArchiveMetadata?, diagnostics: [RestorationDiagnostic]
+    ) {
+        self.restored = restored
+        self.storedObjects = objects
+        self.roots = roots
+        self.metadata = metadata
+        self.diagnostics = diagnostics
+    }
+
+    /// A report whose `objects` are built when read.
+    init(
+        records: [ArchiveRecord], restoredObjects: [(any RestorableObject)?], roots: [any RestorableObject],
+        metadata: ArchiveMetadata?, diagnostics: [RestorationDiagnostic]
+    ) {
+        self.restored = true
+        self.storedObjects = []
+        self.restoredObjects = (records, restoredObjects)
+        self.roots = roots
+        self.metadata = metadata
+        self.diagnostics = diagnostics
+    }
 
     /// The restored paths, in order.
     public var restoredPaths: [RestorationPath] { objects.map(\.path) }

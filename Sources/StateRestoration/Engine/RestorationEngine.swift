@@ -87,7 +87,7 @@ public final class RestorationEngine {
     /// Walks the tree and encodes an archive, without touching storage: a save minus the
     /// disk. Returns nil if the app delegate declines (rule R1).
     public func encodeState(reason: PreservationReason = .requested) -> EncodedState? {
-        let metadata = currentMetadata()
+        let metadata = SharedMetadata(currentMetadata())
         let probe = StateEncoder(
             path: RestorationPath(), metadata: metadata, builder: ArchiveBuilder(),
             referenceResolver: { _ in nil })

@@ -46,8 +46,9 @@ final class RestorationPass {
     /// The application-level decoder (metadata and app state).
     func applicationCoder() -> StateDecoder {
         StateDecoder(
-            path: RestorationPath(), stateVersion: 0, metadata: archive.metadata,
-            entries: archive.applicationState, referenceResolver: { [unowned self] in self.resolve($0) })
+            path: RestorationPath(), stateVersion: 0, metadata: SharedMetadata(archive.metadata),
+            entries: archive.applicationState, keysAreUnique: archive.keysAreUnique,
+            referenceResolver: { [unowned self] in self.resolve($0) })
     }
 
     /// Runs both phases, `applicationFinishedRestoringState` and the delegate's
@@ -64,6 +65,8 @@ final class RestorationPass {
         var coders: [StateDecoder?] = Array(repeating: nil, count: records.count)
         var decodable = Array(repeating: false, count: records.count)
         let metadata = archive.metadata
+        let sharedMetadata = SharedMetadata(metadata)
+        let keysAreUnique = archive.keysAreUnique
         // Records are read field by field in place (`records[index].path`): copying a whole
         // record retains its four references, and that was done several times per record.
         // Phase 1: find or create, parents before children.
@@ -76,8 +79,9 @@ final class RestorationPass {
                 continue
             }
             let coder = StateDecoder(
-                path: records[index].path, stateVersion: records[index].stateVersion, metadata: metadata,
-                entries: records[index].entries, referenceResolver: resolver)
+                path: records[index].path, stateVersion: records[index].stateVersion,
+                metadata: sharedMetadata, entries: records[index].entries, keysAreUnique: keysAreUnique,
+                referenceResolver: resolver)
             coders[index] = coder
             guard let object = findOrCreate(records, index, coder: coder) else { continue }
             restored.pointee[index] = object
@@ -108,15 +112,14 @@ final class RestorationPass {
                         .notDecoded, path: records[index].path.description, reason: "\(error)"))
             }
         }
-        var objects: [(path: RestorationPath, object: any RestorableObject)] = []
-        objects.reserveCapacity(records.count)
         var roots: [any RestorableObject] = []
         for index in records.indices {
             guard let object = restored.pointee[index] else { continue }
-            objects.append((records[index].path, object))
             if records[index].parentIndex == nil { roots.append(object) }
         }
-        for entry in objects { entry.object.applicationFinishedRestoringState() }
+        for index in records.indices {
+            restored.pointee[index]?.applicationFinishedRestoringState()
+        }
         do {
             try delegate?.didDecodeRestorableState(applicationCoder())
         } catch {
@@ -124,7 +127,8 @@ final class RestorationPass {
                 RestorationDiagnostic(.notDecoded, path: nil, reason: "application state: \(error)"))
         }
         return RestorationReport(
-            restored: true, objects: objects, roots: roots, metadata: metadata, diagnostics: diagnostics)
+            records: records, restoredObjects: restored.pointee, roots: roots, metadata: metadata,
+            diagnostics: diagnostics)
     }
 
     /// Rule R13: (a) the recorded restoration class, else (b) the delegate, else (c) an
