@@ -30,10 +30,10 @@ test: bootstrap
 
 ## swift-format, strict, on everything.
 lint:
-	swift-format lint --strict -r Sources Tests Package.swift
+	swift-format lint --strict -r Sources Tests Fuzz Package.swift
 
 format:
-	swift-format format --in-place -r Sources Tests Package.swift
+	swift-format format --in-place -r Sources Tests Fuzz Package.swift
 
 ## The engine's DocC catalog, with warnings as errors, into docs/api/.
 docs:

@@ -55,7 +55,9 @@ struct CorpusWriter {
         let directory = CommandLine.arguments.dropFirst().first ?? "Fuzz/corpus"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try MainActor.assumeIsolated {
-            for (name, depth, breadth) in [("single", 0, 0), ("chain", 6, 1), ("wide", 1, 12), ("tree", 3, 3)] {
+            for (name, depth, breadth) in [
+                ("single", 0, 0), ("chain", 6, 1), ("wide", 1, 12), ("tree", 3, 3),
+            ] {
                 var seed = 0
                 let root = tree(depth: depth, breadth: breadth, seed: &seed)
                 let delegate = CorpusDelegate()
