@@ -103,8 +103,14 @@ final class ArchiveBuilder {
     /// The string-table field (index + 1) of an entry key, or nil for a reserved key: one
     /// that starts with `$`, ``StateEncoder/reservedKeyPrefix`` (rule R6). A key is checked
     /// and interned the first time; later it is found in a cache of its own.
+    @inline(__always)
     func keyField(_ key: String) -> Int? {
         if let index = state.pointee.keyCache.index(of: key) { return index + 1 }
+        return newKeyField(key)
+    }
+
+    /// ``keyField(_:)`` for a key not in the cache.
+    private func newKeyField(_ key: String) -> Int? {
         guard key.utf8.first != UInt8(ascii: "$") else { return nil }
         let index = intern(key)
         state.pointee.keyCache.remember(key, at: index)

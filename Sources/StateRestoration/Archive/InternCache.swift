@@ -9,39 +9,72 @@
 /// dictionary, so a wrong slot costs time, never a wrong index.
 struct InternCache {
     private static let slotBits = 8
-    private var strings: [String]
-    private var indices: [Int]
+
+    /// One slot: the string, its two machine words, and its index (-1 when empty).
+    private struct Slot {
+        var string = ""
+        var word0: UInt64 = 0
+        var word1: UInt64 = 0
+        var index = -1
+    }
+
+    private var slots: [Slot]
 
     init() {
-        strings = Array(repeating: "", count: 1 << Self.slotBits)
-        indices = Array(repeating: -1, count: 1 << Self.slotBits)
+        slots = Array(repeating: Slot(), count: 1 << Self.slotBits)
     }
 
     /// The remembered index of `string`, or nil.
+    ///
+    /// The same representation (the same literal, or the same storage) is found by
+    /// comparing the two words alone, without retaining the stored string or calling
+    /// `==`; anything else is compared with `==`.
+    @inline(__always)
     func index(of string: String) -> Int? {
-        let slot = Self.slot(of: string)
-        let index = indices[slot]
-        return index >= 0 && strings[slot] == string ? index : nil
+        let (word0, word1) = Self.words(of: string)
+        let slot = Self.slot(word0, word1)
+        return slots.withUnsafeBufferPointer { slots in
+            let index = slots[slot].index
+            guard index >= 0 else { return nil }
+            if Self.wordsAreRepresentation && slots[slot].word0 == word0 && slots[slot].word1 == word1 {
+                return index
+            }
+            return slots[slot].string == string ? index : nil
+        }
     }
 
     /// Remembers that `string` is at `index`, replacing whatever shared its slot.
     mutating func remember(_ string: String, at index: Int) {
-        let slot = Self.slot(of: string)
-        strings[slot] = string
-        indices[slot] = index
+        let (word0, word1) = Self.words(of: string)
+        slots[Self.slot(word0, word1)] = Slot(string: string, word0: word0, word1: word1, index: index)
     }
 
-    private static func slot(of string: String) -> Int {
+    /// Whether ``words(of:)`` is a string's whole representation (a 16-byte `String`, as
+    /// on 64-bit platforms). Only then do equal words prove equal strings.
+    private static var wordsAreRepresentation: Bool { MemoryLayout<String>.size == 16 }
+
+    /// A string's in-memory representation where it is two words. Equal words mean the
+    /// same small string, or the same storage with the same count and flags (the slot's
+    /// copy keeps that storage alive and shared, so it is not changed in place): the same
+    /// contents. Different words may still be equal strings. Elsewhere, a mix of its bytes.
+    @inline(__always)
+    private static func words(of string: String) -> (UInt64, UInt64) {
         withUnsafeBytes(of: string) { raw in
-            var mixed: UInt64 = 0
-            var offset = 0
-            while offset + 8 <= raw.count {
-                mixed =
-                    (mixed ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                    &* 0x9E37_79B9_7F4A_7C15
-                offset += 8
+            guard wordsAreRepresentation else {
+                var mixed: UInt64 = 0
+                for byte in raw { mixed = (mixed ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                return (mixed, 0)
             }
-            return Int(truncatingIfNeeded: mixed >> UInt64(64 - slotBits))
+            return (
+                raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
+                raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            )
         }
+    }
+
+    @inline(__always)
+    private static func slot(_ word0: UInt64, _ word1: UInt64) -> Int {
+        let mixed = ((word0 &* 0x9E37_79B9_7F4A_7C15) ^ word1) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> UInt64(64 - slotBits))
     }
 }

@@ -59,7 +59,17 @@ struct RawBytes {
     }
 
     /// A LEB128 varint: seven bits a byte, low bits first.
+    @inline(__always)
     mutating func varint(_ value: UInt64) {
+        // Most varints (keys, tags' lengths, small numbers) are one byte.
+        if value < 0x80 {
+            byte(UInt8(truncatingIfNeeded: value))
+            return
+        }
+        longVarint(value)
+    }
+
+    private mutating func longVarint(_ value: UInt64) {
         reserve(10)
         var value = value
         var at = count
@@ -96,6 +106,13 @@ struct RawBytes {
 
     /// A length-prefixed UTF-8 string.
     mutating func string(_ value: String) {
+        // In place when the string's UTF-8 is contiguous (native strings); `withUTF8` needs
+        // a mutable copy, which retains the storage.
+        let written: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
+            varint(UInt64(utf8.count))
+            bytes(UnsafeRawBufferPointer(utf8))
+        }
+        guard written == nil else { return }
         var value = value
         value.withUTF8 { utf8 in
             varint(UInt64(utf8.count))

@@ -2,8 +2,9 @@ import Foundation
 
 /// The keyed coder an object writes its state into during a save (rules R6, R8, R22).
 ///
-/// Each saved object gets its own encoder, so keys never collide between objects.
-/// Writing the same key twice keeps the later value. Keys that start with
+/// Each saved object writes its own keyed space, so keys never collide between objects.
+/// (One pass reuses one encoder for every object, pointing it at each in turn: use it only
+/// during the call it was handed to.) Writing the same key twice keeps the later value. Keys that start with
 /// ``reservedKeyPrefix`` belong to the engine; writing one throws.
 @MainActor
 public final class StateEncoder {
@@ -11,7 +12,13 @@ public final class StateEncoder {
     public nonisolated static let reservedKeyPrefix = "$"
 
     /// The path of the object being encoded; empty for the application state.
-    public let path: RestorationPath
+    ///
+    /// Built when read, from the pass's saved objects: most objects never read it, and
+    /// building one per object was a large part of a save (see docs/PERFORMANCE.md).
+    public var path: RestorationPath {
+        if let nodePath, node >= 0 { return nodePath(node) }
+        return fixedPath
+    }
     /// The metadata this pass will record.
     public var metadata: ArchiveMetadata { sharedMetadata.value }
 
@@ -19,12 +26,31 @@ public final class StateEncoder {
     private let sharedMetadata: SharedMetadata
     private let builder: ArchiveBuilder
     private let referenceResolver: (any RestorableObject) -> Int?
+    /// The path when there is no `nodePath`: the application state's, or a probe's.
+    private let fixedPath: RestorationPath
+    /// The path of a saved object, by its record index, for a pass's shared encoder.
+    private let nodePath: ((Int) -> RestorationPath)?
+    /// The record index of the object being encoded, for `nodePath`; set by the pass.
+    var node = -1
 
     init(
         path: RestorationPath, metadata: SharedMetadata, builder: ArchiveBuilder,
         referenceResolver: @escaping (any RestorableObject) -> Int?
     ) {
-        self.path = path
+        self.fixedPath = path
+        self.nodePath = nil
+        self.sharedMetadata = metadata
+        self.builder = builder
+        self.referenceResolver = referenceResolver
+    }
+
+    /// An encoder a pass reuses for every object: set ``node`` before each object encodes.
+    init(
+        nodePath: @escaping (Int) -> RestorationPath, metadata: SharedMetadata, builder: ArchiveBuilder,
+        referenceResolver: @escaping (any RestorableObject) -> Int?
+    ) {
+        self.fixedPath = RestorationPath()
+        self.nodePath = nodePath
         self.sharedMetadata = metadata
         self.builder = builder
         self.referenceResolver = referenceResolver

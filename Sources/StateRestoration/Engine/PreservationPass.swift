@@ -7,14 +7,6 @@
 /// is encoded later in the same pass.
 @MainActor
 final class PreservationPass {
-    struct Node {
-        let object: any RestorableObject
-        let parent: Int?
-        let identifier: String
-        let occurrence: Int
-        let path: RestorationPath
-    }
-
     private let registry: RestorationRegistry
     private let names: TypeNameCache
     private let roots: [any RestorableObject]
@@ -27,12 +19,17 @@ final class PreservationPass {
     /// exclusivity check (see ``ArchiveBuilder``). The pass runs on one thread and never
     /// re-enters an access to them.
     private struct Tables {
-        var nodes: [Node] = []
+        /// What makes each saved object's path; kept apart from the objects so that the
+        /// report can hold it (it is `Sendable`) and build the paths when asked.
+        var nodes: [SavedNode] = []
+        var objects: [any RestorableObject] = []
         var nodeIndex = IdentityTable()
         /// Identifiers met among the children being walked, and how often, as a stack: each
         /// level of the walk pushes its children's and pops them when done, so no level
         /// allocates a table of its own.
-        var siblings: [(identifier: String, count: Int)] = []
+        /// Each with its UTF-8 length, compared first: siblings' identifiers mostly differ,
+        /// and most often in length, which this tells without comparing their contents.
+        var siblings: [(identifier: String, length: Int, count: Int)] = []
         /// The last type and restoration class met, with their string-table entries: objects
         /// come in runs of a few types, and this skips the names' look-up and interning.
         var lastType: (type: ObjectIdentifier, index: Int)?
@@ -42,7 +39,13 @@ final class PreservationPass {
     private let tables: UnsafeMutablePointer<Tables>
 
     /// The saved nodes in record order.
-    var nodes: [Node] { tables.pointee.nodes }
+    var nodes: [SavedNode] { tables.pointee.nodes }
+
+    /// The path of the saved node at `index`, built when asked: for diagnostics and
+    /// ``StateEncoder/path``, which most saves never need.
+    private func path(of index: Int) -> RestorationPath {
+        SavedNode.path(of: index, in: tables.pointee.nodes)
+    }
     /// Parent of every object in the live tree, built only if a reference needs it.
     private var treeParents: [ObjectIdentifier: any RestorableObject]?
     private(set) var diagnostics: [RestorationDiagnostic] = []
@@ -64,6 +67,7 @@ final class PreservationPass {
         tables = .allocate(capacity: 1)
         tables.initialize(to: Tables(nodeIndex: IdentityTable(capacity: expectedNodes)))
         tables.pointee.nodes.reserveCapacity(expectedNodes)
+        tables.pointee.objects.reserveCapacity(expectedNodes)
     }
 
     isolated deinit {
@@ -85,9 +89,14 @@ final class PreservationPass {
         }
         walk(children: roots, parent: nil, positional: false)
         builder.endApplicationState()
+        // One encoder for every object, pointed at each in turn: an encoder per object was
+        // an allocation, and retains and releases of what it holds, for each.
+        let coder = StateEncoder(
+            nodePath: { [unowned self] in self.path(of: $0) }, metadata: metadata, builder: builder,
+            referenceResolver: resolver)
         var index = 0
         while index < tables.pointee.nodes.count {
-            encode(node: index, metadata: metadata, resolver: resolver)
+            encode(node: index, with: coder)
             index += 1
         }
         return builder.finish(metadata: metadata.value)
@@ -99,9 +108,8 @@ final class PreservationPass {
         guard !children.isEmpty else { return }
         // `if let`, not `Optional.map`: a closure handed to the standard library from a
         // main-actor method starts with a run-time isolation check.
-        var parentPath = RestorationPath()
-        if let parent { parentPath = tables.pointee.nodes[parent].path }
-        let depth = parentPath.count + 1
+        var depth = 1
+        if let parent { depth = tables.pointee.nodes[parent].depth + 1 }
         // Siblings are few, so a linear scan of the identifiers seen beats hashing each one;
         // a wide level (more than `linearSiblings` children) uses a dictionary.
         let siblingBase = tables.pointee.siblings.count
@@ -128,7 +136,7 @@ final class PreservationPass {
                         .notSaved, path: Self.join(display(of: parent), identifier),
                         reason:
                             "duplicate identifier '\(identifier)' among the children of "
-                            + "'\(parentPath.count == 0 ? "the windows" : parentPath.description)': "
+                            + "'\(parent.map { path(of: $0).description } ?? "the windows")': "
                             + "\(children[first].diagnosticName) (child \(first + 1)) is saved, "
                             + "\(child.diagnosticName) (child \(position + 1)) is skipped with its subtree"))
                 skippedDuplicates.insert(ObjectIdentifier(child))
@@ -149,8 +157,7 @@ final class PreservationPass {
                 continue
             }
             let index = append(
-                child, parent: parent, identifier: identifier, occurrence: occurrence,
-                path: parentPath.appending(identifier, occurrence: occurrence))
+                child, parent: parent, identifier: identifier, occurrence: occurrence, depth: depth)
             walk(
                 children: child.restorationChildren, parent: index,
                 positional: child.restorationChildrenArePositional)
@@ -164,14 +171,17 @@ final class PreservationPass {
     private func nextOccurrence(of identifier: String, from base: Int) -> Int {
         var index = base
         let end = tables.pointee.siblings.count
+        let length = identifier.utf8.count
         while index < end {
-            if tables.pointee.siblings[index].identifier == identifier {
+            if tables.pointee.siblings[index].length == length
+                && tables.pointee.siblings[index].identifier == identifier
+            {
                 tables.pointee.siblings[index].count += 1
                 return tables.pointee.siblings[index].count - 1
             }
             index += 1
         }
-        tables.pointee.siblings.append((identifier, 1))
+        tables.pointee.siblings.append((identifier, length, 1))
         return 0
     }
 
@@ -182,8 +192,8 @@ final class PreservationPass {
     private func display(of index: Int?) -> String {
         guard let index else { return "" }
         let node = tables.pointee.nodes[index]
-        if node.occurrence != 0 { return node.path.description }
-        return Self.join(display(of: node.parent), node.identifier)
+        if node.occurrence != 0 { return path(of: index).description }
+        return Self.join(display(of: node.parent >= 0 ? node.parent : nil), node.identifier)
     }
 
     private static func join(_ parent: String, _ name: String) -> String {
@@ -210,24 +220,22 @@ final class PreservationPass {
     }
 
     private func append(
-        _ object: any RestorableObject, parent: Int?, identifier: String, occurrence: Int,
-        path: RestorationPath
+        _ object: any RestorableObject, parent: Int?, identifier: String, occurrence: Int, depth: Int
     ) -> Int {
         let index = tables.pointee.nodes.count
         tables.pointee.nodes.append(
-            Node(object: object, parent: parent, identifier: identifier, occurrence: occurrence, path: path))
+            SavedNode(parent: parent ?? -1, identifier: identifier, occurrence: occurrence, depth: depth))
+        tables.pointee.objects.append(object)
         tables.pointee.nodeIndex.set(index, for: ObjectIdentifier(object))
         return index
     }
 
     // MARK: Encoding
 
-    /// Encodes the node at `index` in place: copying a `Node` out of the table would retain
-    /// its object, identifier and path only to release them again.
-    private func encode(
-        node index: Int, metadata: SharedMetadata, resolver: @escaping (any RestorableObject) -> Int?
-    ) {
-        let object = tables.pointee.nodes[index].object
+    /// Encodes the node at `index` in place, with the pass's one encoder: copying a node out
+    /// of the table would retain its identifier only to release it again.
+    private func encode(node index: Int, with coder: StateEncoder) {
+        let object = tables.pointee.objects[index]
         // Interned in the archive's order: identifier, type name, restoration class name.
         let identifierIndex = builder.intern(tables.pointee.nodes[index].identifier)
         let typeID = ObjectIdentifier(type(of: object))
@@ -251,30 +259,34 @@ final class PreservationPass {
             if let last = tables.pointee.lastClass, !last.registered {
                 diagnostics.append(
                     RestorationDiagnostic(
-                        .notSaved, path: tables.pointee.nodes[index].path.description,
+                        .notSaved, path: path(of: index).description,
                         reason:
                             "warning: restoration class '\(last.name)' is not registered; "
                             + "the object will not be restored until it is"))
             }
         }
         builder.beginRecord(
-            parentIndex: tables.pointee.nodes[index].parent, identifierIndex: identifierIndex,
+            parentIndex: parentField(of: index), identifierIndex: identifierIndex,
             occurrence: tables.pointee.nodes[index].occurrence, typeIndex: typeIndex, classField: classField,
             stateVersion: object.restorationStateVersion)
         let mark = builder.bodyCount
-        let coder = StateEncoder(
-            path: tables.pointee.nodes[index].path, metadata: metadata, builder: builder,
-            referenceResolver: resolver)
+        coder.node = index
+        defer { coder.node = -1 }
         do {
             try object.encodeRestorableState(with: coder)
         } catch {
             builder.rollBack(to: mark)
             diagnostics.append(
                 RestorationDiagnostic(
-                    .notSaved, path: tables.pointee.nodes[index].path.description,
+                    .notSaved, path: path(of: index).description,
                     reason: "its state failed to encode and is saved empty: \(error)"))
         }
         builder.endRecord()
+    }
+
+    private func parentField(of index: Int) -> Int? {
+        let parent = tables.pointee.nodes[index].parent
+        return parent >= 0 ? parent : nil
     }
 
     /// Whether a restoration class name is registered. Asked once per run of objects of
@@ -323,13 +335,12 @@ final class PreservationPass {
             guard let index = pullIn(ancestor, depth: depth + 1) else { return nil }
             parent = index
         }
+        let parentField = parent ?? -1
         let occurrence = tables.pointee.nodes.reduce(0) {
-            $0 + ($1.parent == parent && $1.identifier == identifier ? 1 : 0)
+            $0 + ($1.parent == parentField && $1.identifier == identifier ? 1 : 0)
         }
-        let parentPath = parent.map { tables.pointee.nodes[$0].path } ?? RestorationPath()
-        return append(
-            object, parent: parent, identifier: identifier, occurrence: occurrence,
-            path: parentPath.appending(identifier, occurrence: occurrence))
+        let depth = parent.map { tables.pointee.nodes[$0].depth + 1 } ?? 1
+        return append(object, parent: parent, identifier: identifier, occurrence: occurrence, depth: depth)
     }
 
     private func identifiedTreeAncestor(of object: any RestorableObject) -> (any RestorableObject)? {

@@ -17,11 +17,87 @@ public struct PreservationReport: Sendable {
     /// False if the app delegate declined the pass; nothing was written then.
     public var saved: Bool
     /// The saved objects' paths, in archive order.
-    public var savedPaths: [RestorationPath]
+    ///
+    /// Built when read, from the pass's saved objects: most apps never read it, and
+    /// building and freeing it was 7 % of a save (see docs/PERFORMANCE.md). Each read
+    /// builds it again; a value set here is kept as is.
+    public var savedPaths: [RestorationPath] {
+        get { storedPaths ?? SavedNode.paths(of: savedNodes) }
+        set {
+            storedPaths = newValue
+            savedNodes = []
+        }
+    }
     /// The archive's size in bytes (0 when declined).
     public var byteCount: Int
     /// What was skipped, and why.
     public var diagnostics: [RestorationDiagnostic]
+
+    /// `savedPaths` when it was set rather than built.
+    private var storedPaths: [RestorationPath]?
+    /// What `savedPaths` is built from, when it was not set.
+    private var savedNodes: [SavedNode]
+
+    init(
+        reason: PreservationReason, saved: Bool, savedPaths: [RestorationPath], byteCount: Int,
+        diagnostics: [RestorationDiagnostic]
+    ) {
+        self.reason = reason
+        self.saved = saved
+        self.storedPaths = savedPaths
+        self.savedNodes = []
+        self.byteCount = byteCount
+        self.diagnostics = diagnostics
+    }
+
+    /// A report whose `savedPaths` are built when read.
+    init(
+        reason: PreservationReason, savedNodes: [SavedNode], byteCount: Int,
+        diagnostics: [RestorationDiagnostic]
+    ) {
+        self.reason = reason
+        self.saved = true
+        self.storedPaths = nil
+        self.savedNodes = savedNodes
+        self.byteCount = byteCount
+        self.diagnostics = diagnostics
+    }
+}
+
+/// One object a preservation pass saved, in record order: enough to build its path.
+struct SavedNode: Sendable {
+    /// The parent's record index, or -1 for a root. A parent always comes before its
+    /// children.
+    var parent: Int
+    var identifier: String
+    var occurrence: Int
+    /// The path's length: 1 for a root.
+    var depth: Int
+
+    /// The path of the node at `index`, walking up its parents.
+    static func path(of index: Int, in nodes: [SavedNode]) -> RestorationPath {
+        var components: [RestorationPath.Component] = []
+        components.reserveCapacity(nodes[index].depth)
+        var current = index
+        while current >= 0 {
+            components.append(
+                RestorationPath.Component(nodes[current].identifier, occurrence: nodes[current].occurrence))
+            current = nodes[current].parent
+        }
+        components.reverse()
+        return RestorationPath(components)
+    }
+
+    /// Every node's path, in order: each is its parent's, extended.
+    static func paths(of nodes: [SavedNode]) -> [RestorationPath] {
+        var paths: [RestorationPath] = []
+        paths.reserveCapacity(nodes.count)
+        for node in nodes {
+            let parentPath = node.parent >= 0 ? paths[node.parent] : RestorationPath()
+            paths.append(parentPath.appending(node.identifier, occurrence: node.occurrence))
+        }
+        return paths
+    }
 }
 
 /// The bytes of a preservation pass before they are written: what

@@ -109,8 +109,7 @@ public final class RestorationEngine {
         lastNodeCount = pass.nodes.count
         record(pass.diagnostics)
         let report = PreservationReport(
-            reason: reason, saved: true, savedPaths: pass.nodes.map(\.path), byteCount: bytes.count,
-            diagnostics: pass.diagnostics)
+            reason: reason, savedNodes: pass.nodes, byteCount: bytes.count, diagnostics: pass.diagnostics)
         return EncodedState(bytes: bytes, report: report)
     }
 
