@@ -50,33 +50,13 @@ public struct Archive: Hashable, Sendable {
     /// The save's metadata.
     public var metadata: ArchiveMetadata
     /// The app delegate's keyed space (rule R9).
-    public var applicationState: [ArchiveEntry] {
-        get { storedApplicationState }
-        set {
-            storedApplicationState = newValue
-            keysAreUnique = false
-        }
-    }
+    public var applicationState: [ArchiveEntry]
     /// The saved objects in preorder, parents before children.
-    public var records: [ArchiveRecord] {
-        get { storedRecords }
-        set {
-            storedRecords = newValue
-            keysAreUnique = false
-        }
-    }
+    public var records: [ArchiveRecord]
     /// The size of the archive in bytes, as read.
     public var byteCount: Int
     /// How many distinct strings the string table holds.
     public var stringCount: Int
-
-    private var storedApplicationState: [ArchiveEntry]
-    private var storedRecords: [ArchiveRecord]
-    /// True when the reader saw that no record, and not the application state, holds a key
-    /// twice: a decoder may then take the first entry with a key as the only one, and try
-    /// the entry after the last one it read before scanning. False for an archive built or
-    /// changed in code, where nothing was checked. Not part of the value (`==`, `hash`).
-    var keysAreUnique = false
 
     /// Creates an archive value.
     public init(
@@ -84,27 +64,16 @@ public struct Archive: Hashable, Sendable {
         byteCount: Int, stringCount: Int
     ) {
         self.metadata = metadata
-        self.storedApplicationState = applicationState
-        self.storedRecords = records
+        self.applicationState = applicationState
+        self.records = records
         self.byteCount = byteCount
         self.stringCount = stringCount
     }
 
-    public static func == (lhs: Archive, rhs: Archive) -> Bool {
-        lhs.metadata == rhs.metadata && lhs.storedApplicationState == rhs.storedApplicationState
-            && lhs.storedRecords == rhs.storedRecords && lhs.byteCount == rhs.byteCount
-            && lhs.stringCount == rhs.stringCount
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(metadata)
-        hasher.combine(storedApplicationState)
-        hasher.combine(storedRecords)
-        hasher.combine(byteCount)
-        hasher.combine(stringCount)
-    }
-
     /// Parses and checks `bytes`.
+    ///
+    /// A restore does not need this value: ``RestorationEngine/restore(bytes:)`` reads the
+    /// bytes in place.
     /// - Throws: ``ArchiveError`` with the reason and the byte offset.
     public init(bytes: [UInt8], limits: ArchiveLimits = .default) throws(ArchiveError) {
         self = try ArchiveReader(bytes: bytes, limits: limits).read()

@@ -1,10 +1,14 @@
 import Foundation
 
-/// Parses archive bytes into an ``Archive``, checking every structure and limit.
+/// Checks archive bytes, every structure and limit, and indexes them into an
+/// ``ArchiveView`` (or an ``Archive``).
 ///
 /// Order of checks: size, magic, version, flags, declared length, checksum, then the
 /// structure. A reader never trusts a count or a length: each is checked against its
-/// limit and against the bytes that remain before anything is allocated for it.
+/// limit and against the bytes that remain before anything is allocated for it. Every
+/// value is checked (tags, lengths, UTF-8, nesting, reference targets), but only the
+/// metadata and the string table are made into values here: the rest stays in the bytes,
+/// where ``ValueReader`` reads it when asked.
 struct ArchiveReader {
     let bytes: [UInt8]
     let limits: ArchiveLimits
@@ -14,11 +18,19 @@ struct ArchiveReader {
         self.limits = limits
     }
 
+    /// The archive as a value.
     func read() throws(ArchiveError) -> Archive {
+        try view().archive()
+    }
+
+    /// The checked archive, read in place.
+    func view() throws(ArchiveError) -> ArchiveView {
         let size = bytes.count
         guard size > 0 else { throw ArchiveError(.empty, at: 0) }
-        guard size <= limits.maxTotalBytes else {
-            throw ArchiveError(.tooLarge(size: size, limit: limits.maxTotalBytes), at: 0)
+        // Offsets are kept as 32 bits; the header's body length is 32 bits anyway.
+        let limit = min(limits.maxTotalBytes, Int(UInt32.max))
+        guard size <= limit else {
+            throw ArchiveError(.tooLarge(size: size, limit: limit), at: 0)
         }
         let magic = ArchiveFormat.magic
         guard size >= magic.count, Array(bytes[0..<magic.count]) == magic else {
@@ -56,8 +68,8 @@ struct ArchiveReader {
         let result = bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(
                 buffer: buffer, offset: ArchiveFormat.headerSize, end: checksumOffset, limits: limits)
-            return Result { () throws(ArchiveError) -> Archive in
-                try parser.archive(version: version, size: size)
+            return Result { () throws(ArchiveError) -> ArchiveView in
+                try parser.view(of: bytes, version: version)
             }
         }
         return try result.get()
@@ -71,8 +83,9 @@ private struct Parser {
     let end: Int
     let limits: ArchiveLimits
     var strings: [String] = []
+    /// For each string-table entry, the index of the first entry with the same contents.
+    var canonical: [UInt32] = []
     var recordCount = 0
-    var entryCountHint = 8
     /// For each string-table entry, the last keyed space (a number per call of `entries`)
     /// that used it as a key: a key met twice in one space is a repeated key.
     var keySpaceOfString: [Int32] = []
@@ -88,122 +101,128 @@ private struct Parser {
 
     var remaining: Int { end - offset }
 
-    mutating func archive(version: Int, size: Int) throws(ArchiveError) -> Archive {
+    mutating func view(of bytes: [UInt8], version: Int) throws(ArchiveError) -> ArchiveView {
         let metadataCount = try count("metadata entry count", limit: limits.maxEntriesPerRecord)
         var metadataEntries: [ArchiveEntry] = []
         for _ in 0..<metadataCount {
             let key = try string("metadata key")
-            metadataEntries.append(ArchiveEntry(key: key, value: try value(depth: 0)))
+            let start = offset
+            try value(depth: 0)
+            metadataEntries.append(ArchiveEntry(key: key, value: trustedValue(at: start)))
         }
         let metadata = ArchiveMetadata(entries: metadataEntries, formatVersion: version)
 
         let stringCount = try count("string table count", limit: limits.maxRecords * 8 + 1024)
         strings.reserveCapacity(stringCount)
-        for _ in 0..<stringCount { strings.append(try string("string table entry")) }
+        canonical.reserveCapacity(stringCount)
+        var stringIndex: [String: Int] = [:]
+        stringIndex.reserveCapacity(stringCount)
+        for index in 0..<stringCount {
+            let string = try string("string table entry")
+            strings.append(string)
+            if let first = stringIndex[string] {
+                canonical.append(UInt32(first))
+            } else {
+                stringIndex[string] = index
+                canonical.append(UInt32(index))
+            }
+        }
         keySpaceOfString = Array(repeating: -1, count: strings.count)
 
         recordCount = try count("record count", limit: limits.maxRecords)
-        let applicationState = try entries(what: "application state")
+        let applicationState = try keyedSpace(what: "application state")
 
-        var records: [ArchiveRecord] = []
+        var records: [ArchiveView.Record] = []
         records.reserveCapacity(recordCount)
-        // Each record's path and depth, kept apart so that a child reads its parent's path
-        // without copying the parent's whole record.
-        var paths: [RestorationPath] = []
-        paths.reserveCapacity(recordCount)
-        var depths: [Int] = []
+        // Each record's depth, kept apart, so that a child finds its own from its parent's.
+        var depths: [Int32] = []
         depths.reserveCapacity(recordCount)
         for index in 0..<recordCount {
             let start = offset
             let parentField = try varint("record")
-            var parentIndex: Int?
-            var path = RestorationPath()
-            var depth = 1
+            var parent: Int32 = -1
+            var depth: Int32 = 1
             if parentField != 0 {
                 guard parentField - 1 < UInt64(index) else {
                     throw ArchiveError(
                         .invalid("record \(index) names parent \(parentField - 1), not an earlier record"),
                         at: start)
                 }
-                let parent = Int(parentField - 1)
-                parentIndex = parent
-                path = paths[parent]
-                depth = depths[parent] + 1
+                parent = Int32(parentField - 1)
+                depth = depths[Int(parent)] + 1
             }
             guard depth <= limits.maxDepth else {
                 throw ArchiveError(
                     .overLimit(what: "path depth", value: UInt64(depth), limit: limits.maxDepth), at: start)
             }
             let identifier = try stringReference("record identifier")
-            guard !identifier.isEmpty else {
+            guard !strings[identifier].isEmpty else {
                 throw ArchiveError(.invalid("record \(index) has an empty identifier"), at: start)
             }
             let occurrence = try count("occurrence", limit: limits.maxRecords)
-            path.components.append(RestorationPath.Component(identifier, occurrence: occurrence))
             let typeName = try stringReference("record type name")
             let classField = try varint("record")
-            var className: String?
+            var className: Int32 = -1
             if classField != 0 {
                 guard classField - 1 < UInt64(strings.count) else {
                     throw ArchiveError(.invalid("string index \(classField - 1) out of range"), at: offset)
                 }
-                className = strings[Int(classField - 1)]
+                className = Int32(classField - 1)
             }
             let version = try zigzag("record")
             guard let stateVersion = Int(exactly: version) else {
                 throw ArchiveError(.invalid("state version out of range"), at: offset)
             }
             records.append(
-                ArchiveRecord(
-                    parentIndex: parentIndex, path: path, typeName: typeName,
-                    restorationClassName: className, stateVersion: stateVersion,
-                    entries: try entries(what: "record")))
-            paths.append(path)
+                ArchiveView.Record(
+                    parent: parent, identifier: UInt32(identifier), occurrence: UInt32(occurrence),
+                    depth: UInt32(depth), typeName: UInt32(typeName), restorationClass: className,
+                    space: try keyedSpace(what: "record"), stateVersion: stateVersion))
             depths.append(depth)
         }
         guard offset == end else {
             throw ArchiveError(.invalid("\(end - offset) unexpected bytes after the last record"), at: offset)
         }
-        var archive = Archive(
-            metadata: metadata, applicationState: applicationState, records: records, byteCount: size,
-            stringCount: strings.count)
-        archive.keysAreUnique = !keysRepeat
-        return archive
+        return ArchiveView(
+            bytes: bytes, metadata: metadata, strings: strings, canonical: canonical,
+            stringIndex: stringIndex,
+            records: records, applicationState: applicationState, keysAreUnique: !keysRepeat)
     }
 
-    /// Entries up to the terminating 0.
-    ///
-    /// The array is reserved at the largest record's size so far: records of one archive
-    /// are alike, and growing an array reallocates and copies it (reserving at the previous
-    /// record's size still grew one record in three when sizes vary by a few keys).
-    mutating func entries(what: String) throws(ArchiveError) -> [ArchiveEntry] {
-        var result: [ArchiveEntry] = []
-        result.reserveCapacity(entryCountHint)
+    /// A keyed space: its entries, up to the terminating 0.
+    mutating func keyedSpace(what: String) throws(ArchiveError) -> ArchiveView.KeyedSpace {
+        var space = ArchiveView.KeyedSpace(offset: UInt32(offset), count: 0, keyMask: 0)
         keySpace &+= 1
         while true {
             let start = offset
             let keyField = try varint(what)
-            if keyField == 0 {
-                entryCountHint = max(entryCountHint, result.count)
-                return result
-            }
+            if keyField == 0 { return space }
             guard keyField - 1 < UInt64(strings.count) else {
                 throw ArchiveError(.invalid("key string index \(keyField - 1) out of range"), at: start)
             }
-            guard result.count < limits.maxEntriesPerRecord else {
+            guard space.count < limits.maxEntriesPerRecord else {
                 throw ArchiveError(
                     .overLimit(
-                        what: "\(what) entry count", value: UInt64(result.count + 1),
+                        what: "\(what) entry count", value: UInt64(space.count) + 1,
                         limit: limits.maxEntriesPerRecord), at: start)
             }
-            let keyIndex = Int(keyField - 1)
-            if keySpaceOfString[keyIndex] == keySpace { keysRepeat = true }
-            keySpaceOfString[keyIndex] = keySpace
-            result.append(ArchiveEntry(key: strings[keyIndex], value: try value(depth: 0)))
+            let key = Int(canonical[Int(keyField - 1)])
+            if keySpaceOfString[key] == keySpace { keysRepeat = true }
+            keySpaceOfString[key] = keySpace
+            space.count += 1
+            space.keyMask |= 1 &<< UInt64(key & 63)
+            try value(depth: 0)
         }
     }
 
-    mutating func value(depth: Int) throws(ArchiveError) -> StateValue {
+    /// A value that the cursor has just passed, read by ``ValueReader``.
+    func trustedValue(at start: Int) -> StateValue {
+        var reader = ValueReader(UnsafeRawBufferPointer(buffer), offset: start)
+        return reader.value()
+    }
+
+    /// Checks one value and moves past it.
+    mutating func value(depth: Int) throws(ArchiveError) {
         typealias Tag = ArchiveFormat.Tag
         let start = offset
         let rawTag = try byte("value")
@@ -211,42 +230,27 @@ private struct Parser {
             throw ArchiveError(.invalid("unknown value tag 0x\(String(rawTag, radix: 16))"), at: start)
         }
         switch tag {
-        case .boolFalse: return .bool(false)
-        case .boolTrue: return .bool(true)
-        case .int: return .int(try zigzag("integer"))
-        case .uint: return .uint(try varint("integer"))
-        case .double: return .double(Double(bitPattern: try fixed64("double")))
-        case .string: return .string(try string("string value"))
-        case .data: return .data(try blob("data value"))
-        case .date: return .date(Date(timeIntervalSince1970: Double(bitPattern: try fixed64("date"))))
+        case .boolFalse, .boolTrue, .nilReference: return
+        case .int, .uint: _ = try varint("integer")
+        case .double: _ = try fixed64("double")
+        case .string: try checkString("string value")
+        case .data: try skipBlob("data value")
+        case .date: _ = try fixed64("date")
         case .uuid:
             guard remaining >= 16 else { throw ArchiveError(.truncated("UUID"), at: offset) }
-            var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &raw) { target in
-                target.copyMemory(
-                    from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 16])))
-            }
             offset += 16
-            return .uuid(UUID(uuid: raw))
         case .array:
             try checkNesting(depth + 1, at: start)
             let count = try count("array count", limit: limits.maxTotalBytes)
-            var values: [StateValue] = []
-            values.reserveCapacity(count)
-            for _ in 0..<count { values.append(try value(depth: depth + 1)) }
-            return .array(values)
+            for _ in 0..<count { try value(depth: depth + 1) }
         case .dictionary:
             try checkNesting(depth + 1, at: start)
             let count = try count("dictionary count", limit: limits.maxTotalBytes)
-            var values: [String: StateValue] = [:]
-            values.reserveCapacity(count)
             for _ in 0..<count {
-                let key = try string("dictionary key")
-                values[key] = try value(depth: depth + 1)
+                try checkString("dictionary key")
+                try value(depth: depth + 1)
             }
-            return .dictionary(values)
-        case .codable: return .codable(try blob("codable value"))
-        case .nilReference: return .reference(nil)
+        case .codable: try skipBlob("codable value")
         case .reference:
             let target = try varint("reference")
             guard target < UInt64(recordCount) else {
@@ -254,7 +258,6 @@ private struct Parser {
                     .invalid("reference to record \(target), but there are \(recordCount) records"), at: start
                 )
             }
-            return .reference(Int(target))
         }
     }
 
@@ -368,6 +371,17 @@ private struct Parser {
         return text
     }
 
+    /// Checks a length-prefixed UTF-8 string, as ``string(_:)`` reads it, without making it.
+    mutating func checkString(_ what: String) throws(ArchiveError) {
+        let start = offset
+        let length = try length(what, limit: limits.maxStringBytes)
+        let slice = UnsafeBufferPointer(rebasing: buffer[offset..<offset + length])
+        if !Self.isASCII(slice) && String(validating: slice, as: UTF8.self) == nil {
+            throw ArchiveError(.invalid("\(what) is not valid UTF-8"), at: start)
+        }
+        offset += length
+    }
+
     /// True if every byte is below 0x80, checked eight bytes at a time.
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let raw = UnsafeRawBufferPointer(bytes)
@@ -384,19 +398,18 @@ private struct Parser {
         return high & 0x8080_8080_8080_8080 == 0
     }
 
-    mutating func stringReference(_ what: String) throws(ArchiveError) -> String {
+    /// A string-table index, checked.
+    mutating func stringReference(_ what: String) throws(ArchiveError) -> Int {
         let start = offset
         let index = try varint(what)
         guard index < UInt64(strings.count) else {
             throw ArchiveError(.invalid("\(what): string index \(index) out of range"), at: start)
         }
-        return strings[Int(index)]
+        return Int(index)
     }
 
-    mutating func blob(_ what: String) throws(ArchiveError) -> Data {
-        let length = try length(what, limit: limits.maxTotalBytes)
-        let data = Data(UnsafeBufferPointer(rebasing: buffer[offset..<offset + length]))
-        offset += length
-        return data
+    /// Checks a length-prefixed run of bytes and moves past it.
+    mutating func skipBlob(_ what: String) throws(ArchiveError) {
+        offset += try length(what, limit: limits.maxTotalBytes)
     }
 }

@@ -5,40 +5,78 @@ import Foundation
 /// `decode` of a missing key or a wrong type throws a ``StateCodingError`` naming the
 /// object's path, the key, and the expected and found types; it never traps.
 /// `decodeIfPresent` returns nil for a missing key.
+///
+/// One restore reuses one decoder for every object, pointing it at each in turn, as a save
+/// does with its encoder: use it only during the call it was handed to.
 @MainActor
 public final class StateDecoder {
     /// The path of the object being decoded; empty for the application state.
-    public let path: RestorationPath
+    ///
+    /// Its components are made only when read (see ``RestorationPath``).
+    public var path: RestorationPath {
+        let record = state.pointee.record
+        return record >= 0 ? context.view.path(ofRecord: record) : RestorationPath()
+    }
     /// The state version recorded with the object (rule R19); 0 for the application state.
-    public let stateVersion: Int
+    public var stateVersion: Int { state.pointee.stateVersion }
     /// The archive's metadata (rule R1).
-    public var metadata: ArchiveMetadata { sharedMetadata.value }
+    public var metadata: ArchiveMetadata { context.metadata.value }
     /// The raw entries, in the order they were written.
-    public let entries: [ArchiveEntry]
+    ///
+    /// Made when read: a coder reads its values from the archive's bytes, where they stay
+    /// until asked for (see docs/PERFORMANCE.md).
+    public var entries: [ArchiveEntry] { context.view.entries(of: state.pointee.space) }
 
-    /// One box for every coder of a pass: holding the metadata itself retained its
-    /// strings once per object.
-    private let sharedMetadata: SharedMetadata
-    private let referenceResolver: (Int) -> (any RestorableObject)?
-    /// True if no key is in `entries` twice (the reader checked): the first entry found
-    /// for a key is then the one, and a look-up tries `nextIndex` before it scans.
-    private let keysAreUnique: Bool
-    /// The entry after the one the last look-up found: objects mostly read their keys in
-    /// the order they wrote them.
-    private var nextIndex = 0
-    /// Set by ``explainNotRestored(_:)``.
-    private(set) var notRestoredReason: String?
+    /// What the decoder is pointed at, behind a pointer it owns: the look-ups write the
+    /// cursor, and each write of a stored `var` of a class is a dynamic exclusivity check
+    /// (see `DecodingContext`). Used on the main actor only, never re-entered.
+    private struct State {
+        /// The record being decoded, or -1 for the application state.
+        var record: Int
+        var stateVersion: Int
+        /// Where the object's keys and values are.
+        var space: ArchiveView.KeyedSpace
+        /// Where the last value read ended: objects mostly read their keys in the order
+        /// they wrote them, so the next key is most often there.
+        var cursor: Int
+        /// Set by ``explainNotRestored(_:)``.
+        var notRestoredReason: String?
+    }
 
-    init(
-        path: RestorationPath, stateVersion: Int, metadata: SharedMetadata, entries: [ArchiveEntry],
-        keysAreUnique: Bool = false, referenceResolver: @escaping (Int) -> (any RestorableObject)?
-    ) {
-        self.path = path
-        self.stateVersion = stateVersion
-        self.sharedMetadata = metadata
-        self.entries = entries
-        self.keysAreUnique = keysAreUnique
-        self.referenceResolver = referenceResolver
+    /// The restore's archive, metadata and restored objects, shared by all its coders; it
+    /// keeps `shared` alive.
+    private let context: DecodingContext
+    /// `context.shared`, held here so that a look-up loads no class reference.
+    private let shared: UnsafeMutablePointer<DecodingContext.Shared>
+    private let state: UnsafeMutablePointer<State>
+
+    /// The reason given to ``explainNotRestored(_:)`` since the decoder was last pointed
+    /// at a record.
+    var notRestoredReason: String? { state.pointee.notRestoredReason }
+
+    /// A decoder of the application state; ``target(record:)`` points it at a record.
+    init(context: DecodingContext) {
+        self.context = context
+        self.shared = context.shared
+        self.state = .allocate(capacity: 1)
+        let space = context.view.applicationState
+        state.initialize(
+            to: State(
+                record: -1, stateVersion: 0, space: space, cursor: Int(space.offset), notRestoredReason: nil))
+    }
+
+    isolated deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// Points the decoder at `record`, record `index` of the archive.
+    func target(record index: Int, _ record: ArchiveView.Record) {
+        state.pointee.record = index
+        state.pointee.stateVersion = record.stateVersion
+        state.pointee.space = record.space
+        state.pointee.cursor = Int(record.space.offset)
+        if state.pointee.notRestoredReason != nil { state.pointee.notRestoredReason = nil }
     }
 
     /// Says why the object will not be restored, for the diagnostic (rule R21).
@@ -47,61 +85,55 @@ public final class StateDecoder {
     /// the diagnostic gives the app's reason ("item 3F2A… no longer exists") rather than
     /// only "returned nil".
     public func explainNotRestored(_ reason: String) {
-        notRestoredReason = reason
+        state.pointee.notRestoredReason = reason
+    }
+
+    /// The canonical string-table index of `key`, or nil if no entry of this object can
+    /// have it (or the restore is over).
+    @inline(__always)
+    private func keyIndex(_ key: String) -> Int? {
+        let index = shared.pointee.keys.index(of: key) ?? context.keyIndex(key)
+        guard state.pointee.space.mayContain(index), index < shared.pointee.stringCount, shared.pointee.isOpen
+        else { return nil }
+        return index
     }
 
     /// The stored value for `key`, or nil. When a key was written twice the later wins.
-    ///
-    /// A scan from the end that compares lengths before contents: most keys of an object
-    /// differ in length, and a length is read without calling into the string runtime.
-    /// The scan is a nonisolated helper: in a main-actor method, each closure handed to the
-    /// standard library starts with a run-time isolation check, which cost more than the
-    /// scan itself.
     public func stateValue(forKey key: String) -> StateValue? {
-        if keysAreUnique {
-            guard let index = Self.index(of: key, in: entries, hint: nextIndex) else { return nil }
-            nextIndex = index + 1
-            return entries[index].value
-        }
-        guard let index = Self.lastIndex(of: key, in: entries) else { return nil }
-        return entries[index].value
+        guard let keyIndex = keyIndex(key) else { return nil }
+        guard let (value, end) = Self.value(of: keyIndex, in: state, shared: shared) else { return nil }
+        state.pointee.cursor = end
+        return value
     }
 
-    /// The position of the only entry with `key`: `hint` first, then a scan.
-    nonisolated private static func index(of key: String, in entries: [ArchiveEntry], hint: Int) -> Int? {
-        let length = key.utf8.count
-        return entries.withUnsafeBufferPointer { entries in
-            if hint < entries.count {
-                let candidate = entries[hint].key
-                if candidate.utf8.count == length && candidate == key { return hint }
-            }
-            var index = entries.count - 1
-            while index >= 0 {
-                let candidate = entries[index].key
-                if candidate.utf8.count == length && candidate == key { return index }
-                index -= 1
-            }
-            return nil
-        }
-    }
-
-    /// The position of the last entry with `key`. Not isolated, so that the closure over the
-    /// entries' storage carries no isolation check.
-    nonisolated private static func lastIndex(of key: String, in entries: [ArchiveEntry]) -> Int? {
-        let length = key.utf8.count
-        return entries.withUnsafeBufferPointer { entries in
-            var index = entries.count - 1
-            while index >= 0 {
-                let candidate = entries[index].key
-                if candidate.utf8.count == length && candidate == key { return index }
-                index -= 1
-            }
-            return nil
-        }
+    /// The value of the key with canonical index `key`, and where it ends. Not isolated: in
+    /// a main-actor method, a closure handed to the standard library starts with a run-time
+    /// isolation check, which cost more than the look-up itself.
+    nonisolated private static func value(
+        of key: Int, in state: UnsafeMutablePointer<State>,
+        shared: UnsafeMutablePointer<DecodingContext.Shared>
+    ) -> (StateValue, Int)? {
+        let finder = EntryFinder(shared.pointee)
+        guard let offset = finder.valueOffset(of: key, in: state.pointee.space, cursor: state.pointee.cursor)
+        else { return nil }
+        var reader = ValueReader(finder.bytes, offset: offset)
+        let value = reader.value()
+        return (value, reader.offset)
     }
 
     /// True if a value was written for `key`.
-    public func contains(_ key: String) -> Bool { stateValue(forKey: key) != nil }
+    public func contains(_ key: String) -> Bool {
+        guard let keyIndex = keyIndex(key) else { return false }
+        return Self.contains(keyIndex, in: state, shared: shared)
+    }
+
+    nonisolated private static func contains(
+        _ key: Int, in state: UnsafeMutablePointer<State>,
+        shared: UnsafeMutablePointer<DecodingContext.Shared>
+    ) -> Bool {
+        let space = state.pointee.space
+        return EntryFinder(shared.pointee).valueOffset(of: key, in: space, cursor: Int(space.offset)) != nil
+    }
 
     /// Reads a value written by ``StateEncoder/encode(_:forKey:)``.
     ///
@@ -169,27 +201,72 @@ public final class StateDecoder {
             throw .typeMismatch(path: path, key: key, expected: "Reference", found: Self.describe(stored))
         }
         guard let index else { return nil }
-        return referenceResolver(index)
+        return context.resolve(index)
     }
 
     /// Reads a list of references written by ``StateEncoder/encodeObjects(_:forKey:)``.
     /// Objects that were not restored are left out, so a navigation stack comes back with
     /// the screens that could be restored, in their order.
     public func decodeObjects(forKey key: String) throws(StateCodingError) -> [any RestorableObject] {
-        guard let stored = stateValue(forKey: key) else { return [] }
-        guard case .array(let values) = stored else {
-            throw .typeMismatch(path: path, key: key, expected: "[Reference]", found: Self.describe(stored))
-        }
-        var objects: [any RestorableObject] = []
-        objects.reserveCapacity(values.count)
-        for value in values {
-            guard case .reference(let index) = value else {
+        guard let keyIndex = keyIndex(key) else { return [] }
+        switch Self.objects(of: keyIndex, in: state, shared: shared) {
+        case .absent:
+            return []
+        case .objects(let objects):
+            return objects
+        case .other(let stored):
+            guard case .array(let values) = stored else {
                 throw .typeMismatch(
-                    path: path, key: key, expected: "[Reference]", found: "[\(Self.describe(value))]")
+                    path: path, key: key, expected: "[Reference]", found: Self.describe(stored))
             }
-            if let index, let object = referenceResolver(index) { objects.append(object) }
+            let found = values.first { if case .reference = $0 { false } else { true } }
+            throw .typeMismatch(
+                path: path, key: key, expected: "[Reference]",
+                found: "[\(found.map(Self.describe) ?? "Reference")]")
         }
-        return objects
+    }
+
+    /// What ``objects(of:in:shared:)`` found.
+    private enum ReferenceList {
+        case absent
+        /// The restored objects.
+        case objects([any RestorableObject])
+        /// Something other than a list of references.
+        case other(StateValue)
+    }
+
+    /// The objects of a list of references, read from the archive's bytes without making
+    /// its values; objects that were not restored are left out. Moves the cursor past the
+    /// list. Not isolated, for the reason given at ``value(of:in:shared:)``.
+    nonisolated private static func objects(
+        of key: Int, in state: UnsafeMutablePointer<State>,
+        shared: UnsafeMutablePointer<DecodingContext.Shared>
+    ) -> ReferenceList {
+        let finder = EntryFinder(shared.pointee)
+        guard let offset = finder.valueOffset(of: key, in: state.pointee.space, cursor: state.pointee.cursor)
+        else { return .absent }
+        var reader = ValueReader(finder.bytes, offset: offset)
+        guard reader.byte() == ArchiveFormat.Tag.array.rawValue else {
+            reader.offset = offset
+            return .other(reader.value())
+        }
+        let count = Int(reader.varint())
+        var objects: [any RestorableObject] = []
+        objects.reserveCapacity(count)
+        for _ in 0..<count {
+            switch reader.byte() {
+            case ArchiveFormat.Tag.reference.rawValue:
+                // The reader checked every reference against the record count.
+                if let object = shared.pointee.restored[Int(reader.varint())] { objects.append(object) }
+            case ArchiveFormat.Tag.nilReference.rawValue:
+                continue
+            default:
+                reader.offset = offset
+                return .other(reader.value())
+            }
+        }
+        state.pointee.cursor = reader.offset
+        return .objects(objects)
     }
 
     /// A stored value's type for messages, with the integer's value when it did not fit.

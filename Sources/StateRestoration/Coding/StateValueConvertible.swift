@@ -19,7 +19,9 @@ extension StateValueConvertible {
 }
 
 extension Bool: StateValueConvertible {
+    @inlinable
     public var stateValue: StateValue { .bool(self) }
+    @inlinable
     public init?(stateValue: StateValue) {
         guard case .bool(let value) = stateValue else { return nil }
         self = value
@@ -29,7 +31,9 @@ extension Bool: StateValueConvertible {
 /// Signed integers share one stored form; a value that does not fit the requested width
 /// is a type mismatch, never a trap.
 extension StateValueConvertible where Self: FixedWidthInteger & SignedInteger {
+    @inlinable
     public var stateValue: StateValue { .int(Int64(self)) }
+    @inlinable
     public init?(stateValue: StateValue) {
         switch stateValue {
         case .int(let value): self.init(exactly: value)
@@ -41,7 +45,9 @@ extension StateValueConvertible where Self: FixedWidthInteger & SignedInteger {
 
 /// Unsigned integers share one stored form; see the signed case.
 extension StateValueConvertible where Self: FixedWidthInteger & UnsignedInteger {
+    @inlinable
     public var stateValue: StateValue { .uint(UInt64(self)) }
+    @inlinable
     public init?(stateValue: StateValue) {
         switch stateValue {
         case .uint(let value): self.init(exactly: value)
@@ -63,7 +69,9 @@ extension UInt32: StateValueConvertible {}
 extension UInt64: StateValueConvertible {}
 
 extension Double: StateValueConvertible {
+    @inlinable
     public var stateValue: StateValue { .double(self) }
+    @inlinable
     public init?(stateValue: StateValue) {
         guard case .double(let value) = stateValue else { return nil }
         self = value
@@ -71,7 +79,9 @@ extension Double: StateValueConvertible {
 }
 
 extension String: StateValueConvertible {
+    @inlinable
     public var stateValue: StateValue { .string(self) }
+    @inlinable
     public init?(stateValue: StateValue) {
         guard case .string(let value) = stateValue else { return nil }
         self = value
@@ -79,7 +89,9 @@ extension String: StateValueConvertible {
 }
 
 extension Data: StateValueConvertible {
+    @inlinable
     public var stateValue: StateValue { .data(self) }
+    @inlinable
     public init?(stateValue: StateValue) {
         guard case .data(let value) = stateValue else { return nil }
         self = value
@@ -87,7 +99,9 @@ extension Data: StateValueConvertible {
 }
 
 extension Date: StateValueConvertible {
+    @inlinable
     public var stateValue: StateValue { .date(self) }
+    @inlinable
     public init?(stateValue: StateValue) {
         guard case .date(let value) = stateValue else { return nil }
         self = value
@@ -95,7 +109,9 @@ extension Date: StateValueConvertible {
 }
 
 extension UUID: StateValueConvertible {
+    @inlinable
     public var stateValue: StateValue { .uuid(self) }
+    @inlinable
     public init?(stateValue: StateValue) {
         guard case .uuid(let value) = stateValue else { return nil }
         self = value
@@ -103,7 +119,9 @@ extension UUID: StateValueConvertible {
 }
 
 extension Array: StateValueConvertible where Element: StateValueConvertible {
+    @inlinable
     public var stateValue: StateValue { .array(map(\.stateValue)) }
+    @inlinable
     public init?(stateValue: StateValue) {
         guard case .array(let values) = stateValue else { return nil }
         var result: [Element] = []
@@ -118,7 +136,9 @@ extension Array: StateValueConvertible where Element: StateValueConvertible {
 }
 
 extension Dictionary: StateValueConvertible where Key == String, Value: StateValueConvertible {
+    @inlinable
     public var stateValue: StateValue { .dictionary(mapValues(\.stateValue)) }
+    @inlinable
     public init?(stateValue: StateValue) {
         guard case .dictionary(let values) = stateValue else { return nil }
         var result: [String: Value] = [:]

@@ -24,16 +24,43 @@ public struct RestorationPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The components, root first.
-    public var components: [Component]
+    public var components: [Component] {
+        get {
+            switch storage {
+            case .components(let components): components
+            case .record(let view, let index): view.components(ofRecord: index)
+            }
+        }
+        set { storage = .components(newValue) }
+    }
+
+    /// The components themselves, or, for a path a restore hands out, the record of the
+    /// checked archive it names: its components are made only when read.
+    ///
+    /// A restore gives every record's restoration class (and coder) its path; most read
+    /// one component or the count, if anything, and building and freeing an array of
+    /// components per record was a sixth of a restore (see docs/PERFORMANCE.md). Such a
+    /// path keeps its archive alive until it is changed or dropped.
+    private var storage: Storage
+
+    private enum Storage: Sendable {
+        case components([Component])
+        case record(ArchiveView, Int)
+    }
 
     /// Creates a path from its components, root first.
     public init(_ components: [Component] = []) {
-        self.components = components
+        self.storage = .components(components)
     }
 
     /// Creates a path from identifiers, root first, each with occurrence 0.
     public init(identifiers: [String]) {
-        self.components = identifiers.map { Component($0) }
+        self.storage = .components(identifiers.map { Component($0) })
+    }
+
+    /// The path of record `index` of `view`, made into components when read.
+    init(record index: Int, in view: ArchiveView) {
+        self.storage = .record(view, index)
     }
 
     /// The identifiers alone, root first: what UIKit passes as the "identifier path".
@@ -41,26 +68,57 @@ public struct RestorationPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The number of components. The Homepwner detail screen uses it to tell a modal
     /// new-item screen (3) from a pushed one (2).
-    public var count: Int { components.count }
+    public var count: Int {
+        switch storage {
+        case .components(let components): components.count
+        case .record(let view, let index): view.depth(ofRecord: index)
+        }
+    }
 
     /// The object's own identifier (the last component), or nil for the empty path.
-    public var last: Component? { components.last }
+    public var last: Component? {
+        switch storage {
+        case .components(let components): components.last
+        case .record(let view, let index): view.component(ofRecord: index)
+        }
+    }
 
     /// The path of the parent, or nil for a root path.
     public var parent: RestorationPath? {
-        components.isEmpty ? nil : RestorationPath(Array(components.dropLast()))
+        switch storage {
+        case .components(let components):
+            return components.isEmpty ? nil : RestorationPath(Array(components.dropLast()))
+        case .record(let view, let index):
+            let parent = Int(view.records[index].parent)
+            return parent < 0 ? RestorationPath() : RestorationPath(record: parent, in: view)
+        }
     }
 
     /// This path extended by one component.
     public func appending(_ identifier: String, occurrence: Int = 0) -> RestorationPath {
-        var copy = self
-        copy.components.append(Component(identifier, occurrence: occurrence))
-        return copy
+        var components = self.components
+        components.append(Component(identifier, occurrence: occurrence))
+        return RestorationPath(components)
     }
 
     /// Components joined by `/`; a repeated identifier shows its position as `Detail#2`.
     public var description: String {
         components.map { $0.occurrence == 0 ? $0.identifier : "\($0.identifier)#\($0.occurrence + 1)" }
             .joined(separator: "/")
+    }
+
+    /// Equal components, however each path holds them.
+    public static func == (lhs: RestorationPath, rhs: RestorationPath) -> Bool {
+        if case .record(let left, let leftIndex) = lhs.storage,
+            case .record(let right, let rightIndex) = rhs.storage,
+            left === right, leftIndex == rightIndex
+        {
+            return true
+        }
+        return lhs.components == rhs.components
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(components)
     }
 }

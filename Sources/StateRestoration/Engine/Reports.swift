@@ -126,7 +126,7 @@ public struct RestorationReport {
             objects.reserveCapacity(restoredObjects.objects.count)
             for index in restoredObjects.objects.indices {
                 guard let object = restoredObjects.objects[index] else { continue }
-                objects.append((restoredObjects.records[index].path, object))
+                objects.append((restoredObjects.view.path(ofRecord: index), object))
             }
             return objects
         }
@@ -144,9 +144,9 @@ public struct RestorationReport {
     public var diagnostics: [RestorationDiagnostic]
 
     private var storedObjects: [(path: RestorationPath, object: any RestorableObject)]
-    /// What `objects` is built from, when it was not set: the records and, for each, the
-    /// object restored for it, if any.
-    private var restoredObjects: (records: [ArchiveRecord], objects: [(any RestorableObject)?])?
+    /// What `objects` is built from, when it was not set: the archive and, for each of its
+    /// records, the object restored for it, if any.
+    private var restoredObjects: (view: ArchiveView, objects: [(any RestorableObject)?])?
 
     init(
         restored: Bool, objects: [(path: RestorationPath, object: any RestorableObject)],
@@ -161,12 +161,12 @@ public struct RestorationReport {
 
     /// A report whose `objects` are built when read.
     init(
-        records: [ArchiveRecord], restoredObjects: [(any RestorableObject)?], roots: [any RestorableObject],
+        view: ArchiveView, restoredObjects: [(any RestorableObject)?], roots: [any RestorableObject],
         metadata: ArchiveMetadata?, diagnostics: [RestorationDiagnostic]
     ) {
         self.restored = true
         self.storedObjects = []
-        self.restoredObjects = (records, restoredObjects)
+        self.restoredObjects = (view, restoredObjects)
         self.roots = roots
         self.metadata = metadata
         self.diagnostics = diagnostics

@@ -242,9 +242,9 @@ public final class RestorationEngine {
             report.diagnostics = [note]
             return report
         }
-        let archive: Archive
+        let view: ArchiveView
         do {
-            archive = try Archive(bytes: bytes, limits: configuration.limits)
+            view = try ArchiveReader(bytes: bytes, limits: configuration.limits).view()
         } catch {
             discardArchive(keepingCopy: true, bytes: bytes)
             let note = RestorationDiagnostic(.archiveDiscarded, path: nil, reason: "\(error)")
@@ -252,36 +252,64 @@ public final class RestorationEngine {
             report.diagnostics = [note]
             return report
         }
-        return restore(archive, markingProgress: true)
+        return restore(view, markingProgress: true)
+    }
+
+    /// Restores from archive bytes: a restore minus the disk, without the in-progress
+    /// marker. ``restoreApplicationState()`` is the full launch path.
+    ///
+    /// The bytes are checked completely before any object is created, then read in place:
+    /// no ``Archive`` value is made.
+    /// - Throws: ``ArchiveError`` if the bytes are not a valid archive within the
+    ///   configured limits; nothing is restored then.
+    public func restore(bytes: [UInt8]) throws(ArchiveError) -> RestorationReport {
+        restore(try ArchiveReader(bytes: bytes, limits: configuration.limits).view(), markingProgress: false)
     }
 
     /// Restores from an already parsed archive: a restore minus the disk, without the
     /// in-progress marker. ``restoreApplicationState()`` is the full launch path.
+    ///
+    /// The archive is written out and read back first, which ``restore(bytes:)`` avoids.
+    /// An archive value that does not make a valid archive (built in code with an empty
+    /// identifier, say) restores nothing, with a diagnostic.
     public func restore(_ archive: Archive) -> RestorationReport {
-        restore(archive, markingProgress: false)
-    }
-
-    private func restore(_ archive: Archive, markingProgress: Bool) -> RestorationReport {
-        let pass = RestorationPass(
-            archive: archive, registry: registry, names: names, delegate: delegate, existingRoots: roots(),
-            registeredObjects: registeredObjects.compactMap(\.object))
-        guard delegate?.shouldRestoreApplicationState(pass.applicationCoder()) == true else {
-            let note = RestorationDiagnostic(
-                .declined, path: nil,
-                reason:
-                    "archive of app version '\(archive.metadata.appVersion)' not restored: the app "
-                    + "delegate's shouldRestoreApplicationState is false")
+        let view: ArchiveView
+        do {
+            view = try ArchiveReader(bytes: archive.encodedBytes(), limits: configuration.limits).view()
+        } catch {
+            let note = RestorationDiagnostic(.archiveDiscarded, path: nil, reason: "\(error)")
             record([note])
             var report = RestorationReport.empty
-            report.metadata = archive.metadata
             report.diagnostics = [note]
             return report
         }
-        if markingProgress { beginRestoring() }
-        let report = pass.run()
-        record(report.diagnostics)
-        if markingProgress { endRestoring() }
-        return report
+        return restore(view, markingProgress: false)
+    }
+
+    private func restore(_ view: ArchiveView, markingProgress: Bool) -> RestorationReport {
+        let pass = RestorationPass(
+            view: view, registry: registry, names: names, delegate: delegate, existingRoots: roots(),
+            registeredObjects: registeredObjects.compactMap(\.object))
+        // The coders read the archive's bytes in place, within this scope.
+        return pass.withBytes { () -> RestorationReport in
+            guard delegate?.shouldRestoreApplicationState(pass.applicationCoder()) == true else {
+                let note = RestorationDiagnostic(
+                    .declined, path: nil,
+                    reason:
+                        "archive of app version '\(view.metadata.appVersion)' not restored: the app "
+                        + "delegate's shouldRestoreApplicationState is false")
+                record([note])
+                var report = RestorationReport.empty
+                report.metadata = view.metadata
+                report.diagnostics = [note]
+                return report
+            }
+            if markingProgress { beginRestoring() }
+            let report = pass.run()
+            record(report.diagnostics)
+            if markingProgress { endRestoring() }
+            return report
+        }
     }
 
     // MARK: Discarding (R18)

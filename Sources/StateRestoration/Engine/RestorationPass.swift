@@ -1,8 +1,9 @@
-/// One restore from a parsed archive: the two phases of rule R12 with the find-or-create
+/// One restore from a checked archive: the two phases of rule R12 with the find-or-create
 /// order of rule R13.
 @MainActor
 final class RestorationPass {
-    private let archive: Archive
+    private let context: DecodingContext
+    private let view: ArchiveView
     private let registry: RestorationRegistry
     private let names: TypeNameCache
     private weak var delegate: (any RestorationDelegate)?
@@ -11,25 +12,22 @@ final class RestorationPass {
     private var existing: [RestorationPath: any RestorableObject] = [:]
     private var occurrenceCounter: [RestorationPath: Int] = [:]
     private var indexed: Set<ObjectIdentifier> = []
-    /// The object restored for each record, so far. Behind a pointer owned by the pass:
-    /// it is written once per record and read once per reference, and each access to a
-    /// stored property of a class is a dynamic exclusivity check (see `ArchiveBuilder`).
-    /// The pass runs on one thread and never re-enters an access to it.
-    private let restored: UnsafeMutablePointer<[(any RestorableObject)?]>
-    private var lastClass: (name: String, type: (any ObjectRestoration.Type)?)?
+    /// What the coders share, with the object restored for each record so far (references
+    /// resolve through it); owned by the context.
+    private let shared: UnsafeMutablePointer<DecodingContext.Shared>
     private(set) var diagnostics: [RestorationDiagnostic] = []
 
     init(
-        archive: Archive, registry: RestorationRegistry, names: TypeNameCache,
+        view: ArchiveView, registry: RestorationRegistry, names: TypeNameCache,
         delegate: (any RestorationDelegate)?, existingRoots: [any RestorableObject],
         registeredObjects: [any RestorableObject]
     ) {
-        self.archive = archive
+        self.context = DecodingContext(view: view)
+        self.shared = context.shared
+        self.view = view
         self.registry = registry
         self.names = names
         self.delegate = delegate
-        self.restored = .allocate(capacity: 1)
-        self.restored.initialize(to: Array(repeating: nil, count: archive.records.count))
         for root in existingRoots {
             index(root, under: RestorationPath())
         }
@@ -38,17 +36,15 @@ final class RestorationPass {
         }
     }
 
-    isolated deinit {
-        restored.deinitialize(count: 1)
-        restored.deallocate()
+    /// Runs `body` with the archive's bytes readable by the coders: the restore, from
+    /// ``applicationCoder()`` to ``run()``, happens inside it.
+    func withBytes<Result>(_ body: () -> Result) -> Result {
+        context.withBytes(body)
     }
 
     /// The application-level decoder (metadata and app state).
     func applicationCoder() -> StateDecoder {
-        StateDecoder(
-            path: RestorationPath(), stateVersion: 0, metadata: SharedMetadata(archive.metadata),
-            entries: archive.applicationState, keysAreUnique: archive.keysAreUnique,
-            referenceResolver: { [unowned self] in self.resolve($0) })
+        StateDecoder(context: context)
     }
 
     /// Runs both phases, `applicationFinishedRestoringState` and the delegate's
@@ -57,68 +53,65 @@ final class RestorationPass {
     /// Paths are turned into text only for diagnostics: doing it for every record was 29 % of
     /// a restore (see docs/PERFORMANCE.md).
     func run() -> RestorationReport {
-        let records = archive.records
-        // One resolver for every coder, and one coder per record for both phases: phase 2
-        // reads the coder phase 1 made (it holds the record's entries and nothing that
-        // phase 1 changes when the object is created).
-        let resolver: (Int) -> (any RestorableObject)? = { [unowned self] in self.resolve($0) }
-        var coders: [StateDecoder?] = Array(repeating: nil, count: records.count)
+        let records = view.records
+        // One coder for every record of both phases, pointed at each in turn: making one
+        // per record, and freeing it, was a tenth of a restore.
+        let coder = StateDecoder(context: context)
         var decodable = Array(repeating: false, count: records.count)
-        let metadata = archive.metadata
-        let sharedMetadata = SharedMetadata(metadata)
-        let keysAreUnique = archive.keysAreUnique
-        // Records are read field by field in place (`records[index].path`): copying a whole
-        // record retains its four references, and that was done several times per record.
+        var lastClass: (index: Int32, type: (any ObjectRestoration.Type)?) = (-1, nil)
         // Phase 1: find or create, parents before children.
         for index in records.indices {
-            if let parent = records[index].parentIndex, restored.pointee[parent] == nil {
+            let record = records[index]
+            if record.parent >= 0, shared.pointee.restored[Int(record.parent)] == nil {
                 diagnostics.append(
                     RestorationDiagnostic(
-                        .notRestored, path: records[index].path.description,
-                        reason: "its parent '\(records[parent].path)' was not restored"))
+                        .notRestored, path: view.path(ofRecord: index).description,
+                        reason: "its parent '\(view.path(ofRecord: Int(record.parent)))' was not restored"))
                 continue
             }
-            let coder = StateDecoder(
-                path: records[index].path, stateVersion: records[index].stateVersion,
-                metadata: sharedMetadata, entries: records[index].entries, keysAreUnique: keysAreUnique,
-                referenceResolver: resolver)
-            coders[index] = coder
-            guard let object = findOrCreate(records, index, coder: coder) else { continue }
-            restored.pointee[index] = object
+            coder.target(record: index, record)
+            let path = view.path(ofRecord: index)
+            // The records of an archive name a few classes, often in runs: the last one is
+            // remembered by its string index, rather than looked up by name each time.
+            if record.restorationClass >= 0, record.restorationClass != lastClass.index {
+                lastClass = (
+                    record.restorationClass,
+                    registry.restorationClass(named: view.strings[Int(record.restorationClass)])
+                )
+            }
+            guard let object = findOrCreate(index, path: path, coder: coder, restorationClass: lastClass.type)
+            else { continue }
+            shared.pointee.restored[index] = object
             // The recorded restoration class chose what to create (it may be a newer type that
             // migrates old state, R19), so only objects found elsewhere are type-checked (R14).
-            if records[index].restorationClassName != nil
-                || names.object(object, matches: records[index].typeName)
-            {
+            if record.restorationClass >= 0 || names.object(object, matches: view.typeName(ofRecord: index)) {
                 decodable[index] = true
             } else {
                 diagnostics.append(
                     RestorationDiagnostic(
-                        .notDecoded, path: records[index].path.description,
+                        .notDecoded, path: path.description,
                         reason:
-                            "it was saved as \(records[index].typeName) but the object found is "
+                            "it was saved as \(view.typeName(ofRecord: index)) but the object found is "
                             + "\(names.typeName(of: object)); its state is not decoded"))
             }
-            indexChildren(of: object, at: records[index].path)
+            indexChildren(of: object, at: path)
         }
         // Phase 2: decode state in the same order; containers rebuild their structure.
         for index in records.indices where decodable[index] {
-            guard let object = restored.pointee[index], let coder = coders[index] else { continue }
+            guard let object = shared.pointee.restored[index] else { continue }
+            coder.target(record: index, records[index])
             do {
                 try object.decodeRestorableState(with: coder)
             } catch {
                 diagnostics.append(
-                    RestorationDiagnostic(
-                        .notDecoded, path: records[index].path.description, reason: "\(error)"))
+                    RestorationDiagnostic(.notDecoded, path: coder.path.description, reason: "\(error)"))
             }
         }
         var roots: [any RestorableObject] = []
         for index in records.indices {
-            guard let object = restored.pointee[index] else { continue }
-            if records[index].parentIndex == nil { roots.append(object) }
-        }
-        for index in records.indices {
-            restored.pointee[index]?.applicationFinishedRestoringState()
+            guard let object = shared.pointee.restored[index] else { continue }
+            if records[index].parent < 0 { roots.append(object) }
+            object.applicationFinishedRestoringState()
         }
         do {
             try delegate?.didDecodeRestorableState(applicationCoder())
@@ -127,65 +120,55 @@ final class RestorationPass {
                 RestorationDiagnostic(.notDecoded, path: nil, reason: "application state: \(error)"))
         }
         return RestorationReport(
-            records: records, restoredObjects: restored.pointee, roots: roots, metadata: metadata,
+            view: view, restoredObjects: shared.pointee.restored, roots: roots, metadata: view.metadata,
             diagnostics: diagnostics)
     }
 
     /// Rule R13: (a) the recorded restoration class, else (b) the delegate, else (c) an
     /// existing object at the path, else (d) nothing.
-    private func findOrCreate(_ records: [ArchiveRecord], _ index: Int, coder: StateDecoder)
-        -> (any RestorableObject)?
-    {
-        if let className = records[index].restorationClassName {
-            guard let restorationClass = registeredClass(named: className) else {
+    /// - Parameter restorationClass: The registered class of the name recorded for the
+    ///   record, if any.
+    private func findOrCreate(
+        _ index: Int, path: RestorationPath, coder: StateDecoder,
+        restorationClass: (any ObjectRestoration.Type)?
+    ) -> (any RestorableObject)? {
+        if view.records[index].restorationClass >= 0 {
+            // The name is made into text only for a diagnostic.
+            guard let restorationClass else {
                 diagnostics.append(
                     RestorationDiagnostic(
-                        .notRestored, path: records[index].path.description,
+                        .notRestored, path: path.description,
                         reason:
-                            "restoration class '\(className)' is not registered with the application; "
+                            "restoration class '\(view.restorationClassName(ofRecord: index) ?? "")' is not registered with the application; "
                             + "nothing is created for it or below it"))
                 return nil
             }
             guard
                 let object = restorationClass.restoreObject(
-                    withRestorationPath: records[index].path, coder: coder)
+                    withRestorationPath: path, coder: coder)
             else {
                 let why = coder.notRestoredReason.map { ": \($0)" } ?? ""
                 diagnostics.append(
                     RestorationDiagnostic(
-                        .notRestored, path: records[index].path.description,
+                        .notRestored, path: path.description,
                         reason:
-                            "restoration class '\(className)' returned nil\(why), so its subtree is not restored"
+                            "restoration class '\(view.restorationClassName(ofRecord: index) ?? "")' returned nil\(why), so its subtree is not restored"
                     ))
                 return nil
             }
             return object
         }
-        if let object = delegate?.restorableObject(withRestorationPath: records[index].path, coder: coder) {
+        if let object = delegate?.restorableObject(withRestorationPath: path, coder: coder) {
             return object
         }
-        if let object = existing[records[index].path] { return object }
+        if let object = existing[path] { return object }
         let reason =
             coder.notRestoredReason.map { "the app delegate returned nil: \($0)" }
             ?? ("no restoration class was recorded, the app delegate returned nil, and no object "
                 + "exists at that path")
         diagnostics.append(
-            RestorationDiagnostic(.notRestored, path: records[index].path.description, reason: reason))
+            RestorationDiagnostic(.notRestored, path: path.description, reason: reason))
         return nil
-    }
-
-    /// The registered class of that name, remembering the last answer: the records of an
-    /// archive name a few classes, and a registry look-up hashes the name. The names of
-    /// one archive share storage (its string table), so the comparison is immediate.
-    private func registeredClass(named name: String) -> (any ObjectRestoration.Type)? {
-        if let last = lastClass, last.name == name { return last.type }
-        let type = registry.restorationClass(named: name)
-        lastClass = (name, type)
-        return type
-    }
-
-    private func resolve(_ index: Int) -> (any RestorableObject)? {
-        index >= 0 && index < restored.pointee.count ? restored.pointee[index] : nil
     }
 
     // MARK: Objects that already exist (R13c)

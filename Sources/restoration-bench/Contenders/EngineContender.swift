@@ -4,8 +4,9 @@ import StateRestoration
 /// The engine, measured as an app uses it, minus the disk.
 ///
 /// Encode is ``RestorationEngine/encodeState(reason:)``: the walk, the coders and the
-/// archive bytes. Decode is `Archive(bytes:)` then ``RestorationEngine/restore(_:)``:
-/// parse, find-or-create through the app delegate and the restoration class, and decode,
+/// archive bytes. Decode is ``RestorationEngine/restore(bytes:)``, what
+/// ``RestorationEngine/restoreApplicationState()`` does once the file is read: check the
+/// bytes, find-or-create through the app delegate and the restoration class, and decode,
 /// into a fresh app each time, as a relaunch would.
 @MainActor
 final class EngineContender: Contender {
@@ -47,11 +48,9 @@ final class EngineContender: Contender {
     func decode(_ encoded: EncodedBytes, slot: Int) throws -> BenchNode {
         guard case .array(let bytes) = encoded else { throw BenchError.wrongBytes(library: library) }
         let launch = launches[slot]
-        let archive = try Archive(bytes: bytes, limits: Self.configuration.limits)
-        let report = launch.engine.restore(archive)
+        let report = try launch.engine.restore(bytes: bytes)
         guard let root = launch.app.root else {
-            throw BenchError.unclean(
-                library: library, nodes: archive.records.count, problems: ["no root was restored"])
+            throw BenchError.unclean(library: library, nodes: 0, problems: ["no root was restored"])
         }
         if !report.diagnostics.isEmpty { restoreProblems = report.diagnostics.map(\.description) }
         return root

@@ -12,7 +12,7 @@ enum Library: String, CaseIterable, Hashable, Sendable {
     /// What a row is, for the table's legend.
     var summary: String {
         switch self {
-        case .stateRestoration: "the engine: encodeState / Archive(bytes:) + restore"
+        case .stateRestoration: "the engine: encodeState / restore(bytes:)"
         case .keyedArchiver: "NSKeyedArchiver / NSKeyedUnarchiver, secure coding"
         case .propertyList: "PropertyListEncoder / Decoder, binary"
         case .json: "JSONEncoder / JSONDecoder, default strategies"
