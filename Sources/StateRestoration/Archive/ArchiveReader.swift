@@ -86,9 +86,11 @@ private struct Parser {
     /// For each string-table entry, the index of the first entry with the same contents.
     var canonical: [UInt32] = []
     var recordCount = 0
-    /// For each string-table entry, the last keyed space (a number per call of `entries`)
-    /// that used it as a key: a key met twice in one space is a repeated key.
-    var keySpaceOfString: [Int32] = []
+    /// For each string-table entry, the last keyed space (a number per call of
+    /// `keyedSpace`) that used it as a key: a key met twice in one space is a repeated key.
+    /// Allocated and freed by `view(of:version:)`; a buffer rather than an array, whose
+    /// every write checks that its storage is not shared.
+    var keySpaceOfString = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     var keySpace: Int32 = 0
     var keysRepeat = false
 
@@ -127,7 +129,9 @@ private struct Parser {
                 canonical.append(UInt32(index))
             }
         }
-        keySpaceOfString = Array(repeating: -1, count: strings.count)
+        keySpaceOfString = .allocate(capacity: strings.count)
+        keySpaceOfString.initialize(repeating: -1)
+        defer { keySpaceOfString.deallocate() }
 
         recordCount = try count("record count", limit: limits.maxRecords)
         let applicationState = try keyedSpace(what: "application state")
@@ -225,40 +229,44 @@ private struct Parser {
     mutating func value(depth: Int) throws(ArchiveError) {
         typealias Tag = ArchiveFormat.Tag
         let start = offset
-        let rawTag = try byte("value")
-        guard let tag = Tag(rawValue: rawTag) else {
-            throw ArchiveError(.invalid("unknown value tag 0x\(String(rawTag, radix: 16))"), at: start)
-        }
-        switch tag {
-        case .boolFalse, .boolTrue, .nilReference: return
-        case .int, .uint: _ = try varint("integer")
-        case .double: _ = try fixed64("double")
-        case .string: try checkString("string value")
-        case .data: try skipBlob("data value")
-        case .date: _ = try fixed64("date")
-        case .uuid:
-            guard remaining >= 16 else { throw ArchiveError(.truncated("UUID"), at: offset) }
-            offset += 16
-        case .array:
+        // The raw tag is switched on, not `Tag(rawValue:)`: that is a call per value.
+        switch try byte("value") {
+        case Tag.boolFalse.rawValue, Tag.boolTrue.rawValue, Tag.nilReference.rawValue: return
+        case Tag.int.rawValue, Tag.uint.rawValue: _ = try varint("integer")
+        case Tag.double.rawValue: try skip(8, "double")
+        case Tag.string.rawValue: try checkString("string value")
+        case Tag.data.rawValue: try skipBlob("data value")
+        case Tag.date.rawValue: try skip(8, "date")
+        case Tag.uuid.rawValue: try skip(16, "UUID")
+        case Tag.array.rawValue:
             try checkNesting(depth + 1, at: start)
             let count = try count("array count", limit: limits.maxTotalBytes)
             for _ in 0..<count { try value(depth: depth + 1) }
-        case .dictionary:
+        case Tag.dictionary.rawValue:
             try checkNesting(depth + 1, at: start)
             let count = try count("dictionary count", limit: limits.maxTotalBytes)
             for _ in 0..<count {
                 try checkString("dictionary key")
                 try value(depth: depth + 1)
             }
-        case .codable: try skipBlob("codable value")
-        case .reference:
+        case Tag.codable.rawValue: try skipBlob("codable value")
+        case Tag.reference.rawValue:
             let target = try varint("reference")
             guard target < UInt64(recordCount) else {
                 throw ArchiveError(
                     .invalid("reference to record \(target), but there are \(recordCount) records"), at: start
                 )
             }
+        case let rawTag:
+            throw ArchiveError(.invalid("unknown value tag 0x\(String(rawTag, radix: 16))"), at: start)
         }
+    }
+
+    /// Moves past `count` bytes of a fixed-size value.
+    @inline(__always)
+    mutating func skip(_ count: Int, _ what: String) throws(ArchiveError) {
+        guard remaining >= count else { throw ArchiveError(.truncated(what), at: offset) }
+        offset += count
     }
 
     /// Arrays and dictionaries may nest at most ``ArchiveLimits/maxDepth`` deep.

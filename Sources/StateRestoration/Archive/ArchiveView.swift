@@ -279,48 +279,49 @@ struct ValueReader {
     /// Moves past one value.
     mutating func skipValue() {
         typealias Tag = ArchiveFormat.Tag
-        switch Tag(rawValue: byte()) ?? .nilReference {
-        case .boolFalse, .boolTrue, .nilReference: return
-        case .int, .uint, .reference: _ = varint()
-        case .double, .date: offset += 8
-        case .string, .data, .codable: offset += Int(varint())
-        case .uuid: offset += 16
-        case .array:
+        switch byte() {
+        case Tag.int.rawValue, Tag.uint.rawValue, Tag.reference.rawValue: _ = varint()
+        case Tag.double.rawValue, Tag.date.rawValue: offset += 8
+        case Tag.string.rawValue, Tag.data.rawValue, Tag.codable.rawValue: offset += Int(varint())
+        case Tag.uuid.rawValue: offset += 16
+        case Tag.array.rawValue:
             for _ in 0..<Int(varint()) { skipValue() }
-        case .dictionary:
+        case Tag.dictionary.rawValue:
             for _ in 0..<Int(varint()) {
                 offset += Int(varint())
                 skipValue()
             }
+        default: return  // the Bools and the nil reference: no payload
         }
     }
 
+    /// The next value. The raw tag is switched on, not `Tag(rawValue:)`: that is a call
+    /// per value.
     mutating func value() -> StateValue {
         typealias Tag = ArchiveFormat.Tag
-        // The reader accepted only known tags.
-        switch Tag(rawValue: byte()) ?? .nilReference {
-        case .boolFalse: return .bool(false)
-        case .boolTrue: return .bool(true)
-        case .int: return .int(zigzag())
-        case .uint: return .uint(varint())
-        case .double: return .double(Double(bitPattern: fixed64()))
-        case .string: return .string(string())
-        case .data: return .data(data())
-        case .date: return .date(Date(timeIntervalSince1970: Double(bitPattern: fixed64())))
-        case .uuid:
+        switch byte() {
+        case Tag.boolFalse.rawValue: return .bool(false)
+        case Tag.boolTrue.rawValue: return .bool(true)
+        case Tag.int.rawValue: return .int(zigzag())
+        case Tag.uint.rawValue: return .uint(varint())
+        case Tag.double.rawValue: return .double(Double(bitPattern: fixed64()))
+        case Tag.string.rawValue: return .string(string())
+        case Tag.data.rawValue: return .data(data())
+        case Tag.date.rawValue: return .date(Date(timeIntervalSince1970: Double(bitPattern: fixed64())))
+        case Tag.uuid.rawValue:
             var id: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
             withUnsafeMutableBytes(of: &id) { target in
                 target.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + 16]))
             }
             offset += 16
             return .uuid(UUID(uuid: id))
-        case .array:
+        case Tag.array.rawValue:
             let count = Int(varint())
             var values: [StateValue] = []
             values.reserveCapacity(count)
             for _ in 0..<count { values.append(value()) }
             return .array(values)
-        case .dictionary:
+        case Tag.dictionary.rawValue:
             let count = Int(varint())
             var values: [String: StateValue] = [:]
             values.reserveCapacity(count)
@@ -329,9 +330,9 @@ struct ValueReader {
                 values[key] = value()
             }
             return .dictionary(values)
-        case .codable: return .codable(data())
-        case .nilReference: return .reference(nil)
-        case .reference: return .reference(Int(varint()))
+        case Tag.codable.rawValue: return .codable(data())
+        case Tag.reference.rawValue: return .reference(Int(varint()))
+        default: return .reference(nil)  // the nil reference: the reader accepted no other tag
         }
     }
 }

@@ -57,12 +57,19 @@ final class RestorationPass {
         // One coder for every record of both phases, pointed at each in turn: making one
         // per record, and freeing it, was a tenth of a restore.
         let coder = StateDecoder(context: context)
-        var decodable = Array(repeating: false, count: records.count)
+        // Per record: 0 not restored, 1 restored, 2 restored and to be decoded. Kept apart
+        // from the objects so that checking a parent does not copy (retain) one.
+        var states = [UInt8](repeating: 0, count: records.count)
         var lastClass: (index: Int32, type: (any ObjectRestoration.Type)?) = (-1, nil)
+        // Records restored whose objects' children are not yet in `existing`. They are
+        // indexed when a record first needs `existing` (R13c): most archives record a
+        // restoration class for nearly every object, and asking every restored object for
+        // its children, whether or not anything would look them up, was a tenth of a restore.
+        var unindexed: [Int] = []
         // Phase 1: find or create, parents before children.
         for index in records.indices {
             let record = records[index]
-            if record.parent >= 0, shared.pointee.restored[Int(record.parent)] == nil {
+            if record.parent >= 0, states[Int(record.parent)] == 0 {
                 diagnostics.append(
                     RestorationDiagnostic(
                         .notRestored, path: view.path(ofRecord: index).description,
@@ -79,14 +86,18 @@ final class RestorationPass {
                     registry.restorationClass(named: view.strings[Int(record.restorationClass)])
                 )
             }
-            guard let object = findOrCreate(index, path: path, coder: coder, restorationClass: lastClass.type)
+            guard
+                let object = findOrCreate(
+                    index, record, path: path, coder: coder,
+                    restorationClass: record.restorationClass >= 0 ? lastClass.type : nil,
+                    unindexed: &unindexed)
             else { continue }
-            shared.pointee.restored[index] = object
             // The recorded restoration class chose what to create (it may be a newer type that
             // migrates old state, R19), so only objects found elsewhere are type-checked (R14).
             if record.restorationClass >= 0 || names.object(object, matches: view.typeName(ofRecord: index)) {
-                decodable[index] = true
+                states[index] = 2
             } else {
+                states[index] = 1
                 diagnostics.append(
                     RestorationDiagnostic(
                         .notDecoded, path: path.description,
@@ -94,10 +105,11 @@ final class RestorationPass {
                             "it was saved as \(view.typeName(ofRecord: index)) but the object found is "
                             + "\(names.typeName(of: object)); its state is not decoded"))
             }
-            indexChildren(of: object, at: path)
+            shared.pointee.restored[index] = consume object
+            unindexed.append(index)
         }
         // Phase 2: decode state in the same order; containers rebuild their structure.
-        for index in records.indices where decodable[index] {
+        for index in records.indices where states[index] == 2 {
             guard let object = shared.pointee.restored[index] else { continue }
             coder.target(record: index, records[index])
             do {
@@ -108,7 +120,7 @@ final class RestorationPass {
             }
         }
         var roots: [any RestorableObject] = []
-        for index in records.indices {
+        for index in records.indices where states[index] != 0 {
             guard let object = shared.pointee.restored[index] else { continue }
             if records[index].parent < 0 { roots.append(object) }
             object.applicationFinishedRestoringState()
@@ -129,10 +141,10 @@ final class RestorationPass {
     /// - Parameter restorationClass: The registered class of the name recorded for the
     ///   record, if any.
     private func findOrCreate(
-        _ index: Int, path: RestorationPath, coder: StateDecoder,
-        restorationClass: (any ObjectRestoration.Type)?
+        _ index: Int, _ record: ArchiveView.Record, path: RestorationPath, coder: StateDecoder,
+        restorationClass: (any ObjectRestoration.Type)?, unindexed: inout [Int]
     ) -> (any RestorableObject)? {
-        if view.records[index].restorationClass >= 0 {
+        if record.restorationClass >= 0 {
             // The name is made into text only for a diagnostic.
             guard let restorationClass else {
                 diagnostics.append(
@@ -161,6 +173,7 @@ final class RestorationPass {
         if let object = delegate?.restorableObject(withRestorationPath: path, coder: coder) {
             return object
         }
+        indexRestoredObjects(&unindexed)
         if let object = existing[path] { return object }
         let reason =
             coder.notRestoredReason.map { "the app delegate returned nil: \($0)" }
@@ -185,6 +198,17 @@ final class RestorationPass {
         let path = parentPath.appending(identifier, occurrence: occurrence)
         register(object, at: path)
         indexChildren(of: object, at: path)
+    }
+
+    /// Indexes the children of the objects restored since the last call, in record order,
+    /// as if each had been indexed when it was restored.
+    private func indexRestoredObjects(_ unindexed: inout [Int]) {
+        for index in unindexed {
+            if let object = shared.pointee.restored[index] {
+                indexChildren(of: object, at: view.path(ofRecord: index))
+            }
+        }
+        unindexed.removeAll(keepingCapacity: true)
     }
 
     private func indexChildren(of object: any RestorableObject, at path: RestorationPath) {
