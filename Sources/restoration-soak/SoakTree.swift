@@ -32,7 +32,7 @@ final class SoakNode: RestorableObject {
             throw SoakError.inconsistent(
                 "\(restorationIdentifier ?? "?"): payload of \(payload.utf8.count) bytes, recorded \(length)")
         }
-        children = try coder.decodeObjects(forKey: "children").compactMap { $0 as? SoakNode }
+        children = try coder.decodeObjects(of: SoakNode.self, forKey: "children")
     }
 
     /// This node and its descendants, in preorder.

@@ -41,6 +41,9 @@ public final class StateDecoder {
         var cursor: Int
         /// Set by ``explainNotRestored(_:)``.
         var notRestoredReason: String?
+        /// The list ``referencedObject(_:_:)`` read last, the position after the reference
+        /// it read, and that reference's end.
+        var listCursor: (list: Int, position: Int, offset: Int) = (-1, 0, 0)
     }
 
     /// The restore's archive, metadata and restored objects, shared by all its coders; it
@@ -215,15 +218,137 @@ public final class StateDecoder {
         case .objects(let objects):
             return objects
         case .other(let stored):
-            guard case .array(let values) = stored else {
-                throw .typeMismatch(
-                    path: path, key: key, expected: "[Reference]", found: Self.describe(stored))
-            }
-            let found = values.first { if case .reference = $0 { false } else { true } }
-            throw .typeMismatch(
-                path: path, key: key, expected: "[Reference]",
-                found: "[\(found.map(Self.describe) ?? "Reference")]")
+            throw referenceListMismatch(key, stored)
         }
+    }
+
+    /// Reads a list of references written by ``StateEncoder/encodeObjects(_:forKey:)-([any RestorableObject],_)``
+    /// as objects of one type, as `decodeObjects(forKey:).compactMap { $0 as? Object }`
+    /// would, without the intermediate array of `any RestorableObject`.
+    ///
+    /// Objects that were not restored, or are not `Object`s, are left out, so a navigation
+    /// stack comes back with the screens that could be restored, in their order.
+    /// - Throws: ``StateCodingError/typeMismatch(path:key:expected:found:)`` if the key
+    ///   holds something other than a list of references. A missing key returns `[]`.
+    @inlinable
+    public func decodeObjects<Object>(of type: Object.Type, forKey key: String) throws(StateCodingError)
+        -> [Object]
+    {
+        let list = try referenceList(forKey: key)
+        var objects: [Object] = []
+        objects.reserveCapacity(list.count)
+        for position in 0..<list.count {
+            if let object = referencedObject(list, position) as? Object { objects.append(object) }
+        }
+        return objects
+    }
+
+    /// Where a list of references is in the archive: ``decodeObjects(of:forKey:)`` reads it
+    /// with ``referencedObject(_:_:)``.
+    @usableFromInline
+    struct ReferenceListPosition {
+        /// The offset of the first reference's tag.
+        let offset: Int
+        /// How many references the list holds.
+        @usableFromInline let count: Int
+    }
+
+    /// The list of references under `key`, with the cursor moved past it; an empty list if
+    /// the key is missing.
+    /// - Throws: ``StateCodingError/typeMismatch(path:key:expected:found:)`` if the key
+    ///   holds something other than a list of references.
+    @usableFromInline
+    func referenceList(forKey key: String) throws(StateCodingError) -> ReferenceListPosition {
+        guard let keyIndex = keyIndex(key) else { return ReferenceListPosition(offset: 0, count: 0) }
+        switch Self.referenceList(of: keyIndex, in: state, shared: shared) {
+        case .absent: return ReferenceListPosition(offset: 0, count: 0)
+        case .list(let list): return list
+        case .other(let stored): throw referenceListMismatch(key, stored)
+        }
+    }
+
+    /// The object the reference at `position` of `list` names, if it was restored.
+    ///
+    /// Reading a list in order reads each reference once: the decoder remembers where the
+    /// last one ended.
+    @usableFromInline
+    func referencedObject(_ list: ReferenceListPosition, _ position: Int) -> (any RestorableObject)? {
+        Self.referencedObject(list, position, shared: shared, state: state)
+    }
+
+    /// ``referencedObject(_:_:)``, not isolated, for the reason given at
+    /// ``value(of:in:shared:)``.
+    nonisolated private static func referencedObject(
+        _ list: ReferenceListPosition, _ position: Int, shared: UnsafeMutablePointer<DecodingContext.Shared>,
+        state: UnsafeMutablePointer<State>
+    ) -> (any RestorableObject)? {
+        guard shared.pointee.isOpen, position >= 0, position < list.count else { return nil }
+        var reader = ValueReader(shared.pointee.bytes, offset: list.offset)
+        var current = 0
+        let cursor = state.pointee.listCursor
+        if cursor.list == list.offset, cursor.position <= position {
+            reader.offset = cursor.offset
+            current = cursor.position
+        }
+        while true {
+            // The reader checked every reference against the record count, and
+            // `referenceList(forKey:)` that the list holds only references.
+            let tag = reader.byte()
+            let index = tag == ArchiveFormat.Tag.reference.rawValue ? Int(reader.varint()) : -1
+            if current == position {
+                state.pointee.listCursor = (list.offset, position + 1, reader.offset)
+                return index >= 0 ? shared.pointee.restored[index] : nil
+            }
+            current += 1
+        }
+    }
+
+    /// The error for a list of references that holds something else.
+    private func referenceListMismatch(_ key: String, _ stored: StateValue) -> StateCodingError {
+        guard case .array(let values) = stored else {
+            return .typeMismatch(path: path, key: key, expected: "[Reference]", found: Self.describe(stored))
+        }
+        let found = values.first { if case .reference = $0 { false } else { true } }
+        return .typeMismatch(
+            path: path, key: key, expected: "[Reference]",
+            found: "[\(found.map(Self.describe) ?? "Reference")]")
+    }
+
+    /// Finds the list of references for `key`, checking that it holds only references, and
+    /// moves the cursor past it.
+    nonisolated private static func referenceList(
+        of key: Int, in state: UnsafeMutablePointer<State>,
+        shared: UnsafeMutablePointer<DecodingContext.Shared>
+    ) -> ReferenceListLookup {
+        let finder = EntryFinder(shared.pointee)
+        guard let offset = finder.valueOffset(of: key, in: state.pointee.space, cursor: state.pointee.cursor)
+        else { return .absent }
+        var reader = ValueReader(finder.bytes, offset: offset)
+        guard reader.byte() == ArchiveFormat.Tag.array.rawValue else {
+            reader.offset = offset
+            return .other(reader.value())
+        }
+        let count = Int(reader.varint())
+        let first = reader.offset
+        for _ in 0..<count {
+            switch reader.byte() {
+            case ArchiveFormat.Tag.reference.rawValue: _ = reader.varint()
+            case ArchiveFormat.Tag.nilReference.rawValue: continue
+            default:
+                reader.offset = offset
+                return .other(reader.value())
+            }
+        }
+        state.pointee.cursor = reader.offset
+        return .list(ReferenceListPosition(offset: first, count: count))
+    }
+
+    /// What ``referenceList(of:in:shared:)`` found.
+    private enum ReferenceListLookup {
+        case absent
+        case list(ReferenceListPosition)
+        /// Something other than a list of references.
+        case other(StateValue)
     }
 
     /// What ``objects(of:in:shared:)`` found.

@@ -126,10 +126,35 @@ public final class StateEncoder {
     /// Writes an ordered list of references, for example a navigation stack.
     public func encodeObjects(_ objects: [any RestorableObject], forKey key: String) throws(StateCodingError)
     {
-        let field = try field(key)
-        // Straight into the builder: resolving a reference adds objects to the pass but never
-        // writes bytes, so nothing comes between the list's header and its references.
-        builder.beginReferenceList(keyField: field, count: objects.count)
-        for object in objects { builder.reference(referenceResolver(object)) }
+        try beginReferences(forKey: key, count: objects.count)
+        for object in objects { appendReference(to: object) }
+    }
+
+    /// Writes an ordered list of references to objects of one type, as
+    /// ``encodeObjects(_:forKey:)-([any RestorableObject],_)`` does, without first making
+    /// the list an array of `any RestorableObject` (an allocation, and a retain and a
+    /// release of every element).
+    @inlinable
+    public func encodeObjects<Object: RestorableObject>(_ objects: [Object], forKey key: String)
+        throws(StateCodingError)
+    {
+        try beginReferences(forKey: key, count: objects.count)
+        for object in objects { appendReference(to: object) }
+    }
+
+    /// Starts an entry of `count` references; exactly `count` calls of
+    /// ``appendReference(to:)`` must follow.
+    ///
+    /// Straight into the builder: resolving a reference adds objects to the pass but never
+    /// writes bytes, so nothing comes between the list's header and its references.
+    @usableFromInline
+    func beginReferences(forKey key: String, count: Int) throws(StateCodingError) {
+        builder.beginReferenceList(keyField: try field(key), count: count)
+    }
+
+    /// One reference of a list begun with ``beginReferences(forKey:count:)``.
+    @usableFromInline
+    func appendReference(to object: any RestorableObject) {
+        builder.reference(referenceResolver(object))
     }
 }

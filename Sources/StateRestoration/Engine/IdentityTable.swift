@@ -1,13 +1,22 @@
 /// A map from an object's identity to an index: open addressing on the object's address.
 ///
-/// The walk asks "is this object saved already, and where?" once or twice per object and
-/// once per reference. `Dictionary<ObjectIdentifier, Int>` answers with a SipHash of the
-/// address, which cost more per object than encoding a typical key; a multiplicative hash
-/// is enough for addresses, which are distinct and never zero.
+/// The walk asks "is this object saved already? if not, it is now, at this index" once per
+/// object, and a reference that is not to the next expected child asks where its object
+/// is. `Dictionary<ObjectIdentifier, Int>` answers with a SipHash of the address, which
+/// cost more per object than encoding a typical key; a multiplicative hash is enough for
+/// addresses, which are distinct and never zero.
+///
+/// Each slot holds its key and value side by side, so that a probe touches one cache line:
+/// with 100,000 objects the table is megabytes, and every probe lands somewhere new.
 struct IdentityTable {
-    /// Addresses, 0 for an empty slot; the count is a power of two, at most half full.
-    private var keys: [UInt]
-    private var values: [Int]
+    private struct Slot {
+        /// The address, or 0 for an empty slot.
+        var key: UInt
+        var value: Int
+    }
+
+    /// The count is a power of two, at most half full.
+    private var slots: [Slot]
     private var count = 0
     private var shift: UInt64
 
@@ -19,47 +28,50 @@ struct IdentityTable {
             size *= 2
             bits += 1
         }
-        keys = Array(repeating: 0, count: size)
-        values = Array(repeating: 0, count: size)
+        slots = Array(repeating: Slot(key: 0, value: 0), count: size)
         shift = 64 - bits
     }
 
     /// The index stored for `object`, or nil.
     subscript(object: ObjectIdentifier) -> Int? {
         let key = UInt(bitPattern: object)
-        let mask = keys.count - 1
-        var slot = slot(of: key)
-        while true {
-            let found = keys[slot]
-            if found == key { return values[slot] }
-            if found == 0 { return nil }
-            slot = (slot + 1) & mask
+        let start = slot(of: key)
+        return slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count - 1
+            var slot = start
+            while true {
+                let found = slots[slot].key
+                if found == key { return slots[slot].value }
+                if found == 0 { return nil }
+                slot = (slot + 1) & mask
+            }
         }
     }
 
-    /// Stores `value` for `object`, replacing any value stored before.
-    mutating func set(_ value: Int, for object: ObjectIdentifier) {
-        if (count + 1) * 2 > keys.count { grow() }
-        insert(value, key: UInt(bitPattern: object))
+    /// Stores `value` for `object` unless a value is stored for it already, in one probe.
+    /// - Returns: The value stored before, or nil if `value` was stored.
+    mutating func insertIfAbsent(_ value: Int, for object: ObjectIdentifier) -> Int? {
+        insertIfAbsent(value, key: UInt(bitPattern: object))
     }
 
-    private mutating func insert(_ value: Int, key: UInt) {
-        let mask = keys.count - 1
-        var slot = slot(of: key)
-        while true {
-            let found = keys[slot]
-            if found == key {
-                values[slot] = value
-                return
+    private mutating func insertIfAbsent(_ value: Int, key: UInt) -> Int? {
+        if (count + 1) * 2 > slots.count { grow() }
+        let start = slot(of: key)
+        let found = slots.withUnsafeMutableBufferPointer { slots -> Int? in
+            let mask = slots.count - 1
+            var slot = start
+            while true {
+                let found = slots[slot].key
+                if found == key { return slots[slot].value }
+                if found == 0 {
+                    slots[slot] = Slot(key: key, value: value)
+                    return nil
+                }
+                slot = (slot + 1) & mask
             }
-            if found == 0 {
-                keys[slot] = key
-                values[slot] = value
-                count += 1
-                return
-            }
-            slot = (slot + 1) & mask
         }
+        if found == nil { count += 1 }
+        return found
     }
 
     private func slot(of key: UInt) -> Int {
@@ -67,14 +79,12 @@ struct IdentityTable {
     }
 
     private mutating func grow() {
-        let oldKeys = keys
-        let oldValues = values
-        keys = Array(repeating: 0, count: oldKeys.count * 2)
-        values = Array(repeating: 0, count: oldKeys.count * 2)
+        let old = slots
+        slots = Array(repeating: Slot(key: 0, value: 0), count: old.count * 2)
         shift -= 1
         count = 0
-        for (slot, key) in oldKeys.enumerated() where key != 0 {
-            insert(oldValues[slot], key: key)
+        for slot in old where slot.key != 0 {
+            _ = insertIfAbsent(slot.value, key: slot.key)
         }
     }
 }

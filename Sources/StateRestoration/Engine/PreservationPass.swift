@@ -24,6 +24,19 @@ final class PreservationPass {
         var nodes: [SavedNode] = []
         var objects: [any RestorableObject] = []
         var nodeIndex = IdentityTable()
+        /// Per node, its object's address, its first child and its next sibling (-1 for
+        /// none), in the order they were added: a container's references to its children
+        /// (a navigation stack, a parent's list of children) are resolved by checking the
+        /// next child expected rather than by a probe of `nodeIndex`, which, with many
+        /// objects, is a cache miss each.
+        var addresses: [UInt] = []
+        var firstChild: [Int32] = []
+        var nextSibling: [Int32] = []
+        /// Per node, its last child so far, for linking the next one.
+        var lastChild: [Int32] = []
+        /// The node the next reference most likely names: the first child of the node
+        /// being encoded, then the sibling after the last child referenced.
+        var expectedReference = -1
         /// Identifiers met among the children being walked, and how often, as a stack: each
         /// level of the walk pushes its children's and pops them when done, so no level
         /// allocates a table of its own.
@@ -68,6 +81,10 @@ final class PreservationPass {
         tables.initialize(to: Tables(nodeIndex: IdentityTable(capacity: expectedNodes)))
         tables.pointee.nodes.reserveCapacity(expectedNodes)
         tables.pointee.objects.reserveCapacity(expectedNodes)
+        tables.pointee.addresses.reserveCapacity(expectedNodes)
+        tables.pointee.firstChild.reserveCapacity(expectedNodes)
+        tables.pointee.nextSibling.reserveCapacity(expectedNodes)
+        tables.pointee.lastChild.reserveCapacity(expectedNodes)
     }
 
     isolated deinit {
@@ -149,15 +166,15 @@ final class PreservationPass {
                         reason: "deeper than the limit of \(maxDepth) levels"))
                 continue
             }
-            guard tables.pointee.nodeIndex[ObjectIdentifier(child)] == nil else {
+            let index = tables.pointee.nodes.count
+            guard tables.pointee.nodeIndex.insertIfAbsent(index, for: ObjectIdentifier(child)) == nil else {
                 diagnostics.append(
                     RestorationDiagnostic(
                         .notSaved, path: Self.join(display(of: parent), identifier),
                         reason: "the same object is already saved at another path"))
                 continue
             }
-            let index = append(
-                child, parent: parent, identifier: identifier, occurrence: occurrence, depth: depth)
+            append(child, parent: parent, identifier: identifier, occurrence: occurrence, depth: depth)
             walk(
                 children: child.restorationChildren, parent: index,
                 positional: child.restorationChildrenArePositional)
@@ -219,15 +236,27 @@ final class PreservationPass {
         }
     }
 
+    /// Adds `object` as the next node; the caller has entered it in `nodeIndex`.
     private func append(
         _ object: any RestorableObject, parent: Int?, identifier: String, occurrence: Int, depth: Int
-    ) -> Int {
+    ) {
         let index = tables.pointee.nodes.count
         tables.pointee.nodes.append(
             SavedNode(parent: parent ?? -1, identifier: identifier, occurrence: occurrence, depth: depth))
+        tables.pointee.addresses.append(UInt(bitPattern: ObjectIdentifier(object)))
         tables.pointee.objects.append(object)
-        tables.pointee.nodeIndex.set(index, for: ObjectIdentifier(object))
-        return index
+        tables.pointee.firstChild.append(-1)
+        tables.pointee.nextSibling.append(-1)
+        tables.pointee.lastChild.append(-1)
+        if let parent {
+            let previous = tables.pointee.lastChild[parent]
+            if previous < 0 {
+                tables.pointee.firstChild[parent] = Int32(index)
+            } else {
+                tables.pointee.nextSibling[Int(previous)] = Int32(index)
+            }
+            tables.pointee.lastChild[parent] = Int32(index)
+        }
     }
 
     // MARK: Encoding
@@ -270,6 +299,7 @@ final class PreservationPass {
             occurrence: tables.pointee.nodes[index].occurrence, typeIndex: typeIndex, classField: classField,
             stateVersion: object.restorationStateVersion)
         let mark = builder.bodyCount
+        tables.pointee.expectedReference = Int(tables.pointee.firstChild[index])
         coder.node = index
         defer { coder.node = -1 }
         do {
@@ -299,6 +329,11 @@ final class PreservationPass {
 
     /// The record index of `object`, adding it to the pass if the walk did not save it.
     private func reference(to object: any RestorableObject) -> Int? {
+        let expected = tables.pointee.expectedReference
+        if expected >= 0, tables.pointee.addresses[expected] == UInt(bitPattern: ObjectIdentifier(object)) {
+            tables.pointee.expectedReference = Int(tables.pointee.nextSibling[expected])
+            return expected
+        }
         if let index = tables.pointee.nodeIndex[ObjectIdentifier(object)] { return index }
         return pullIn(object, depth: 0)
     }
@@ -340,7 +375,10 @@ final class PreservationPass {
             $0 + ($1.parent == parentField && $1.identifier == identifier ? 1 : 0)
         }
         let depth = parent.map { tables.pointee.nodes[$0].depth + 1 } ?? 1
-        return append(object, parent: parent, identifier: identifier, occurrence: occurrence, depth: depth)
+        let index = tables.pointee.nodes.count
+        _ = tables.pointee.nodeIndex.insertIfAbsent(index, for: ObjectIdentifier(object))
+        append(object, parent: parent, identifier: identifier, occurrence: occurrence, depth: depth)
+        return index
     }
 
     private func identifiedTreeAncestor(of object: any RestorableObject) -> (any RestorableObject)? {

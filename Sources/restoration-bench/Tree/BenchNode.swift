@@ -78,11 +78,7 @@ final class BenchNode: RestorableObject {
             selected: try coder.decodeIfPresent(Bool.self, forKey: "selected"),
             modified: try coder.decode(Date.self, forKey: "modified"),
             photo: try coder.decodeIfPresent(Data.self, forKey: "photo"))
-        var restored: [BenchNode] = []
-        for child in try coder.decodeObjects(forKey: "children") {
-            if let node = child as? BenchNode { restored.append(node) }
-        }
-        children = restored
+        children = try coder.decodeObjects(of: BenchNode.self, forKey: "children")
     }
 }
 
