@@ -20,13 +20,24 @@ final class ArchiveBuilder {
     private struct State {
         /// Application state entries, then the records. Freed in `deinit`.
         var body: RawBytes
+        /// False once ``takeBody()`` handed the body's buffer out.
+        var ownsBody = true
         var recordCount = 0
         var stringIndex: [String: Int] = [:]
         var strings: [String] = []
         var cache = InternCache()
         /// Entry keys already checked against the reserved prefix, with their index.
         var keyCache = InternCache()
+        /// The checksum of `body[0..<checksummed]`, taken as the body grows, while the bytes
+        /// are still in the cache: with a large archive, a checksum of the finished archive
+        /// read it all back from memory.
+        var bodyChecksum: UInt32 = 0
+        var checksummed = 0
     }
+
+    /// How many new body bytes make ``checksumBody()`` take them: a few hundred records,
+    /// few enough to be in the cache still, and enough for the checksum's three streams.
+    private static let checksumStep = 64 << 10
 
     private let state: UnsafeMutablePointer<State>
 
@@ -37,10 +48,27 @@ final class ArchiveBuilder {
         state.initialize(to: State(body: RawBytes(capacity: capacity)))
     }
 
+    /// Creates a builder that writes its body into `body`, emptied first: the buffer of an
+    /// earlier save, so that a save does not allocate (and the system does not map and
+    /// zero) memory it had a moment ago. Take it back with ``takeBody()``.
+    init(reusing body: RawBytes) {
+        var body = body
+        body.removeAll()
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(body: body))
+    }
+
     deinit {
-        state.pointee.body.free()
+        if state.pointee.ownsBody { state.pointee.body.free() }
         state.deinitialize(count: 1)
         state.deallocate()
+    }
+
+    /// Hands the body's buffer to the caller, who frees it or gives it to the next builder;
+    /// the builder must not be used afterwards.
+    func takeBody() -> RawBytes {
+        state.pointee.ownsBody = false
+        return state.pointee.body
     }
 
     /// How many records were begun.
@@ -53,6 +81,27 @@ final class ArchiveBuilder {
     /// failed. Strings interned meanwhile stay in the table.
     func rollBack(to mark: Int) {
         state.pointee.body.truncate(to: mark)
+        // Marks are taken inside the record being written, after the last checksummed
+        // byte; should one come before it, the checksum starts again.
+        if mark < state.pointee.checksummed {
+            state.pointee.bodyChecksum = 0
+            state.pointee.checksummed = 0
+        }
+    }
+
+    /// Takes the checksum of the body's new bytes once there are enough of them.
+    @inline(__always)
+    private func checksumBody() {
+        if state.pointee.body.count - state.pointee.checksummed >= Self.checksumStep { checksumRest() }
+    }
+
+    private func checksumRest() {
+        let body = state.pointee.body.buffer
+        let start = state.pointee.checksummed
+        state.pointee.bodyChecksum = CRC32.checksum(
+            UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(body)[start...]),
+            continuing: state.pointee.bodyChecksum)
+        state.pointee.checksummed = body.count
     }
 
     /// The string table index of `string`, adding it if new.
@@ -73,6 +122,7 @@ final class ArchiveBuilder {
     /// Ends the application state's entries; records follow.
     func endApplicationState() {
         state.pointee.body.byte(0)
+        checksumBody()
     }
 
     /// Writes a record's header; its entries follow, then ``endRecord()``.
@@ -143,10 +193,12 @@ final class ArchiveBuilder {
 
     func endRecord() {
         state.pointee.body.byte(0)
+        checksumBody()
     }
 
     /// The finished archive.
     func finish(metadata: ArchiveMetadata) -> [UInt8] {
+        checksumRest()
         let state = self.state.pointee
         var out = ByteWriter(capacity: state.body.count + state.strings.count * 16 + 256)
         out.bytes.append(contentsOf: ArchiveFormat.magic)
@@ -162,12 +214,17 @@ final class ArchiveBuilder {
         out.varint(UInt64(state.strings.count))
         for string in state.strings { out.string(string) }
         out.varint(UInt64(state.recordCount))
-        out.bytes.append(contentsOf: state.body.buffer)
-        let bodyLength = UInt32(truncatingIfNeeded: out.bytes.count - ArchiveFormat.headerSize)
+        let bodyLength = UInt32(
+            truncatingIfNeeded: out.bytes.count + state.body.count - ArchiveFormat.headerSize)
         for shift in 0..<4 {
             out.bytes[12 + shift] = UInt8(truncatingIfNeeded: bodyLength >> UInt32(shift * 8))
         }
-        out.uint32(CRC32.checksum(out.bytes))
+        // The checksum of everything before the body, combined with the body's, taken as
+        // it was written.
+        let checksum = CRC32.combine(
+            CRC32.checksum(out.bytes), state.bodyChecksum, secondLength: state.body.count)
+        out.bytes.append(contentsOf: state.body.buffer)
+        out.uint32(checksum)
         return out.bytes
     }
 }

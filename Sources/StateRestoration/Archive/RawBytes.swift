@@ -16,7 +16,7 @@ import Foundation
 struct RawBytes {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
-    private var capacity: Int
+    private(set) var capacity: Int
 
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
@@ -30,6 +30,11 @@ struct RawBytes {
 
     /// The bytes written so far; valid until the next write or ``free()``.
     var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Drops every byte, keeping the memory for the next writes.
+    mutating func removeAll() {
+        count = 0
+    }
 
     /// Drops the bytes after `mark`.
     mutating func truncate(to mark: Int) {

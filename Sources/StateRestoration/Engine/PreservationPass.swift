@@ -68,11 +68,12 @@ final class PreservationPass {
     /// - Parameters:
     ///   - capacity: Room to reserve for the archive body, e.g. the size of the previous save.
     ///   - expectedNodes: Room to reserve for the saved objects, e.g. the previous count.
+    ///   - body: The body buffer of an earlier pass, to write into instead of a new one.
     init(
         roots: [any RestorableObject], registry: RestorationRegistry, names: TypeNameCache, maxDepth: Int,
-        capacity: Int = 4096, expectedNodes: Int = 32
+        capacity: Int = 4096, expectedNodes: Int = 32, reusing body: RawBytes? = nil
     ) {
-        self.builder = ArchiveBuilder(capacity: capacity)
+        self.builder = body.map { ArchiveBuilder(reusing: $0) } ?? ArchiveBuilder(capacity: capacity)
         self.roots = roots
         self.registry = registry
         self.names = names
@@ -90,6 +91,12 @@ final class PreservationPass {
     isolated deinit {
         tables.deinitialize(count: 1)
         tables.deallocate()
+    }
+
+    /// The archive body's buffer, for the next pass to reuse; call it after ``run(metadata:delegate:)``
+    /// and only once.
+    func takeBody() -> RawBytes {
+        builder.takeBody()
     }
 
     /// Walks, encodes and returns the archive bytes.

@@ -37,6 +37,10 @@ public final class RestorationEngine {
     private var lastArchiveSize = 4096
     /// The number of objects the last save recorded, for the same reason.
     private var lastNodeCount = 32
+    /// The body buffer of the last save, which the next one writes into: allocating a new
+    /// one for each save had the system map and zero its memory again (a page fault per
+    /// 4 KiB). Freed with the engine.
+    private var spareBody: RawBytes?
     private var registeredObjects: [WeakObject] = []
     private var pendingSave: (any ScheduledAction)?
     private var stabilityCheck: (any ScheduledAction)?
@@ -63,6 +67,10 @@ public final class RestorationEngine {
         self.scheduler = scheduler ?? TaskScheduler()
         self.delegate = delegate
         self.roots = roots
+    }
+
+    isolated deinit {
+        spareBody?.free()
     }
 
     // MARK: Plain objects (R17)
@@ -101,10 +109,18 @@ public final class RestorationEngine {
             ])
             return nil
         }
+        // The last save's body buffer, unless it is far larger than this save will need.
+        var body = spareBody
+        spareBody = nil
+        if let large = body, large.capacity > 4 * max(lastArchiveSize, 1 << 16) {
+            large.free()
+            body = nil
+        }
         let pass = PreservationPass(
             roots: roots(), registry: registry, names: names, maxDepth: configuration.limits.maxDepth,
-            capacity: lastArchiveSize, expectedNodes: lastNodeCount)
+            capacity: lastArchiveSize, expectedNodes: lastNodeCount, reusing: body)
         let bytes = pass.run(metadata: metadata, delegate: delegate)
+        spareBody = pass.takeBody()
         lastArchiveSize = bytes.count
         lastNodeCount = pass.nodes.count
         record(pass.diagnostics)

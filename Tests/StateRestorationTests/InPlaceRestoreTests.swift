@@ -1,0 +1,267 @@
+import Foundation
+import RestorationTesting
+import Testing
+
+@testable import StateRestoration
+
+/// A restore reads the archive's bytes in place (`ArchiveView`): these tests pin what that
+/// must not change, and the edges it adds.
+@Suite("R12, R22: restoring from bytes read in place")
+@MainActor
+struct InPlaceRestoreTests {
+    static let configuration = RestorationConfiguration(appName: "T", appVersion: "1", debugOutput: .off)
+
+    /// An engine over `app`, with the tests' restoration classes.
+    static func engine(for app: TestApp) -> RestorationEngine {
+        RestorationEngine(
+            configuration: configuration, registry: RestorationRegistry([NodeRestorer.self]),
+            storage: InMemoryStorage(), scheduler: ManualScheduler(), delegate: app,
+            roots: { [app] in app.rootObjects })
+    }
+
+    /// A tree of `count` nodes below a stack, each with a value, saved as bytes.
+    static func savedTree(count: Int, valueLength: Int = 8) throws -> [UInt8] {
+        let harness = RestorationHarness.standard()
+        let app = TestApp()
+        app.note = "note"
+        let root = StackNode("Nav", value: "root")
+        var parents: [Node] = [root]
+        for index in 0..<count {
+            let node = Node("Node\(index % 5)", value: String(repeating: "v\(index)", count: valueLength))
+            node.restorationClass = NodeRestorer.self
+            let parent = parents[index / 4]
+            // Siblings need distinct identifiers unless the parent is a stack.
+            node.restorationIdentifier = "Node\(parent.children.count)"
+            parent.children.append(node)
+            parents.append(node)
+        }
+        app.root = root
+        try harness.launch(app).save()
+        return try #require(harness.storage[.archive])
+    }
+
+    /// Every restored node's path and value, in preorder.
+    static func describe(_ node: Node, path: String = "") -> [String] {
+        let here =
+            path.isEmpty
+            ? (node.restorationIdentifier ?? "?") : path + "/" + (node.restorationIdentifier ?? "?")
+        return ["\(here)=\(node.value)"] + node.children.flatMap { describe($0, path: here) }
+    }
+
+    static func restoredRoot(_ bytes: [UInt8]) throws -> (Node, RestorationReport) {
+        let app = TestApp()
+        app.factory = { $0.count == 1 ? StackNode($0.last?.identifier) : nil }
+        let report = try engine(for: app).restore(bytes: bytes)
+        return (try #require(report.roots.first as? Node), report)
+    }
+
+    @Test("R12: restore(bytes:) restores what restore(_:) of the parsed archive restores")
+    func bytesAndArchiveAgree() throws {
+        let bytes = try Self.savedTree(count: 300)
+        let (fromBytes, report) = try Self.restoredRoot(bytes)
+
+        let app = TestApp()
+        app.factory = { $0.count == 1 ? StackNode($0.last?.identifier) : nil }
+        let archiveReport = Self.engine(for: app).restore(try Archive(bytes: bytes))
+        let fromArchive = try #require(archiveReport.roots.first as? Node)
+
+        #expect(Self.describe(fromBytes) == Self.describe(fromArchive))
+        #expect(Self.describe(fromBytes).count == 301)
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.restoredPaths == archiveReport.restoredPaths)
+        #expect(report.restoredPaths.count == 301)
+    }
+
+    @Test("R18, R23: restore(bytes:) of damaged bytes throws and creates nothing")
+    func damagedBytesThrow() throws {
+        var bytes = try Self.savedTree(count: 20)
+        bytes[bytes.count / 2] ^= 0x40
+        let app = TestApp()
+        var created = 0
+        app.factory = { path in
+            created += 1
+            return StackNode(path.last?.identifier)
+        }
+        #expect(throws: ArchiveError.self) { try Self.engine(for: app).restore(bytes: bytes) }
+        #expect(created == 0)
+        #expect(app.root == nil)
+    }
+
+    @Test("R10, R23: a save larger than the checksum's steps writes a valid checksum")
+    func largeSaveChecksum() throws {
+        // Over 64 KiB of body: the builder takes the body's checksum in pieces.
+        let bytes = try Self.savedTree(count: 2_000, valueLength: 20)
+        #expect(bytes.count > 200_000)
+        let stored = bytes[(bytes.count - 4)...].enumerated().reduce(UInt32(0)) {
+            $0 | UInt32($1.element) << UInt32($1.offset * 8)
+        }
+        #expect(stored == ChecksumTests.reference(Array(bytes[0..<(bytes.count - 4)])))
+        let (root, _) = try Self.restoredRoot(bytes)
+        #expect(Self.describe(root).count == 2_001)
+    }
+
+    @Test("R4: a restored path equals, hashes and reads like the same path built from components")
+    func restoredPathsAreOrdinaryPaths() throws {
+        let bytes = try Self.savedTree(count: 30)
+        let app = TestApp()
+        app.factory = { $0.count == 1 ? StackNode($0.last?.identifier) : nil }
+        let report = try Self.engine(for: app).restore(bytes: bytes)
+        let restored = try #require(report.objects.first { $0.path.count == 3 })
+        let path = restored.path
+        let built = RestorationPath(path.components)
+        #expect(path == built && built == path)
+        #expect(path.hashValue == built.hashValue)
+        #expect(Set([path, built]).count == 1)
+        #expect(path.count == 3 && path.last == built.last)
+        #expect(path.parent == built.parent)
+        #expect(path.parent?.parent?.count == 1)
+        #expect(path.description == built.description)
+        #expect(path.appending("X") == built.appending("X"))
+        #expect(report.object(at: built) === restored.object)
+        // The restoration class saw the same path.
+        let node = try #require(restored.object as? Node)
+        #expect(node.pathSeenAtCreation == built)
+    }
+
+    @Test("R22: a decoder kept past its call reads nothing, and never traps")
+    func keptDecoderReadsNothing() throws {
+        let bytes = try Self.savedTree(count: 3)
+        let app = KeepingApp()
+        let engine = RestorationEngine(
+            configuration: Self.configuration, registry: RestorationRegistry([NodeRestorer.self]),
+            storage: InMemoryStorage(), scheduler: ManualScheduler(), delegate: app,
+            roots: { [app] in app.rootObjects })
+        _ = try engine.restore(bytes: bytes)
+        let kept = try #require(app.kept)
+        #expect(app.noteDuringCall == "note")
+        #expect(kept.stateValue(forKey: "note") == nil)
+        #expect(!kept.contains("note"))
+        #expect(throws: StateCodingError.self) { try kept.decode(String.self, forKey: "note") }
+        #expect(try kept.decodeObjects(forKey: "children").isEmpty)
+    }
+
+    @Test("R22: decodeObjects(of:forKey:) keeps the objects of the type asked for, in order")
+    func typedReferenceLists() throws {
+        let harness = RestorationHarness.standard()
+        let app = TestApp()
+        let root = MixedNode("Root")
+        let first = Node("A", value: "a")
+        first.restorationClass = NodeRestorer.self
+        let second = Node("B", value: "b")
+        second.restorationClass = NodeRestorer.self
+        let other = OtherObject("C")
+        root.mixed = [first, other, second]
+        root.children = [first, second]
+        app.root = root
+        try harness.launch(app).save()
+
+        let next = TestApp()
+        next.factory = { $0.count == 1 ? MixedNode("Root") : nil }
+        harness.registry = RestorationRegistry([NodeRestorer.self])
+        let launch = harness.launch(next)
+        let restored = try #require(next.root as? MixedNode)
+        #expect(restored.restoredNodes.map(\.value) == ["a", "b"])
+        #expect(restored.missingList.isEmpty)
+        #expect(restored.mismatch is StateCodingError)
+        #expect(launch.report.diagnostics.contains { $0.path == "Root/C" })
+    }
+
+    @Test("R22: encodeObjects of [T] writes the same bytes as of [any RestorableObject]")
+    func typedEncodeMatches() throws {
+        func save(typed: Bool) throws -> Archive {
+            let harness = RestorationHarness.standard()
+            harness.configuration.now = { Date(timeIntervalSince1970: 1_000) }
+            let app = TestApp()
+            let root = Node("Root")
+            root.encodesStructure = false
+            let children = [Node("A", value: "1"), Node("B", value: "2")]
+            root.children = children
+            let writer = ListWriter("Writer", typed: typed, targets: children)
+            root.views = [writer]
+            app.root = root
+            try harness.launch(app).save()
+            return try Archive(bytes: try #require(harness.storage[.archive]))
+        }
+        let typed = try save(typed: true)
+        let existential = try save(typed: false)
+        #expect(typed == existential)
+        #expect(
+            typed.records.first { $0.path.last?.identifier == "Writer" }?.entries.first?.value
+                == .array([.reference(1), .reference(2)]))
+    }
+}
+
+/// An app delegate that keeps the application coder it was handed.
+@MainActor
+final class KeepingApp: RestorationDelegate {
+    var root: Node?
+    var kept: StateDecoder?
+    var noteDuringCall: String?
+    var rootObjects: [any RestorableObject] { root.map { [$0] } ?? [] }
+
+    func shouldSaveApplicationState(_ coder: StateEncoder) -> Bool { true }
+
+    func shouldRestoreApplicationState(_ coder: StateDecoder) -> Bool { true }
+
+    func didDecodeRestorableState(_ coder: StateDecoder) throws {
+        noteDuringCall = try coder.decode(String.self, forKey: "note")
+        kept = coder
+    }
+
+    func restorableObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
+        -> (any RestorableObject)?
+    {
+        guard path.count == 1 else { return nil }
+        let node = StackNode(path.last?.identifier)
+        root = node
+        return node
+    }
+}
+
+/// A node that writes a list holding nodes and another type, and reads it back typed.
+@MainActor
+final class MixedNode: Node {
+    var mixed: [any RestorableObject] = []
+    var restoredNodes: [Node] = []
+    var missingList: [Node] = [Node("sentinel")]
+    var mismatch: (any Error)?
+
+    override var restorationChildren: [any RestorableObject] { mixed }
+
+    override func encodeRestorableState(with coder: StateEncoder) throws {
+        try coder.encode(value, forKey: "value")
+        try coder.encodeObjects(mixed, forKey: "mixed")
+    }
+
+    override func decodeRestorableState(with coder: StateDecoder) throws {
+        restoredNodes = try coder.decodeObjects(of: Node.self, forKey: "mixed")
+        missingList = try coder.decodeObjects(of: Node.self, forKey: "no such key")
+        do {
+            _ = try coder.decodeObjects(of: Node.self, forKey: "value")
+        } catch {
+            mismatch = error
+        }
+    }
+}
+
+/// A view that writes references to `targets`, as `[Node]` or as `[any RestorableObject]`.
+@MainActor
+final class ListWriter: RestorableObject {
+    let restorationIdentifier: String?
+    let typed: Bool
+    let targets: [Node]
+
+    init(_ identifier: String, typed: Bool, targets: [Node]) {
+        restorationIdentifier = identifier
+        self.typed = typed
+        self.targets = targets
+    }
+
+    func encodeRestorableState(with coder: StateEncoder) throws {
+        if typed {
+            try coder.encodeObjects(targets, forKey: "targets")
+        } else {
+            try coder.encodeObjects(targets.map { $0 as any RestorableObject }, forKey: "targets")
+        }
+    }
+}
