@@ -3,33 +3,80 @@
 //
 //     make fuzz SECONDS=60
 //
-// Every input must either parse or throw an ArchiveError; a parsed archive is also restored
-// into a throwaway engine. A trap, a leak report or a timeout is a finding.
+// Every input must either parse or throw an ArchiveError; a parsed archive is also restored,
+// in place from its bytes and from the value, into a throwaway engine that creates an
+// object for every record and reads every key through every look-up. A trap, a leak
+// report or a timeout is a finding.
 
 import Foundation
 
+/// Restores every record (R13b) and reads every entry of every keyed space through each of
+/// the decoder's look-ups, so that the in-place reader behind them sees every input the
+/// checks accepted.
 @MainActor
 private final class FuzzDelegate: RestorationDelegate {
-    func shouldRestoreApplicationState(_ coder: StateDecoder) -> Bool { true }
+    func shouldRestoreApplicationState(_ coder: StateDecoder) -> Bool {
+        FuzzObject.readAll(coder)
+        return true
+    }
+
+    func restorableObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
+        -> (any RestorableObject)?
+    {
+        _ = path.count
+        _ = path.parent
+        _ = path.description
+        return FuzzObject(path.last?.identifier)
+    }
+
+    func didDecodeRestorableState(_ coder: StateDecoder) throws {
+        FuzzObject.readAll(coder)
+    }
 }
 
 @MainActor
 private final class FuzzObject: RestorableObject {
     let restorationIdentifier: String?
     init(_ identifier: String?) { restorationIdentifier = identifier }
+
+    func decodeRestorableState(with coder: StateDecoder) throws {
+        Self.readAll(coder)
+    }
+
+    static func readAll(_ coder: StateDecoder) {
+        for entry in coder.entries {
+            _ = coder.stateValue(forKey: entry.key)
+            _ = coder.contains(entry.key)
+            _ = try? coder.decode(String.self, forKey: entry.key)
+            _ = try? coder.decode(Int.self, forKey: entry.key)
+            _ = try? coder.decodeIfPresent(Data.self, forKey: entry.key)
+            _ = try? coder.decodeObject(forKey: entry.key)
+            _ = try? coder.decodeObjects(forKey: entry.key)
+            _ = try? coder.decodeObjects(of: FuzzObject.self, forKey: entry.key)
+        }
+        _ = coder.stateValue(forKey: "no such key")
+        _ = coder.path.description
+    }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArchive(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     MainActor.assumeIsolated {
-        guard let archive = try? Archive(bytes: bytes) else { return }
         let delegate = FuzzDelegate()
         let engine = RestorationEngine(
             configuration: RestorationConfiguration(appName: "fuzz", appVersion: "1", debugOutput: .off),
             registry: RestorationRegistry(), storage: FileRestorationStorage(directory: "/nonexistent"),
             scheduler: nil, delegate: delegate, roots: { [FuzzObject("Root")] })
-        _ = engine.restore(archive)
+        // The value and the in-place restore go through one reader: they must agree.
+        let archive = try? Archive(bytes: bytes)
+        do {
+            _ = try engine.restore(bytes: bytes)
+            if archive == nil { fatalError("restore(bytes:) accepted bytes that Archive(bytes:) refused") }
+        } catch {
+            if archive != nil { fatalError("restore(bytes:) refused bytes that Archive(bytes:) accepted") }
+        }
+        if let archive { _ = engine.restore(archive) }
     }
     return 0
 }

@@ -12,7 +12,7 @@ enum ArchiveCheck {
         case invalid(String)
     }
 
-    /// Parses the archive in `directory`, restores it into a fresh tree, and checks that
+    /// Checks the archive in `directory`, restores it into a fresh tree, and checks that
     /// every node is there and holds the payload of one and the same pass.
     @MainActor
     static func run(directory: String) -> Outcome {
@@ -24,14 +24,14 @@ enum ArchiveCheck {
         } catch {
             return .invalid("cannot read it: \(error)")
         }
-        let archive: Archive
+        // As a launch reads it: checked, then restored in place.
+        let app = SoakApp()
+        let report: RestorationReport
         do {
-            archive = try Archive(bytes: bytes)
+            report = try app.makeEngine(storage: storage).restore(bytes: bytes)
         } catch {
             return .invalid(error.description)
         }
-        let app = SoakApp()
-        let report = app.makeEngine(storage: storage).restore(archive)
         guard report.diagnostics.isEmpty else {
             return .invalid(report.diagnostics.map(\.description).joined(separator: "; "))
         }

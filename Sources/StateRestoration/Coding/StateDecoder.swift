@@ -150,7 +150,8 @@ public final class StateDecoder {
         throws(StateCodingError) -> Value
     {
         guard let stored = stateValue(forKey: key) else { throw .keyNotFound(path: path, key: key) }
-        return try convert(stored, key: key)
+        guard let value = Value(stateValue: stored) else { throw mismatch(Value.self, forKey: key) }
+        return value
     }
 
     /// Reads a value, or returns nil if the key is missing.
@@ -161,18 +162,19 @@ public final class StateDecoder {
         _ type: Value.Type = Value.self, forKey key: String
     ) throws(StateCodingError) -> Value? {
         guard let stored = stateValue(forKey: key) else { return nil }
-        return try convert(stored, key: key)
+        guard let value = Value(stateValue: stored) else { throw mismatch(Value.self, forKey: key) }
+        return value
     }
 
-    @inlinable
-    func convert<Value: StateValueConvertible>(_ stored: StateValue, key: String)
-        throws(StateCodingError) -> Value
-    {
-        guard let value = Value(stateValue: stored) else {
-            throw .typeMismatch(
-                path: path, key: key, expected: Value.stateTypeName, found: Self.describe(stored))
-        }
-        return value
+    /// The error for a value under `key` that is not a `Value`.
+    ///
+    /// It reads the value again rather than being handed it: `decode` gives its value to
+    /// `Value(stateValue:)`, which then owns it, rather than copying it (a retain and a
+    /// release of a string's storage) for this path that is almost never taken.
+    @usableFromInline
+    func mismatch<Value: StateValueConvertible>(_ type: Value.Type, forKey key: String) -> StateCodingError {
+        let found = stateValue(forKey: key).map(Self.describe) ?? "nothing"
+        return .typeMismatch(path: path, key: key, expected: Value.stateTypeName, found: found)
     }
 
     /// Reads a value written by ``StateEncoder/encodeCodable(_:forKey:)``.

@@ -83,7 +83,9 @@ extension String: StateValueConvertible {
     public var stateValue: StateValue { .string(self) }
     @inlinable
     public init?(stateValue: StateValue) {
-        guard case .string(let value) = stateValue else { return nil }
+        // Consumed, so that the payload moves out rather than being copied (a retain of
+        // its storage) and released with the value.
+        guard case .string(let value) = consume stateValue else { return nil }
         self = value
     }
 }
@@ -93,7 +95,9 @@ extension Data: StateValueConvertible {
     public var stateValue: StateValue { .data(self) }
     @inlinable
     public init?(stateValue: StateValue) {
-        guard case .data(let value) = stateValue else { return nil }
+        // Consumed, so that the payload moves out rather than being copied (a retain of
+        // its storage) and released with the value.
+        guard case .data(let value) = consume stateValue else { return nil }
         self = value
     }
 }

@@ -109,8 +109,14 @@ final class RestorationPass {
             unindexed.append(index)
         }
         // Phase 2: decode state in the same order; containers rebuild their structure.
+        // The objects are borrowed from `restored`, not retained: it holds each of them
+        // for the whole pass and only phase 1 writes it, and a retain and a release per
+        // object (atomic operations on memory that a large tree has left the cache) were
+        // several percent of a restore.
         for index in records.indices where states[index] == 2 {
-            guard let object = shared.pointee.restored[index] else { continue }
+            // State 2 means the record's object is there.
+            unowned(unsafe) let object: any RestorableObject = shared.pointee.restored[index]
+                .unsafelyUnwrapped
             coder.target(record: index, records[index])
             do {
                 try object.decodeRestorableState(with: coder)
@@ -121,7 +127,8 @@ final class RestorationPass {
         }
         var roots: [any RestorableObject] = []
         for index in records.indices where states[index] != 0 {
-            guard let object = shared.pointee.restored[index] else { continue }
+            unowned(unsafe) let object: any RestorableObject = shared.pointee.restored[index]
+                .unsafelyUnwrapped
             if records[index].parent < 0 { roots.append(object) }
             object.applicationFinishedRestoringState()
         }

@@ -67,11 +67,10 @@ final class FaultApp: RestorationDelegate {
     /// valid archive. Reads it as a launch would, without writing the launch markers.
     static func restoredValue(from directory: String) -> String? {
         let storage = FileRestorationStorage(directory: directory)
-        guard let bytes = try? storage.load(.archive), let archive = try? Archive(bytes: bytes) else {
-            return nil
-        }
         let app = FaultApp()
-        let report = app.engine(storage).restore(archive)
+        guard let bytes = try? storage.load(.archive),
+            let report = try? app.engine(storage).restore(bytes: bytes)
+        else { return nil }
         return (report.roots.first as? Page)?.value
     }
 }
