@@ -59,9 +59,28 @@ private final class FuzzObject: RestorableObject {
     }
 }
 
+/// The input with its header's length and its CRC-32 made right, when it is long enough to
+/// have both: most mutations would otherwise stop at the checksum, and the structural
+/// checks and the in-place reader behind them would see few inputs.
+private func resealed(_ input: [UInt8]) -> [UInt8] {
+    let overhead = ArchiveFormat.headerSize + ArchiveFormat.trailerSize
+    guard input.count >= overhead else { return input }
+    var bytes = input
+    let body = bytes.count - overhead
+    for shift in 0..<4 { bytes[12 + shift] = UInt8(truncatingIfNeeded: body >> (shift * 8)) }
+    let crc = CRC32.checksum(Array(bytes[..<(bytes.count - 4)]))
+    for shift in 0..<4 {
+        bytes[bytes.count - 4 + shift] = UInt8(truncatingIfNeeded: crc >> UInt32(shift * 8))
+    }
+    return bytes
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArchive(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let input = Array(UnsafeBufferPointer(start: data, count: size))
+    // Inputs of odd length as they are (the checksum must catch their damage), the others
+    // resealed.
+    let bytes = size % 2 == 1 ? input : resealed(input)
     MainActor.assumeIsolated {
         let delegate = FuzzDelegate()
         let engine = RestorationEngine(

@@ -209,7 +209,7 @@ public final class StateDecoder {
         return context.resolve(index)
     }
 
-    /// Reads a list of references written by ``StateEncoder/encodeObjects(_:forKey:)``.
+    /// Reads a list of references written by ``StateEncoder/encodeObjects(_:forKey:)-([RestorableObject],_)``.
     /// Objects that were not restored are left out, so a navigation stack comes back with
     /// the screens that could be restored, in their order.
     public func decodeObjects(forKey key: String) throws(StateCodingError) -> [any RestorableObject] {
@@ -224,7 +224,7 @@ public final class StateDecoder {
         }
     }
 
-    /// Reads a list of references written by ``StateEncoder/encodeObjects(_:forKey:)-([any RestorableObject],_)``
+    /// Reads a list of references written by `StateEncoder.encodeObjects(_:forKey:)`
     /// as objects of one type, as `decodeObjects(forKey:).compactMap { $0 as? Object }`
     /// would, without the intermediate array of `any RestorableObject`.
     ///

@@ -131,7 +131,7 @@ public final class StateEncoder {
     }
 
     /// Writes an ordered list of references to objects of one type, as
-    /// ``encodeObjects(_:forKey:)-([any RestorableObject],_)`` does, without first making
+    /// `encodeObjects(_:forKey:)` of `[any RestorableObject]` does, without first making
     /// the list an array of `any RestorableObject` (an allocation, and a retain and a
     /// release of every element).
     @inlinable
