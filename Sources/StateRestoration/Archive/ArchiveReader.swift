@@ -215,8 +215,87 @@ private struct Parser {
             keySpaceOfString[key] = keySpace
             space.count += 1
             space.keyMask |= 1 &<< UInt64(key & 63)
-            try value(depth: 0)
+            if !skipSimpleValue() { try value(depth: 0) }
         }
+    }
+
+    /// Moves past the value at the cursor and returns true if it is of a common kind and
+    /// well formed: a Bool, an integer, a Double, a Date, a reference, an ASCII string, or
+    /// an array of these. Otherwise it leaves the cursor where it was and returns false, for
+    /// ``value(depth:)`` to check the value and say what is wrong.
+    ///
+    /// The same checks as ``value(depth:)`` makes, without its calls and error plumbing:
+    /// checking the values was most of the reader's time.
+    @inline(__always)
+    mutating func skipSimpleValue() -> Bool {
+        let start = offset
+        guard start < end else { return false }
+        if buffer[start] == ArchiveFormat.Tag.array.rawValue { return skipSimpleList(at: start) }
+        guard let next = simpleValueEnd(at: start) else { return false }
+        offset = next
+        return true
+    }
+
+    /// ``skipSimpleValue()`` for an array.
+    mutating func skipSimpleList(at start: Int) -> Bool {
+        var cursor = start + 1
+        guard limits.maxDepth >= 1, let count = skipShortVarint(&cursor), count <= UInt64(end - cursor) else {
+            return false
+        }
+        for _ in 0..<count {
+            guard let next = simpleValueEnd(at: cursor) else { return false }
+            cursor = next
+        }
+        offset = cursor
+        return true
+    }
+
+    /// Where the scalar value at `start` ends, if it is of a kind ``skipSimpleValue()``
+    /// takes and well formed.
+    @inline(__always)
+    func simpleValueEnd(at start: Int) -> Int? {
+        typealias Tag = ArchiveFormat.Tag
+        guard start < end else { return nil }
+        var cursor = start + 1
+        switch buffer[start] {
+        case Tag.boolFalse.rawValue, Tag.boolTrue.rawValue, Tag.nilReference.rawValue:
+            return cursor
+        case Tag.int.rawValue, Tag.uint.rawValue:
+            return skipShortVarint(&cursor) != nil ? cursor : nil
+        case Tag.double.rawValue, Tag.date.rawValue:
+            return end - cursor >= 8 ? cursor + 8 : nil
+        case Tag.reference.rawValue:
+            guard let target = skipShortVarint(&cursor), target < UInt64(recordCount) else { return nil }
+            return cursor
+        case Tag.string.rawValue:
+            guard let length = skipShortVarint(&cursor), length <= UInt64(limits.maxStringBytes),
+                length <= UInt64(end - cursor)
+            else { return nil }
+            let slice = UnsafeBufferPointer(rebasing: buffer[cursor..<cursor + Int(length)])
+            return Self.isASCII(slice) ? cursor + Int(length) : nil
+        default:
+            return nil
+        }
+    }
+
+    /// A varint of at most nine bytes (so at most 63 bits, which cannot overflow) that ends
+    /// before the end; nil, with `cursor` unchanged, for anything else.
+    @inline(__always)
+    func skipShortVarint(_ cursor: inout Int) -> UInt64? {
+        var index = cursor
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < end, shift < 63 {
+            let byte = buffer[index]
+            index += 1
+            result |= UInt64(byte & 0x7F) << shift
+            if byte & 0x80 == 0 {
+                cursor = index
+                return result
+            }
+            shift += 7
+        }
+        return nil
     }
 
     /// A value that the cursor has just passed, read by ``ValueReader``.

@@ -149,6 +149,7 @@ public final class StateDecoder {
     public func decode<Value: StateValueConvertible>(_ type: Value.Type = Value.self, forKey key: String)
         throws(StateCodingError) -> Value
     {
+        if let value = typedValue(Value.self, forKey: key) { return value }
         guard let stored = stateValue(forKey: key) else { throw .keyNotFound(path: path, key: key) }
         guard let value = Value(stateValue: stored) else { throw mismatch(Value.self, forKey: key) }
         return value
@@ -161,8 +162,162 @@ public final class StateDecoder {
     public func decodeIfPresent<Value: StateValueConvertible>(
         _ type: Value.Type = Value.self, forKey key: String
     ) throws(StateCodingError) -> Value? {
+        if let value = typedValue(Value.self, forKey: key) { return value }
         guard let stored = stateValue(forKey: key) else { return nil }
         guard let value = Value(stateValue: stored) else { throw mismatch(Value.self, forKey: key) }
+        return value
+    }
+
+    /// The value for `key` read straight from the archive's bytes, without a ``StateValue``
+    /// between, when `Value` is one of the common types and the key holds one; nil for
+    /// anything else (a missing key, another type, an integer that does not fit), which
+    /// the caller then reads the general way, errors included.
+    ///
+    /// The comparisons of `Value.self` are made when `decode` is specialized for the
+    /// caller's type, so only one branch is left, and in it `Value` is the type compared
+    /// with: the bit cast is of a type to itself (a dynamic cast here would not be folded).
+    /// Making a ``StateValue`` for every value, and taking it apart again, was a tenth of
+    /// a restore.
+    @inlinable
+    func typedValue<Value: StateValueConvertible>(_ type: Value.Type, forKey key: String) -> Value? {
+        if Value.self == String.self {
+            return unsafeBitCast(typedString(forKey: key), to: Value?.self)
+        }
+        if Value.self == Int.self {
+            guard let number = typedInt(forKey: key) else { return nil }
+            return unsafeBitCast(Int(exactly: number), to: Value?.self)
+        }
+        if Value.self == Double.self {
+            return unsafeBitCast(typedDouble(forKey: key), to: Value?.self)
+        }
+        if Value.self == Date.self {
+            return unsafeBitCast(typedDate(forKey: key), to: Value?.self)
+        }
+        if Value.self == Bool.self { return unsafeBitCast(typedBool(forKey: key), to: Value?.self) }
+        if Value.self == Data.self { return unsafeBitCast(typedData(forKey: key), to: Value?.self) }
+        return nil
+    }
+
+    /// A String stored for `key`, or nil; see ``typedValue(_:forKey:)``.
+    @usableFromInline
+    func typedString(forKey key: String) -> String? {
+        guard let keyIndex = keyIndex(key) else { return nil }
+        return Self.readString(keyIndex, state: state, shared: shared)
+    }
+
+    /// A signed integer stored for `key`, or nil; see ``typedValue(_:forKey:)``.
+    @usableFromInline
+    func typedInt(forKey key: String) -> Int64? {
+        guard let keyIndex = keyIndex(key) else { return nil }
+        return Self.readInt(keyIndex, state: state, shared: shared)
+    }
+
+    /// A Double stored for `key`, or nil; see ``typedValue(_:forKey:)``.
+    @usableFromInline
+    func typedDouble(forKey key: String) -> Double? {
+        guard let keyIndex = keyIndex(key) else { return nil }
+        guard
+            let bits = Self.readFixed64(
+                keyIndex, tag: ArchiveFormat.Tag.double.rawValue, state: state, shared: shared)
+        else { return nil }
+        return Double(bitPattern: bits)
+    }
+
+    /// A Date stored for `key`, or nil; see ``typedValue(_:forKey:)``.
+    @usableFromInline
+    func typedDate(forKey key: String) -> Date? {
+        guard let keyIndex = keyIndex(key) else { return nil }
+        guard
+            let bits = Self.readFixed64(
+                keyIndex, tag: ArchiveFormat.Tag.date.rawValue, state: state, shared: shared)
+        else { return nil }
+        return Date(timeIntervalSince1970: Double(bitPattern: bits))
+    }
+
+    /// A Bool stored for `key`, or nil; see ``typedValue(_:forKey:)``.
+    @usableFromInline
+    func typedBool(forKey key: String) -> Bool? {
+        guard let keyIndex = keyIndex(key) else { return nil }
+        return Self.readBool(keyIndex, state: state, shared: shared)
+    }
+
+    /// Data stored for `key`, or nil; see ``typedValue(_:forKey:)``.
+    @usableFromInline
+    func typedData(forKey key: String) -> Data? {
+        guard let keyIndex = keyIndex(key) else { return nil }
+        return Self.readData(keyIndex, state: state, shared: shared)
+    }
+
+    // The typed readers: each finds its key, checks the tag, reads the payload and moves
+    // the cursor past it. Not isolated and without closures, for the reason given at
+    // ``value(of:in:shared:)``.
+
+    @inline(__always)
+    nonisolated private static func reader(
+        at key: Int, state: UnsafeMutablePointer<State>, shared: UnsafeMutablePointer<DecodingContext.Shared>
+    ) -> ValueReader? {
+        let finder = EntryFinder(shared.pointee)
+        guard let offset = finder.valueOffset(of: key, in: state.pointee.space, cursor: state.pointee.cursor)
+        else { return nil }
+        return ValueReader(finder.bytes, offset: offset)
+    }
+
+    nonisolated private static func readString(
+        _ key: Int, state: UnsafeMutablePointer<State>, shared: UnsafeMutablePointer<DecodingContext.Shared>
+    ) -> String? {
+        guard var reader = reader(at: key, state: state, shared: shared),
+            reader.byte() == ArchiveFormat.Tag.string.rawValue
+        else { return nil }
+        let value = reader.string()
+        state.pointee.cursor = reader.offset
+        return value
+    }
+
+    nonisolated private static func readInt(
+        _ key: Int, state: UnsafeMutablePointer<State>, shared: UnsafeMutablePointer<DecodingContext.Shared>
+    ) -> Int64? {
+        guard var reader = reader(at: key, state: state, shared: shared),
+            reader.byte() == ArchiveFormat.Tag.int.rawValue
+        else { return nil }
+        let value = reader.zigzag()
+        state.pointee.cursor = reader.offset
+        return value
+    }
+
+    nonisolated private static func readFixed64(
+        _ key: Int, tag: UInt8, state: UnsafeMutablePointer<State>,
+        shared: UnsafeMutablePointer<DecodingContext.Shared>
+    ) -> UInt64? {
+        guard var reader = reader(at: key, state: state, shared: shared), reader.byte() == tag else {
+            return nil
+        }
+        let value = reader.fixed64()
+        state.pointee.cursor = reader.offset
+        return value
+    }
+
+    nonisolated private static func readBool(
+        _ key: Int, state: UnsafeMutablePointer<State>, shared: UnsafeMutablePointer<DecodingContext.Shared>
+    ) -> Bool? {
+        guard var reader = reader(at: key, state: state, shared: shared) else { return nil }
+        let value: Bool
+        switch reader.byte() {
+        case ArchiveFormat.Tag.boolTrue.rawValue: value = true
+        case ArchiveFormat.Tag.boolFalse.rawValue: value = false
+        default: return nil
+        }
+        state.pointee.cursor = reader.offset
+        return value
+    }
+
+    nonisolated private static func readData(
+        _ key: Int, state: UnsafeMutablePointer<State>, shared: UnsafeMutablePointer<DecodingContext.Shared>
+    ) -> Data? {
+        guard var reader = reader(at: key, state: state, shared: shared),
+            reader.byte() == ArchiveFormat.Tag.data.rawValue
+        else { return nil }
+        let value = reader.data()
+        state.pointee.cursor = reader.offset
         return value
     }
 
