@@ -31,6 +31,7 @@ final class TypedNode: Node {
         try coder.encode([["nested"]], forKey: "nested")
         try coder.encodeCodable(Settings(sort: "name", ascending: false), forKey: "codable")
         try coder.encode(300, forKey: "big")
+        try coder.encode(UInt(7), forKey: "smallUInt")
     }
 
     override func decodeRestorableState(with coder: StateDecoder) throws {
@@ -107,6 +108,44 @@ struct CoderTests {
             node.error
                 == .typeMismatch(
                     path: RestorationPath("Typed"), key: "big", expected: "Int8", found: "Int (300)"))
+    }
+
+    @Test("R22: the common types, read straight from the bytes, keep the general rules")
+    func commonTypesKeepTheRules() throws {
+        var errors: [String] = []
+        func mismatch(_ read: () throws -> Void) {
+            do {
+                try read()
+                errors.append("no error")
+            } catch {
+                errors.append("\(error)")
+            }
+        }
+        _ = try restored { (coder: StateDecoder) throws -> Void in
+            // An unsigned value that fits is an Int; one that does not is a mismatch.
+            #expect(try coder.decode(Int.self, forKey: "smallUInt") == 7)
+            #expect(try coder.decodeIfPresent(Int.self, forKey: "smallUInt") == 7)
+            mismatch { _ = try coder.decode(Int.self, forKey: "uint64") }
+            mismatch { _ = try coder.decode(String.self, forKey: "double") }
+            mismatch { _ = try coder.decode(Double.self, forKey: "date") }
+            mismatch { _ = try coder.decode(Date.self, forKey: "double") }
+            mismatch { _ = try coder.decode(Data.self, forKey: "string") }
+            mismatch { _ = try coder.decodeIfPresent(Bool.self, forKey: "data") }
+            // Read out of order, and twice: the look-up does not depend on the order.
+            #expect(try coder.decode(String.self, forKey: "string") == "名字 name")
+            #expect(try coder.decode(Bool.self, forKey: "bool") == true)
+            #expect(try coder.decode(String.self, forKey: "string") == "名字 name")
+            #expect(try coder.decodeIfPresent(Data.self, forKey: "absent") == nil)
+        }
+        #expect(
+            errors == [
+                "'Typed': key 'uint64': expected Int, found UInt (18446744073709551615)",
+                "'Typed': key 'double': expected String, found Double",
+                "'Typed': key 'date': expected Double, found Date",
+                "'Typed': key 'double': expected Date, found Double",
+                "'Typed': key 'string': expected Data, found String",
+                "'Typed': key 'data': expected Bool, found Data",
+            ])
     }
 
     @Test("R22: decodeIfPresent returns nil for a missing key, and still checks the type")
