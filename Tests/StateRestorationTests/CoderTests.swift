@@ -170,3 +170,58 @@ struct CoderTests {
         #expect(path == RestorationPath("Typed") && key == "codable" && type == "Other")
     }
 }
+
+/// Writes one value of each common type, typed or as a ``StateValue``.
+@MainActor
+final class CommonTypesNode: RestorableObject {
+    let restorationIdentifier: String? = "Common"
+    let typed: Bool
+
+    init(typed: Bool) { self.typed = typed }
+
+    func encodeRestorableState(with coder: StateEncoder) throws {
+        let date = Date(timeIntervalSince1970: 1_234.5)
+        let data = Data([1, 2, 3])
+        if typed {
+            try coder.encode("text 名", forKey: "string")
+            try coder.encode(-123_456, forKey: "int")
+            try coder.encode(2.5, forKey: "double")
+            try coder.encode(date, forKey: "date")
+            try coder.encode(true, forKey: "true")
+            try coder.encode(false, forKey: "false")
+            try coder.encode(data, forKey: "data")
+        } else {
+            try coder.encode(stateValue: "text 名".stateValue, forKey: "string")
+            try coder.encode(stateValue: (-123_456).stateValue, forKey: "int")
+            try coder.encode(stateValue: 2.5.stateValue, forKey: "double")
+            try coder.encode(stateValue: date.stateValue, forKey: "date")
+            try coder.encode(stateValue: true.stateValue, forKey: "true")
+            try coder.encode(stateValue: false.stateValue, forKey: "false")
+            try coder.encode(stateValue: data.stateValue, forKey: "data")
+        }
+    }
+}
+
+@Suite("R22: the typed write paths")
+@MainActor
+struct TypedWriteTests {
+    @Test("R22, R23: the common types written typed give the bytes their StateValues give")
+    func sameBytes() throws {
+        func archive(typed: Bool) throws -> [UInt8] {
+            let harness = RestorationHarness.standard()
+            harness.configuration.now = { Date(timeIntervalSince1970: 1_000) }
+            let app = TestApp()
+            let root = Node("Root")
+            root.views = [CommonTypesNode(typed: typed)]
+            app.root = root
+            try harness.launch(app).save()
+            return try #require(harness.storage[.archive])
+        }
+        let typed = try archive(typed: true)
+        #expect(typed == (try archive(typed: false)))
+        let entries = try #require(try Archive(bytes: typed).records.last?.entries)
+        #expect(entries.map(\.key) == ["string", "int", "double", "date", "true", "false", "data"])
+        #expect(entries.first?.value == .string("text 名"))
+        #expect(entries[1].value == .int(-123_456))
+    }
+}

@@ -178,6 +178,41 @@ final class ArchiveBuilder {
         state.pointee.body.entry(keyField: keyField, value: value)
     }
 
+    /// Writes an entry holding a String: the bytes of `entry(keyField:value: .string(value))`.
+    func stringEntry(keyField: Int, _ value: String) {
+        state.pointee.body.varint(keyField)
+        state.pointee.body.byte(ArchiveFormat.Tag.string.rawValue)
+        state.pointee.body.string(value)
+    }
+
+    /// Writes an entry holding a signed integer, as `.int(value)`.
+    func intEntry(keyField: Int, _ value: Int64) {
+        state.pointee.body.varint(keyField)
+        state.pointee.body.byte(ArchiveFormat.Tag.int.rawValue)
+        state.pointee.body.zigzag(value)
+    }
+
+    /// Writes an entry holding a Double, or with `date` a Date, as its bits.
+    func fixed64Entry(keyField: Int, _ bits: UInt64, date: Bool) {
+        state.pointee.body.varint(keyField)
+        state.pointee.body.byte(date ? ArchiveFormat.Tag.date.rawValue : ArchiveFormat.Tag.double.rawValue)
+        state.pointee.body.fixed64(bits)
+    }
+
+    /// Writes an entry holding a Bool.
+    func boolEntry(keyField: Int, _ value: Bool) {
+        state.pointee.body.varint(keyField)
+        state.pointee.body.byte(
+            value ? ArchiveFormat.Tag.boolTrue.rawValue : ArchiveFormat.Tag.boolFalse.rawValue)
+    }
+
+    /// Writes an entry holding Data.
+    func dataEntry(keyField: Int, _ value: Data) {
+        state.pointee.body.varint(keyField)
+        state.pointee.body.byte(ArchiveFormat.Tag.data.rawValue)
+        state.pointee.body.data(value)
+    }
+
     /// Starts an entry holding `count` references: the same bytes as
     /// `entry(key:value: .array(...))` of `.reference` values, without building the array.
     /// Exactly `count` calls of ``reference(_:)`` must follow before anything else is

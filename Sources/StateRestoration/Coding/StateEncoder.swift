@@ -31,7 +31,18 @@ public final class StateEncoder {
     /// The path of a saved object, by its record index, for a pass's shared encoder.
     private let nodePath: ((Int) -> RestorationPath)?
     /// The record index of the object being encoded, for `nodePath`; set by the pass.
-    var node = -1
+    var node: Int {
+        get { nodeBox.pointee }
+        set { nodeBox.pointee = newValue }
+    }
+    /// Where ``node`` is kept: behind a pointer the encoder owns, since each write of a
+    /// stored `var` of a class is a dynamic exclusivity check, and a pass writes it twice
+    /// per object. Used on the main actor only, never re-entered.
+    private let nodeBox: UnsafeMutablePointer<Int> = {
+        let box = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        box.initialize(to: -1)
+        return box
+    }()
 
     init(
         path: RestorationPath, metadata: SharedMetadata, builder: ArchiveBuilder,
@@ -42,6 +53,10 @@ public final class StateEncoder {
         self.sharedMetadata = metadata
         self.builder = builder
         self.referenceResolver = referenceResolver
+    }
+
+    isolated deinit {
+        nodeBox.deallocate()
     }
 
     /// An encoder a pass reuses for every object: set ``node`` before each object encodes.
@@ -81,7 +96,59 @@ public final class StateEncoder {
     public func encode<Value: StateValueConvertible>(_ value: Value, forKey key: String)
         throws(StateCodingError)
     {
-        try write(value.stateValue, forKey: key)
+        if Value.self == String.self {
+            try writeString(unsafeBitCast(value, to: String.self), forKey: key)
+        } else if Value.self == Int.self {
+            try writeInt(Int64(unsafeBitCast(value, to: Int.self)), forKey: key)
+        } else if Value.self == Double.self {
+            try writeFixed64(unsafeBitCast(value, to: Double.self).bitPattern, date: false, forKey: key)
+        } else if Value.self == Date.self {
+            try writeFixed64(
+                unsafeBitCast(value, to: Date.self).timeIntervalSince1970.bitPattern, date: true, forKey: key)
+        } else if Value.self == Bool.self {
+            try writeBool(unsafeBitCast(value, to: Bool.self), forKey: key)
+        } else if Value.self == Data.self {
+            try writeData(unsafeBitCast(value, to: Data.self), forKey: key)
+        } else {
+            try write(value.stateValue, forKey: key)
+        }
+    }
+
+    // The common types, written straight into the archive without a ``StateValue``
+    // between: making one for every value (a copy of a string's storage, a retain and a
+    // release) and taking it apart again was a tenth of a save. `encode` chooses among
+    // them when it is specialized for the caller's type, where the comparisons of
+    // `Value.self` are constants and each bit cast is of a type to itself. The bytes are
+    // those `write` makes for the same value.
+
+    /// Writes a String; see ``encode(_:forKey:)``.
+    @usableFromInline
+    func writeString(_ value: String, forKey key: String) throws(StateCodingError) {
+        builder.stringEntry(keyField: try field(key), value)
+    }
+
+    /// Writes a signed integer; see ``encode(_:forKey:)``.
+    @usableFromInline
+    func writeInt(_ value: Int64, forKey key: String) throws(StateCodingError) {
+        builder.intEntry(keyField: try field(key), value)
+    }
+
+    /// Writes a Double (or, with `date`, a Date) as its bits; see ``encode(_:forKey:)``.
+    @usableFromInline
+    func writeFixed64(_ bits: UInt64, date: Bool, forKey key: String) throws(StateCodingError) {
+        builder.fixed64Entry(keyField: try field(key), bits, date: date)
+    }
+
+    /// Writes a Bool; see ``encode(_:forKey:)``.
+    @usableFromInline
+    func writeBool(_ value: Bool, forKey key: String) throws(StateCodingError) {
+        builder.boolEntry(keyField: try field(key), value)
+    }
+
+    /// Writes Data; see ``encode(_:forKey:)``.
+    @usableFromInline
+    func writeData(_ value: Data, forKey key: String) throws(StateCodingError) {
+        builder.dataEntry(keyField: try field(key), value)
     }
 
     /// Writes an already-typed value.
