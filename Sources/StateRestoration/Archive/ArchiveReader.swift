@@ -86,6 +86,9 @@ private struct Parser {
     /// For each string-table entry, the index of the first entry with the same contents.
     var canonical: [UInt32] = []
     var recordCount = 0
+    /// The (canonical) index of the empty string in the table, if it holds one, or -1: no
+    /// record's identifier may be it.
+    var emptyString = -1
     /// For each string-table entry, the last keyed space (a number per call of
     /// `keyedSpace`) that used it as a key: a key met twice in one space is a repeated key.
     /// Allocated and freed by `view(of:version:)`; a buffer rather than an array, whose
@@ -121,6 +124,7 @@ private struct Parser {
         stringIndex.reserveCapacity(stringCount)
         for index in 0..<stringCount {
             let string = try string("string table entry")
+            if string.isEmpty, emptyString < 0 { emptyString = index }
             strings.append(string)
             if let first = stringIndex[string] {
                 canonical.append(UInt32(first))
@@ -160,7 +164,7 @@ private struct Parser {
                     .overLimit(what: "path depth", value: UInt64(depth), limit: limits.maxDepth), at: start)
             }
             let identifier = try stringReference("record identifier")
-            guard !strings[identifier].isEmpty else {
+            guard Int(canonical[identifier]) != emptyString else {
                 throw ArchiveError(.invalid("record \(index) has an empty identifier"), at: start)
             }
             let occurrence = try count("occurrence", limit: limits.maxRecords)

@@ -262,6 +262,7 @@ public final class StateDecoder {
         return ValueReader(finder.bytes, offset: offset)
     }
 
+    @inline(__always)
     nonisolated private static func readString(
         _ key: Int, state: UnsafeMutablePointer<State>, shared: UnsafeMutablePointer<DecodingContext.Shared>
     ) -> String? {
@@ -273,6 +274,7 @@ public final class StateDecoder {
         return value
     }
 
+    @inline(__always)
     nonisolated private static func readInt(
         _ key: Int, state: UnsafeMutablePointer<State>, shared: UnsafeMutablePointer<DecodingContext.Shared>
     ) -> Int64? {
@@ -284,6 +286,7 @@ public final class StateDecoder {
         return value
     }
 
+    @inline(__always)
     nonisolated private static func readFixed64(
         _ key: Int, tag: UInt8, state: UnsafeMutablePointer<State>,
         shared: UnsafeMutablePointer<DecodingContext.Shared>
@@ -296,6 +299,7 @@ public final class StateDecoder {
         return value
     }
 
+    @inline(__always)
     nonisolated private static func readBool(
         _ key: Int, state: UnsafeMutablePointer<State>, shared: UnsafeMutablePointer<DecodingContext.Shared>
     ) -> Bool? {
@@ -310,6 +314,7 @@ public final class StateDecoder {
         return value
     }
 
+    @inline(__always)
     nonisolated private static func readData(
         _ key: Int, state: UnsafeMutablePointer<State>, shared: UnsafeMutablePointer<DecodingContext.Shared>
     ) -> Data? {
