@@ -29,11 +29,7 @@ final class PreservationPass {
         /// (a navigation stack, a parent's list of children) are resolved by checking the
         /// next child expected rather than by a probe of `nodeIndex`, which, with many
         /// objects, is a cache miss each.
-        var addresses: [UInt] = []
-        var firstChild: [Int32] = []
-        var nextSibling: [Int32] = []
-        /// Per node, its last child so far, for linking the next one.
-        var lastChild: [Int32] = []
+        var links: [Links] = []
         /// The node the next reference most likely names: the first child of the node
         /// being encoded, then the sibling after the last child referenced.
         var expectedReference = -1
@@ -50,6 +46,17 @@ final class PreservationPass {
     }
 
     private let tables: UnsafeMutablePointer<Tables>
+
+    /// A node's object address and its place among its parent's children (see
+    /// `Tables.links`); one array of these rather than one per field, so that adding a node
+    /// appends once.
+    private struct Links {
+        var address: UInt
+        var firstChild: Int32 = -1
+        var nextSibling: Int32 = -1
+        /// The last child so far, for linking the next one.
+        var lastChild: Int32 = -1
+    }
 
     /// The saved nodes in record order.
     var nodes: [SavedNode] { tables.pointee.nodes }
@@ -82,10 +89,7 @@ final class PreservationPass {
         tables.initialize(to: Tables(nodeIndex: IdentityTable(capacity: expectedNodes)))
         tables.pointee.nodes.reserveCapacity(expectedNodes)
         tables.pointee.objects.reserveCapacity(expectedNodes)
-        tables.pointee.addresses.reserveCapacity(expectedNodes)
-        tables.pointee.firstChild.reserveCapacity(expectedNodes)
-        tables.pointee.nextSibling.reserveCapacity(expectedNodes)
-        tables.pointee.lastChild.reserveCapacity(expectedNodes)
+        tables.pointee.links.reserveCapacity(expectedNodes)
     }
 
     isolated deinit {
@@ -250,19 +254,16 @@ final class PreservationPass {
         let index = tables.pointee.nodes.count
         tables.pointee.nodes.append(
             SavedNode(parent: parent ?? -1, identifier: identifier, occurrence: occurrence, depth: depth))
-        tables.pointee.addresses.append(UInt(bitPattern: ObjectIdentifier(object)))
+        tables.pointee.links.append(Links(address: UInt(bitPattern: ObjectIdentifier(object))))
         tables.pointee.objects.append(object)
-        tables.pointee.firstChild.append(-1)
-        tables.pointee.nextSibling.append(-1)
-        tables.pointee.lastChild.append(-1)
         if let parent {
-            let previous = tables.pointee.lastChild[parent]
+            let previous = tables.pointee.links[parent].lastChild
             if previous < 0 {
-                tables.pointee.firstChild[parent] = Int32(index)
+                tables.pointee.links[parent].firstChild = Int32(index)
             } else {
-                tables.pointee.nextSibling[Int(previous)] = Int32(index)
+                tables.pointee.links[Int(previous)].nextSibling = Int32(index)
             }
-            tables.pointee.lastChild[parent] = Int32(index)
+            tables.pointee.links[parent].lastChild = Int32(index)
         }
     }
 
@@ -306,7 +307,7 @@ final class PreservationPass {
             occurrence: tables.pointee.nodes[index].occurrence, typeIndex: typeIndex, classField: classField,
             stateVersion: object.restorationStateVersion)
         let mark = builder.bodyCount
-        tables.pointee.expectedReference = Int(tables.pointee.firstChild[index])
+        tables.pointee.expectedReference = Int(tables.pointee.links[index].firstChild)
         coder.node = index
         defer { coder.node = -1 }
         do {
@@ -337,8 +338,9 @@ final class PreservationPass {
     /// The record index of `object`, adding it to the pass if the walk did not save it.
     private func reference(to object: any RestorableObject) -> Int? {
         let expected = tables.pointee.expectedReference
-        if expected >= 0, tables.pointee.addresses[expected] == UInt(bitPattern: ObjectIdentifier(object)) {
-            tables.pointee.expectedReference = Int(tables.pointee.nextSibling[expected])
+        if expected >= 0, tables.pointee.links[expected].address == UInt(bitPattern: ObjectIdentifier(object))
+        {
+            tables.pointee.expectedReference = Int(tables.pointee.links[expected].nextSibling)
             return expected
         }
         if let index = tables.pointee.nodeIndex[ObjectIdentifier(object)] { return index }
