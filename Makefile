@@ -30,10 +30,10 @@ test: bootstrap
 
 ## swift-format, strict, on everything.
 lint:
-	swift-format lint --strict -r Sources Tests Fuzz Package.swift
+	swift-format lint --strict -r Sources Tests Fuzz Bench Package.swift
 
 format:
-	swift-format format --in-place -r Sources Tests Fuzz Package.swift
+	swift-format format --in-place -r Sources Tests Fuzz Bench Package.swift
 
 ## The engine's DocC catalog, with warnings as errors, into docs/api/.
 docs:

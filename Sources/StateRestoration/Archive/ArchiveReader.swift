@@ -229,7 +229,7 @@ private struct Parser {
     /// ``value(depth:)`` to check the value and say what is wrong.
     ///
     /// The same checks as ``value(depth:)`` makes, without its calls and error plumbing:
-    /// checking the values was most of the reader's time.
+    /// checking the values was most of the reader's instructions.
     @inline(__always)
     mutating func skipSimpleValue() -> Bool {
         let start = offset

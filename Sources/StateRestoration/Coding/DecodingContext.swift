@@ -4,8 +4,8 @@
 ///
 /// A coder's look-ups touch only what ``Shared`` holds: plain pointers and numbers, never
 /// a class reference, so that they retain and release nothing. Retains and releases are
-/// atomic operations; one pair per look-up was a sixth of a restore's time (see
-/// docs/PERFORMANCE.md).
+/// atomic operations; one pair per look-up was 7 of a restore's 27 retains per object
+/// (see docs/PERFORMANCE.md).
 ///
 /// ``Shared`` lives behind a pointer owned by the context, for the same reason and for
 /// another: each access to a stored `var` of a class is a dynamic exclusivity check (see

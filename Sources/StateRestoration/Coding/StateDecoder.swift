@@ -176,8 +176,8 @@ public final class StateDecoder {
     /// The comparisons of `Value.self` are made when `decode` is specialized for the
     /// caller's type, so only one branch is left, and in it `Value` is the type compared
     /// with: the bit cast is of a type to itself (a dynamic cast here would not be folded).
-    /// Making a ``StateValue`` for every value, and taking it apart again, was a tenth of
-    /// a restore.
+    /// Making a ``StateValue`` for every value and taking it apart again is saved: a few
+    /// dozen instructions per value, and for a string a retain and a release.
     @inlinable
     func typedValue<Value: StateValueConvertible>(_ type: Value.Type, forKey key: String) -> Value? {
         if Value.self == String.self {

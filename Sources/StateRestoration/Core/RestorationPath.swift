@@ -39,7 +39,8 @@ public struct RestorationPath: Hashable, Sendable, CustomStringConvertible {
     ///
     /// A restore gives every record's restoration class (and coder) its path; most read
     /// one component or the count, if anything, and building and freeing an array of
-    /// components per record was a sixth of a restore (see docs/PERFORMANCE.md). Such a
+    /// components per record was about a tenth of a restore's instructions (see
+    /// docs/PERFORMANCE.md). Such a
     /// path keeps its archive alive until it is changed or dropped.
     private var storage: Storage
 

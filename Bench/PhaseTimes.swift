@@ -1,0 +1,67 @@
+// How long each part of a restore takes, in a loop: the CRC-32 of the archive, the checks
+// of every byte (`ArchiveReader.view()`, CRC included), and the whole `restore(bytes:)`,
+// next to the floor's decode and both encodes, for the benchmark's tree of 1,000 objects.
+// Built by scripts/bench-phases together with the engine's sources and the benchmark's
+// tree and contenders into one module, so that it can time the reader, which is internal.
+// (In that one module the type names are `StateRestoration.BenchNode`, a byte shorter than
+// the benchmark's `restoration_bench.BenchNode`, and so is the archive.)
+
+import Foundation
+
+@MainActor
+private func median(
+    _ label: String, batches: Int, perBatch: Int, prepare: () -> Void = {}, _ body: () throws -> Void
+)
+    rethrows
+{
+    var samples: [Double] = []
+    for _ in 0..<batches {
+        prepare()
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<perBatch { try body() }
+        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(perBatch) / 1000)
+    }
+    samples.sort()
+    print(
+        label.padding(toLength: 44, withPad: " ", startingAt: 0),
+        String(format: "%8.1f µs", samples[batches / 2]))
+}
+
+@MainActor
+private func run(nodes: Int) throws {
+    let tree = BenchTree(nodes: nodes)
+    let engine = EngineContender(tree: tree)
+    let floor = FloorContender(tree: tree)
+    guard case .array(let bytes) = try engine.encode() else { return }
+    let floorBytes = try floor.encode()
+    let perBatch = max(1, 300_000 / nodes)
+    print("\(nodes) objects, archive of \(bytes.count) bytes; medians of 7 batches of \(perBatch)")
+    median("CRC-32 of the archive", batches: 7, perBatch: perBatch) {
+        _ = bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[..<($0.count - 4)])) }
+    }
+    try median("ArchiveReader.view(): CRC and every check", batches: 7, perBatch: perBatch) {
+        _ = try ArchiveReader(bytes: bytes, limits: .default).view()
+    }
+    var slot = 0
+    let prepare = {
+        engine.prepareDecodes(perBatch)
+        slot = 0
+    }
+    try median("restore(bytes:), all of it (trees kept)", batches: 7, perBatch: perBatch, prepare: prepare) {
+        _ = try engine.decode(.array(bytes), slot: slot)
+        slot += 1
+    }
+    try median("floor decode (tree freed each time)", batches: 7, perBatch: perBatch) {
+        _ = try floor.decode(floorBytes, slot: 0)
+    }
+    try median("engine encode", batches: 7, perBatch: perBatch) { _ = try engine.encode() }
+    try median("floor encode", batches: 7, perBatch: perBatch) { _ = try floor.encode() }
+}
+
+@main
+struct PhaseTimes {
+    static func main() throws {
+        let nodes = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 1000
+        try MainActor.assumeIsolated { try run(nodes: nodes) }
+    }
+}
