@@ -100,6 +100,45 @@ struct InPlaceRestoreTests {
         #expect(Self.describe(root).count == 2_001)
     }
 
+    @Test(
+        "R18, R23: in a large archive, checked a step behind its checksum, the checksum still decides first")
+    func largeArchiveOrderOfChecks() throws {
+        // Over 1 MiB: the reader takes the checksum a step ahead of the structure.
+        let bytes = try Self.savedTree(count: 7_000, valueLength: 30)
+        #expect(bytes.count > ArchiveReader.interleavingThreshold)
+        #expect(try Archive(bytes: bytes).records.count == 7_001)
+        // A string value's tag, deep in the archive, made an unknown tag.
+        let marker = Array(String(repeating: "v4000", count: 2).utf8)
+        let start = try #require(
+            bytes.indices.first {
+                bytes.count - $0 >= marker.count && Array(bytes[$0..<$0 + marker.count]) == marker
+            })
+        var broken = bytes
+        broken[start - 3] = 0xFF  // tag, then a two-byte length (150)
+        #expect(bytes[start - 3] == ArchiveFormat.Tag.string.rawValue)
+
+        // Damaged, checksum not fixed: a checksum mismatch, though the structure breaks first.
+        let damaged = try #require(throws: ArchiveError.self) { try Archive(bytes: broken) }
+        guard case .checksumMismatch = damaged.reason else {
+            Issue.record("expected a checksum mismatch, got \(damaged)")
+            return
+        }
+        #expect(damaged.offset == bytes.count - 4)
+
+        // Resealed: the structural error, at its offset.
+        let resealed = try #require(throws: ArchiveError.self) {
+            try Archive(bytes: ArchiveFormatTests.resealed(broken))
+        }
+        #expect(resealed == ArchiveError(.invalid("unknown value tag 0xff"), at: start - 3))
+
+        // A byte flipped near the end, after the parser's last record: still caught.
+        var tail = bytes
+        tail[bytes.count - 6] ^= 0x01
+        #expect(throws: ArchiveError.self) { try Archive(bytes: tail) }
+        let app = TestApp()
+        #expect(throws: ArchiveError.self) { try Self.engine(for: app).restore(bytes: tail) }
+    }
+
     @Test("R4: a restored path equals, hashes and reads like the same path built from components")
     func restoredPathsAreOrdinaryPaths() throws {
         let bytes = try Self.savedTree(count: 30)

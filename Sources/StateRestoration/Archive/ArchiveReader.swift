@@ -59,21 +59,42 @@ struct ArchiveReader {
         let checksumOffset = size - ArchiveFormat.trailerSize
         var stored: UInt32 = 0
         for shift in 0..<4 { stored |= UInt32(bytes[checksumOffset + shift]) << UInt32(shift * 8) }
-        let computed = bytes.withUnsafeBytes {
-            CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[0..<checksumOffset]))
-        }
-        guard stored == computed else {
-            throw ArchiveError(.checksumMismatch(stored: stored, computed: computed), at: checksumOffset)
+        // A small archive is checksummed whole, then parsed. A large one is checksummed a
+        // step ahead of the parser, so that the parser reads bytes the checksum has just
+        // brought into the cache, instead of reading the whole archive from memory twice.
+        // Either way the checksum decides first: a structural error is reported only if the
+        // checksum of the whole archive matches (see docs/ARCHIVE-FORMAT.md, "Order of
+        // checks"), and nothing is made from the bytes until both have passed.
+        let interleaved = checksumOffset >= Self.interleavingThreshold
+        if !interleaved {
+            let computed = bytes.withUnsafeBytes {
+                CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[0..<checksumOffset]))
+            }
+            guard stored == computed else {
+                throw ArchiveError(.checksumMismatch(stored: stored, computed: computed), at: checksumOffset)
+            }
         }
         let result = bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(
                 buffer: buffer, offset: ArchiveFormat.headerSize, end: checksumOffset, limits: limits)
-            return Result { () throws(ArchiveError) -> ArchiveView in
+            parser.checksumsAhead = interleaved
+            let parsed = Result { () throws(ArchiveError) -> ArchiveView in
                 try parser.view(of: bytes, version: version)
             }
+            guard interleaved else { return parsed }
+            let computed = parser.finishChecksum()
+            guard stored == computed else {
+                return .failure(
+                    ArchiveError(.checksumMismatch(stored: stored, computed: computed), at: checksumOffset))
+            }
+            return parsed
         }
         return try result.get()
     }
+
+    /// The size from which the checksum runs a step ahead of the parser: below it the
+    /// archive fits in the cache anyway.
+    static let interleavingThreshold = 1 << 20
 }
 
 /// The structural part of the reader, over a bounds-checked cursor.
@@ -105,6 +126,41 @@ private struct Parser {
     }
 
     var remaining: Int { end - offset }
+
+    // MARK: The checksum, a step ahead (large archives)
+
+    /// Whether the parser takes the checksum as it goes (see `ArchiveReader.view()`).
+    var checksumsAhead = false
+    /// The checksum of `buffer[0..<checksummed]`.
+    var checksum: UInt32 = 0
+    var checksummed = 0
+    /// How far ahead of the parser the checksum runs: a few steps of the checksum, a small
+    /// part of the 1 MiB second-level cache.
+    static let checksumStep = 128 << 10
+
+    /// Takes the checksum up to a step ahead of the cursor, if it is not there already.
+    @inline(__always)
+    mutating func checksumAhead() {
+        if checksumsAhead, offset + Self.checksumStep > checksummed {
+            advanceChecksum(to: offset + 2 * Self.checksumStep)
+        }
+    }
+
+    /// Takes the checksum of the bytes from `checksummed` to `target` (at most to `end`).
+    mutating func advanceChecksum(to target: Int) {
+        let stop = min(target, end)
+        guard stop > checksummed else { return }
+        checksum = CRC32.checksum(
+            UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[checksummed..<stop]),
+            continuing: checksum)
+        checksummed = stop
+    }
+
+    /// The checksum of every byte before the trailer.
+    mutating func finishChecksum() -> UInt32 {
+        advanceChecksum(to: end)
+        return checksum
+    }
 
     mutating func view(of bytes: [UInt8], version: Int) throws(ArchiveError) -> ArchiveView {
         let metadataCount = try count("metadata entry count", limit: limits.maxEntriesPerRecord)
@@ -146,6 +202,7 @@ private struct Parser {
         var depths: [Int32] = []
         depths.reserveCapacity(recordCount)
         for index in 0..<recordCount {
+            checksumAhead()
             let start = offset
             let parentField = try varint("record")
             var parent: Int32 = -1
