@@ -130,6 +130,28 @@ struct ArchiveFormatTests {
         #expect(size.description.hasSuffix("is over the limit of 100 bytes"))
     }
 
+    @Test("R23: limits out of any sensible range are clean errors or no limit, never a trap")
+    func absurdLimits() throws {
+        let bytes = try Self.sampleArchive()
+        let huge = ArchiveLimits(
+            maxTotalBytes: .max, maxDepth: .max, maxRecords: .max, maxStringBytes: .max,
+            maxEntriesPerRecord: .max)
+        #expect(try Archive(bytes: bytes, limits: huge).records.count == 3)
+        for limits in [
+            ArchiveLimits(
+                maxTotalBytes: -1, maxDepth: 64, maxRecords: 100, maxStringBytes: 100,
+                maxEntriesPerRecord: 100),
+            ArchiveLimits(
+                maxTotalBytes: 1 << 20, maxDepth: -5, maxRecords: -1, maxStringBytes: -3,
+                maxEntriesPerRecord: -1),
+            ArchiveLimits(
+                maxTotalBytes: 1 << 20, maxDepth: 0, maxRecords: .min, maxStringBytes: 0,
+                maxEntriesPerRecord: 0),
+        ] {
+            #expect(throws: ArchiveError.self) { try Archive(bytes: bytes, limits: limits) }
+        }
+    }
+
     @Test("R23: the worked example of docs/ARCHIVE-FORMAT.md parses")
     func workedExample() throws {
         let body: [UInt8] =

@@ -173,7 +173,12 @@ private struct Parser {
         }
         let metadata = ArchiveMetadata(entries: metadataEntries, formatVersion: version)
 
-        let stringCount = try count("string table count", limit: limits.maxRecords * 8 + 1024)
+        // The view keeps string and record indices in 32 bits; however large the limits an
+        // app sets, no count may go past that.
+        let indexLimit = Int(Int32.max)
+        let (strings8, overflow) = limits.maxRecords.multipliedReportingOverflow(by: 8)
+        let stringLimit = overflow || strings8 > indexLimit ? indexLimit : min(strings8 + 1024, indexLimit)
+        let stringCount = try count("string table count", limit: stringLimit)
         strings.reserveCapacity(stringCount)
         canonical.reserveCapacity(stringCount)
         var stringIndex: [String: Int] = [:]
@@ -193,7 +198,7 @@ private struct Parser {
         keySpaceOfString.initialize(repeating: -1)
         defer { keySpaceOfString.deallocate() }
 
-        recordCount = try count("record count", limit: limits.maxRecords)
+        recordCount = try count("record count", limit: min(limits.maxRecords, indexLimit))
         let applicationState = try keyedSpace(what: "application state")
 
         var records: [ArchiveView.Record] = []
@@ -224,7 +229,7 @@ private struct Parser {
             guard Int(canonical[identifier]) != emptyString else {
                 throw ArchiveError(.invalid("record \(index) has an empty identifier"), at: start)
             }
-            let occurrence = try count("occurrence", limit: limits.maxRecords)
+            let occurrence = try count("occurrence", limit: min(limits.maxRecords, indexLimit))
             let typeName = try stringReference("record type name")
             let classField = try varint("record")
             var className: Int32 = -1
@@ -329,7 +334,7 @@ private struct Parser {
             guard let target = skipShortVarint(&cursor), target < UInt64(recordCount) else { return nil }
             return cursor
         case Tag.string.rawValue:
-            guard let length = skipShortVarint(&cursor), length <= UInt64(limits.maxStringBytes),
+            guard let length = skipShortVarint(&cursor), length <= UInt64(max(limits.maxStringBytes, 0)),
                 length <= UInt64(end - cursor)
             else { return nil }
             let slice = UnsafeBufferPointer(rebasing: buffer[cursor..<cursor + Int(length)])
@@ -478,7 +483,7 @@ private struct Parser {
     mutating func count(_ what: String, limit: Int) throws(ArchiveError) -> Int {
         let start = offset
         let raw = try varint(what)
-        guard raw <= UInt64(limit) else {
+        guard raw <= UInt64(max(limit, 0)) else {
             throw ArchiveError(.overLimit(what: what, value: raw, limit: limit), at: start)
         }
         guard raw <= UInt64(remaining) else {
@@ -490,7 +495,7 @@ private struct Parser {
     mutating func length(_ what: String, limit: Int) throws(ArchiveError) -> Int {
         let start = offset
         let raw = try varint(what, suffix: " length")
-        guard raw <= UInt64(limit) else {
+        guard raw <= UInt64(max(limit, 0)) else {
             throw ArchiveError(.overLimit(what: "\(what) length", value: raw, limit: limit), at: start)
         }
         guard raw <= UInt64(remaining) else { throw ArchiveError(.truncated(what), at: start) }
