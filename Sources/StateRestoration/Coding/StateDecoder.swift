@@ -373,15 +373,13 @@ public final class StateDecoder {
     /// Objects that were not restored are left out, so a navigation stack comes back with
     /// the screens that could be restored, in their order.
     public func decodeObjects(forKey key: String) throws(StateCodingError) -> [any RestorableObject] {
-        guard let keyIndex = keyIndex(key) else { return [] }
-        switch Self.objects(of: keyIndex, in: state, shared: shared) {
-        case .absent:
-            return []
-        case .objects(let objects):
-            return objects
-        case .other(let stored):
-            throw referenceListMismatch(key, stored)
+        let list = try referenceList(forKey: key)
+        var objects: [any RestorableObject] = []
+        objects.reserveCapacity(list.count)
+        for position in 0..<list.count {
+            if let object = referencedObject(list, position) { objects.append(object) }
         }
+        return objects
     }
 
     /// Reads a list of references written by `StateEncoder.encodeObjects(_:forKey:)`
@@ -511,49 +509,6 @@ public final class StateDecoder {
         case list(ReferenceListPosition)
         /// Something other than a list of references.
         case other(StateValue)
-    }
-
-    /// What ``objects(of:in:shared:)`` found.
-    private enum ReferenceList {
-        case absent
-        /// The restored objects.
-        case objects([any RestorableObject])
-        /// Something other than a list of references.
-        case other(StateValue)
-    }
-
-    /// The objects of a list of references, read from the archive's bytes without making
-    /// its values; objects that were not restored are left out. Moves the cursor past the
-    /// list. Not isolated, for the reason given at ``value(of:in:shared:)``.
-    nonisolated private static func objects(
-        of key: Int, in state: UnsafeMutablePointer<State>,
-        shared: UnsafeMutablePointer<DecodingContext.Shared>
-    ) -> ReferenceList {
-        let finder = EntryFinder(shared.pointee)
-        guard let offset = finder.valueOffset(of: key, in: state.pointee.space, cursor: state.pointee.cursor)
-        else { return .absent }
-        var reader = ValueReader(finder.bytes, offset: offset)
-        guard reader.byte() == ArchiveFormat.Tag.array.rawValue else {
-            reader.offset = offset
-            return .other(reader.value())
-        }
-        let count = Int(reader.varint())
-        var objects: [any RestorableObject] = []
-        objects.reserveCapacity(count)
-        for _ in 0..<count {
-            switch reader.byte() {
-            case ArchiveFormat.Tag.reference.rawValue:
-                // The reader checked every reference against the record count.
-                if let object = shared.pointee.restored[Int(reader.varint())] { objects.append(object) }
-            case ArchiveFormat.Tag.nilReference.rawValue:
-                continue
-            default:
-                reader.offset = offset
-                return .other(reader.value())
-            }
-        }
-        state.pointee.cursor = reader.offset
-        return .objects(objects)
     }
 
     /// A stored value's type for messages, with the integer's value when it did not fit.
