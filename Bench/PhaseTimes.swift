@@ -58,10 +58,29 @@ private func run(nodes: Int) throws {
     try median("floor encode", batches: 7, perBatch: perBatch) { _ = try floor.encode() }
 }
 
+/// Only restores, `rounds` batches of 100, for a sampling profiler (`perf record`).
+@MainActor
+private func loopRestores(nodes: Int, rounds: Int) throws {
+    let tree = BenchTree(nodes: nodes)
+    let engine = EngineContender(tree: tree)
+    guard case .array(let bytes) = try engine.encode() else { return }
+    for _ in 0..<rounds {
+        engine.prepareDecodes(100)
+        for slot in 0..<100 { _ = try engine.decode(.array(bytes), slot: slot) }
+    }
+    print("\(rounds * 100) restores of \(bytes.count) bytes")
+}
+
 @main
 struct PhaseTimes {
     static func main() throws {
-        let nodes = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 1000
-        try MainActor.assumeIsolated { try run(nodes: nodes) }
+        let arguments = CommandLine.arguments.dropFirst()
+        let nodes = arguments.first.flatMap { Int($0) } ?? 1000
+        if arguments.dropFirst().first == "restores" {
+            let rounds = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 100
+            try MainActor.assumeIsolated { try loopRestores(nodes: nodes, rounds: rounds) }
+        } else {
+            try MainActor.assumeIsolated { try run(nodes: nodes) }
+        }
     }
 }

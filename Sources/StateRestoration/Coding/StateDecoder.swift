@@ -149,7 +149,11 @@ public final class StateDecoder {
     public func decode<Value: StateValueConvertible>(_ type: Value.Type = Value.self, forKey key: String)
         throws(StateCodingError) -> Value
     {
-        if let value = typedValue(Value.self, forKey: key) { return value }
+        switch typedValue(Value.self, forKey: key) {
+        case .value(let value): return value
+        case .absent: throw .keyNotFound(path: path, key: key)
+        case .general: break
+        }
         guard let stored = stateValue(forKey: key) else { throw .keyNotFound(path: path, key: key) }
         guard let value = Value(stateValue: stored) else { throw mismatch(Value.self, forKey: key) }
         return value
@@ -162,16 +166,30 @@ public final class StateDecoder {
     public func decodeIfPresent<Value: StateValueConvertible>(
         _ type: Value.Type = Value.self, forKey key: String
     ) throws(StateCodingError) -> Value? {
-        if let value = typedValue(Value.self, forKey: key) { return value }
+        switch typedValue(Value.self, forKey: key) {
+        case .value(let value): return value
+        case .absent: return nil
+        case .general: break
+        }
         guard let stored = stateValue(forKey: key) else { return nil }
         guard let value = Value(stateValue: stored) else { throw mismatch(Value.self, forKey: key) }
         return value
     }
 
+    /// What a typed read found: the value, no entry for the key, or something to read the
+    /// general way (a type that is not one of the common ones, a value of another type, an
+    /// integer that does not fit), errors included.
+    @usableFromInline
+    enum TypedRead<Value> {
+        case value(Value)
+        case absent
+        case general
+    }
+
     /// The value for `key` read straight from the archive's bytes, without a ``StateValue``
-    /// between, when `Value` is one of the common types and the key holds one; nil for
-    /// anything else (a missing key, another type, an integer that does not fit), which
-    /// the caller then reads the general way, errors included.
+    /// between, when `Value` is one of the common types and the key holds one; see
+    /// ``TypedRead``. A missing key is known from the one look-up: `decodeIfPresent` of an
+    /// absent key used to look it up a second time the general way.
     ///
     /// The comparisons of `Value.self` are made when `decode` is specialized for the
     /// caller's type, so only one branch is left, and in it `Value` is the type compared
@@ -179,72 +197,77 @@ public final class StateDecoder {
     /// Making a ``StateValue`` for every value and taking it apart again is saved: a few
     /// dozen instructions per value, and for a string a retain and a release.
     @inlinable
-    func typedValue<Value: StateValueConvertible>(_ type: Value.Type, forKey key: String) -> Value? {
+    func typedValue<Value: StateValueConvertible>(_ type: Value.Type, forKey key: String) -> TypedRead<Value> {
         if Value.self == String.self {
-            return unsafeBitCast(typedString(forKey: key), to: Value?.self)
+            return unsafeBitCast(typedString(forKey: key), to: TypedRead<Value>.self)
         }
         if Value.self == Int.self {
-            guard let number = typedInt(forKey: key) else { return nil }
-            return unsafeBitCast(Int(exactly: number), to: Value?.self)
+            switch typedInt(forKey: key) {
+            case .value(let number):
+                guard let value = Int(exactly: number) else { return .general }
+                return unsafeBitCast(TypedRead.value(value), to: TypedRead<Value>.self)
+            case .absent: return .absent
+            case .general: return .general
+            }
         }
         if Value.self == Double.self {
-            return unsafeBitCast(typedDouble(forKey: key), to: Value?.self)
+            return unsafeBitCast(typedDouble(forKey: key), to: TypedRead<Value>.self)
         }
         if Value.self == Date.self {
-            return unsafeBitCast(typedDate(forKey: key), to: Value?.self)
+            return unsafeBitCast(typedDate(forKey: key), to: TypedRead<Value>.self)
         }
-        if Value.self == Bool.self { return unsafeBitCast(typedBool(forKey: key), to: Value?.self) }
-        if Value.self == Data.self { return unsafeBitCast(typedData(forKey: key), to: Value?.self) }
-        return nil
+        if Value.self == Bool.self { return unsafeBitCast(typedBool(forKey: key), to: TypedRead<Value>.self) }
+        if Value.self == Data.self { return unsafeBitCast(typedData(forKey: key), to: TypedRead<Value>.self) }
+        return .general
     }
 
     /// A String stored for `key`, or nil; see ``typedValue(_:forKey:)``.
     @usableFromInline
-    func typedString(forKey key: String) -> String? {
-        guard let keyIndex = keyIndex(key) else { return nil }
+    func typedString(forKey key: String) -> TypedRead<String> {
+        guard let keyIndex = keyIndex(key) else { return .absent }
         return Self.readString(keyIndex, state: state, shared: shared)
     }
 
     /// A signed integer stored for `key`, or nil; see ``typedValue(_:forKey:)``.
     @usableFromInline
-    func typedInt(forKey key: String) -> Int64? {
-        guard let keyIndex = keyIndex(key) else { return nil }
+    func typedInt(forKey key: String) -> TypedRead<Int64> {
+        guard let keyIndex = keyIndex(key) else { return .absent }
         return Self.readInt(keyIndex, state: state, shared: shared)
     }
 
     /// A Double stored for `key`, or nil; see ``typedValue(_:forKey:)``.
     @usableFromInline
-    func typedDouble(forKey key: String) -> Double? {
-        guard let keyIndex = keyIndex(key) else { return nil }
-        guard
-            let bits = Self.readFixed64(
-                keyIndex, tag: ArchiveFormat.Tag.double.rawValue, state: state, shared: shared)
-        else { return nil }
-        return Double(bitPattern: bits)
+    func typedDouble(forKey key: String) -> TypedRead<Double> {
+        guard let keyIndex = keyIndex(key) else { return .absent }
+        switch Self.readFixed64(keyIndex, tag: ArchiveFormat.Tag.double.rawValue, state: state, shared: shared) {
+        case .value(let bits): return .value(Double(bitPattern: bits))
+        case .absent: return .absent
+        case .general: return .general
+        }
     }
 
     /// A Date stored for `key`, or nil; see ``typedValue(_:forKey:)``.
     @usableFromInline
-    func typedDate(forKey key: String) -> Date? {
-        guard let keyIndex = keyIndex(key) else { return nil }
-        guard
-            let bits = Self.readFixed64(
-                keyIndex, tag: ArchiveFormat.Tag.date.rawValue, state: state, shared: shared)
-        else { return nil }
-        return Date(timeIntervalSince1970: Double(bitPattern: bits))
+    func typedDate(forKey key: String) -> TypedRead<Date> {
+        guard let keyIndex = keyIndex(key) else { return .absent }
+        switch Self.readFixed64(keyIndex, tag: ArchiveFormat.Tag.date.rawValue, state: state, shared: shared) {
+        case .value(let bits): return .value(Date(timeIntervalSince1970: Double(bitPattern: bits)))
+        case .absent: return .absent
+        case .general: return .general
+        }
     }
 
     /// A Bool stored for `key`, or nil; see ``typedValue(_:forKey:)``.
     @usableFromInline
-    func typedBool(forKey key: String) -> Bool? {
-        guard let keyIndex = keyIndex(key) else { return nil }
+    func typedBool(forKey key: String) -> TypedRead<Bool> {
+        guard let keyIndex = keyIndex(key) else { return .absent }
         return Self.readBool(keyIndex, state: state, shared: shared)
     }
 
     /// Data stored for `key`, or nil; see ``typedValue(_:forKey:)``.
     @usableFromInline
-    func typedData(forKey key: String) -> Data? {
-        guard let keyIndex = keyIndex(key) else { return nil }
+    func typedData(forKey key: String) -> TypedRead<Data> {
+        guard let keyIndex = keyIndex(key) else { return .absent }
         return Self.readData(keyIndex, state: state, shared: shared)
     }
 
@@ -265,65 +288,61 @@ public final class StateDecoder {
     @inline(__always)
     nonisolated private static func readString(
         _ key: Int, state: UnsafeMutablePointer<State>, shared: UnsafeMutablePointer<DecodingContext.Shared>
-    ) -> String? {
-        guard var reader = reader(at: key, state: state, shared: shared),
-            reader.byte() == ArchiveFormat.Tag.string.rawValue
-        else { return nil }
+    ) -> TypedRead<String> {
+        guard var reader = reader(at: key, state: state, shared: shared) else { return .absent }
+        guard reader.byte() == ArchiveFormat.Tag.string.rawValue else { return .general }
         let value = reader.string()
         state.pointee.cursor = reader.offset
-        return value
+        return .value(value)
     }
 
     @inline(__always)
     nonisolated private static func readInt(
         _ key: Int, state: UnsafeMutablePointer<State>, shared: UnsafeMutablePointer<DecodingContext.Shared>
-    ) -> Int64? {
-        guard var reader = reader(at: key, state: state, shared: shared),
-            reader.byte() == ArchiveFormat.Tag.int.rawValue
-        else { return nil }
+    ) -> TypedRead<Int64> {
+        guard var reader = reader(at: key, state: state, shared: shared) else { return .absent }
+        guard reader.byte() == ArchiveFormat.Tag.int.rawValue else { return .general }
         let value = reader.zigzag()
         state.pointee.cursor = reader.offset
-        return value
+        return .value(value)
     }
 
     @inline(__always)
     nonisolated private static func readFixed64(
         _ key: Int, tag: UInt8, state: UnsafeMutablePointer<State>,
         shared: UnsafeMutablePointer<DecodingContext.Shared>
-    ) -> UInt64? {
-        guard var reader = reader(at: key, state: state, shared: shared), reader.byte() == tag else {
-            return nil
-        }
+    ) -> TypedRead<UInt64> {
+        guard var reader = reader(at: key, state: state, shared: shared) else { return .absent }
+        guard reader.byte() == tag else { return .general }
         let value = reader.fixed64()
         state.pointee.cursor = reader.offset
-        return value
+        return .value(value)
     }
 
     @inline(__always)
     nonisolated private static func readBool(
         _ key: Int, state: UnsafeMutablePointer<State>, shared: UnsafeMutablePointer<DecodingContext.Shared>
-    ) -> Bool? {
-        guard var reader = reader(at: key, state: state, shared: shared) else { return nil }
+    ) -> TypedRead<Bool> {
+        guard var reader = reader(at: key, state: state, shared: shared) else { return .absent }
         let value: Bool
         switch reader.byte() {
         case ArchiveFormat.Tag.boolTrue.rawValue: value = true
         case ArchiveFormat.Tag.boolFalse.rawValue: value = false
-        default: return nil
+        default: return .general
         }
         state.pointee.cursor = reader.offset
-        return value
+        return .value(value)
     }
 
     @inline(__always)
     nonisolated private static func readData(
         _ key: Int, state: UnsafeMutablePointer<State>, shared: UnsafeMutablePointer<DecodingContext.Shared>
-    ) -> Data? {
-        guard var reader = reader(at: key, state: state, shared: shared),
-            reader.byte() == ArchiveFormat.Tag.data.rawValue
-        else { return nil }
+    ) -> TypedRead<Data> {
+        guard var reader = reader(at: key, state: state, shared: shared) else { return .absent }
+        guard reader.byte() == ArchiveFormat.Tag.data.rawValue else { return .general }
         let value = reader.data()
         state.pointee.cursor = reader.offset
-        return value
+        return .value(value)
     }
 
     /// The error for a value under `key` that is not a `Value`.
@@ -374,6 +393,7 @@ public final class StateDecoder {
     /// the screens that could be restored, in their order.
     public func decodeObjects(forKey key: String) throws(StateCodingError) -> [any RestorableObject] {
         let list = try referenceList(forKey: key)
+        guard list.count > 0 else { return [] }
         var objects: [any RestorableObject] = []
         objects.reserveCapacity(list.count)
         for position in 0..<list.count {
@@ -395,10 +415,20 @@ public final class StateDecoder {
         -> [Object]
     {
         let list = try referenceList(forKey: key)
+        // Most objects of a tree are leaves: their empty list needs no storage.
+        guard list.count > 0 else { return [] }
         var objects: [Object] = []
         objects.reserveCapacity(list.count)
         for position in 0..<list.count {
-            if let object = referencedObject(list, position) as? Object { objects.append(object) }
+            guard let object = referencedObject(list, position) else { continue }
+            // An object of exactly the class asked for is taken as it is: `as?` from an
+            // existential is a call into the runtime's general cast, most of the cost of
+            // reading a list. The bit cast is of a class reference to its own class.
+            if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(Object.self) {
+                objects.append(unsafeBitCast(object as AnyObject, to: Object.self))
+            } else if let object = object as? Object {
+                objects.append(object)
+            }
         }
         return objects
     }
