@@ -197,7 +197,8 @@ public final class StateDecoder {
     /// Making a ``StateValue`` for every value and taking it apart again is saved: a few
     /// dozen instructions per value, and for a string a retain and a release.
     @inlinable
-    func typedValue<Value: StateValueConvertible>(_ type: Value.Type, forKey key: String) -> TypedRead<Value> {
+    func typedValue<Value: StateValueConvertible>(_ type: Value.Type, forKey key: String) -> TypedRead<Value>
+    {
         if Value.self == String.self {
             return unsafeBitCast(typedString(forKey: key), to: TypedRead<Value>.self)
         }
@@ -221,50 +222,54 @@ public final class StateDecoder {
         return .general
     }
 
-    /// A String stored for `key`, or nil; see ``typedValue(_:forKey:)``.
+    /// A String stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
     @usableFromInline
     func typedString(forKey key: String) -> TypedRead<String> {
         guard let keyIndex = keyIndex(key) else { return .absent }
         return Self.readString(keyIndex, state: state, shared: shared)
     }
 
-    /// A signed integer stored for `key`, or nil; see ``typedValue(_:forKey:)``.
+    /// A signed integer stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
     @usableFromInline
     func typedInt(forKey key: String) -> TypedRead<Int64> {
         guard let keyIndex = keyIndex(key) else { return .absent }
         return Self.readInt(keyIndex, state: state, shared: shared)
     }
 
-    /// A Double stored for `key`, or nil; see ``typedValue(_:forKey:)``.
+    /// A Double stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
     @usableFromInline
     func typedDouble(forKey key: String) -> TypedRead<Double> {
         guard let keyIndex = keyIndex(key) else { return .absent }
-        switch Self.readFixed64(keyIndex, tag: ArchiveFormat.Tag.double.rawValue, state: state, shared: shared) {
+        let read = Self.readFixed64(
+            keyIndex, tag: ArchiveFormat.Tag.double.rawValue, state: state, shared: shared)
+        switch read {
         case .value(let bits): return .value(Double(bitPattern: bits))
         case .absent: return .absent
         case .general: return .general
         }
     }
 
-    /// A Date stored for `key`, or nil; see ``typedValue(_:forKey:)``.
+    /// A Date stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
     @usableFromInline
     func typedDate(forKey key: String) -> TypedRead<Date> {
         guard let keyIndex = keyIndex(key) else { return .absent }
-        switch Self.readFixed64(keyIndex, tag: ArchiveFormat.Tag.date.rawValue, state: state, shared: shared) {
+        let read = Self.readFixed64(
+            keyIndex, tag: ArchiveFormat.Tag.date.rawValue, state: state, shared: shared)
+        switch read {
         case .value(let bits): return .value(Date(timeIntervalSince1970: Double(bitPattern: bits)))
         case .absent: return .absent
         case .general: return .general
         }
     }
 
-    /// A Bool stored for `key`, or nil; see ``typedValue(_:forKey:)``.
+    /// A Bool stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
     @usableFromInline
     func typedBool(forKey key: String) -> TypedRead<Bool> {
         guard let keyIndex = keyIndex(key) else { return .absent }
         return Self.readBool(keyIndex, state: state, shared: shared)
     }
 
-    /// Data stored for `key`, or nil; see ``typedValue(_:forKey:)``.
+    /// Data stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
     @usableFromInline
     func typedData(forKey key: String) -> TypedRead<Data> {
         guard let keyIndex = keyIndex(key) else { return .absent }
