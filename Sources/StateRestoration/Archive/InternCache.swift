@@ -59,17 +59,16 @@ struct InternCache {
     /// contents. Different words may still be equal strings. Elsewhere, a mix of its bytes.
     @inline(__always)
     private static func words(of string: String) -> (UInt64, UInt64) {
-        withUnsafeBytes(of: string) { raw in
-            guard wordsAreRepresentation else {
+        // A bit cast, not `withUnsafeBytes(of:)`: taking the address of a local puts a stack
+        // protector (a check on return) in every look-up that inlines this.
+        guard wordsAreRepresentation else {
+            return withUnsafeBytes(of: string) { raw in
                 var mixed: UInt64 = 0
                 for byte in raw { mixed = (mixed ^ UInt64(byte)) &* 0x100_0000_01b3 }
                 return (mixed, 0)
             }
-            return (
-                raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
-                raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            )
         }
+        return unsafeBitCast(string, to: (UInt64, UInt64).self)
     }
 
     @inline(__always)
