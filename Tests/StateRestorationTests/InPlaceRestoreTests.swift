@@ -205,6 +205,44 @@ struct InPlaceRestoreTests {
         #expect(launch.report.diagnostics.contains { $0.path == "Root/C" })
     }
 
+    @Test(
+        "R22: keys are found in any order, short or long, literal or built, ASCII or not",
+        arguments: [false, true])
+    func keysInAnyOrder(aKeyRepeats: Bool) throws {
+        let harness = RestorationHarness.standard()
+        let app = TestApp()
+        let root = KeyOrderNode("Root")
+        // A key written twice anywhere makes the whole archive's look-ups take the path
+        // where the last entry with a key wins.
+        root.writesTwice = aKeyRepeats
+        let child = Node("Plain", value: "p")
+        child.restorationClass = NodeRestorer.self
+        let stacked = StackNode("Stacked", value: "s")
+        stacked.restorationClass = StackNodeRestorer.self
+        root.listed = [child, stacked]
+        root.children = [child, stacked]
+        app.root = root
+        try harness.launch(app).save()
+
+        let next = TestApp()
+        next.factory = { $0.count == 1 ? KeyOrderNode("Root") : nil }
+        harness.registry = RestorationRegistry([NodeRestorer.self, StackNodeRestorer.self])
+        _ = harness.launch(next)
+        let restored = try #require(next.root as? KeyOrderNode)
+        let expected = KeyOrderNode.values.map { Optional($0.value) }
+        #expect(restored.inOrder == expected)
+        #expect(restored.reversed == expected.reversed())
+        #expect(restored.builtKeys == expected)
+        #expect(restored.twice == ["short", "short"])
+        #expect(restored.missing == [nil, nil, nil])
+        #expect(restored.lastWritten == (aKeyRepeats ? 2 : nil))
+        #expect(restored.wrongType is StateCodingError)
+        // Objects of exactly the class asked for and of a subclass are both kept, in order.
+        // (Each decodes its own value after its parent read the list.)
+        #expect(restored.listedNodes.map(\.value) == ["p", "s"])
+        #expect(restored.listedTypes == ["Node", "StackNode"])
+    }
+
     @Test("R22: encodeObjects of [T] writes the same bytes as of [any RestorableObject]")
     func typedEncodeMatches() throws {
         func save(typed: Bool) throws -> Archive {
@@ -280,6 +318,77 @@ final class MixedNode: Node {
         } catch {
             mismatch = error
         }
+    }
+}
+
+/// A node that writes keys of every shape (a small string, a literal longer than a
+/// machine word pair, a non-ASCII key, a key written twice) and reads them back in
+/// order, in reverse, through keys built at run time, twice, and mixed with missing keys.
+@MainActor
+final class KeyOrderNode: Node {
+    static let values: [(key: String, value: String)] = [
+        ("a", "short"),
+        ("a key that is longer than fifteen bytes", "long"),
+        ("clé", "accented"),
+        ("ключ-состояния", "cyrillic, longer than fifteen bytes"),
+        ("🔑", "emoji"),
+    ]
+    var listed: [Node] = []
+    var writesTwice = false
+    var inOrder: [String?] = []
+    var reversed: [String?] = []
+    var builtKeys: [String?] = []
+    var twice: [String?] = []
+    var missing: [String?] = []
+    var lastWritten: Int?
+    var wrongType: (any Error)?
+    var listedNodes: [Node] = []
+    var listedTypes: [String] = []
+
+    override var restorationChildren: [any RestorableObject] { listed }
+
+    override func encodeRestorableState(with coder: StateEncoder) throws {
+        for (key, value) in Self.values { try coder.encode(value, forKey: key) }
+        if writesTwice {
+            try coder.encode(1, forKey: "written twice")
+            try coder.encode(2, forKey: "written twice")
+        }
+        try coder.encodeObjects(listed, forKey: "listed")
+    }
+
+    override func decodeRestorableState(with coder: StateDecoder) throws {
+        inOrder = try Self.values.map { try coder.decodeIfPresent(String.self, forKey: $0.key) }
+        reversed = try Self.values.reversed().map { try coder.decodeIfPresent(String.self, forKey: $0.key) }
+        // Equal strings with other storage than the literals the encoder was given.
+        builtKeys = try Self.values.map {
+            try coder.decodeIfPresent(
+                String.self, forKey: String(decoding: Array($0.key.utf8), as: UTF8.self))
+        }
+        twice = [try coder.decode(String.self, forKey: "a"), try coder.decode(String.self, forKey: "a")]
+        missing = [
+            try coder.decodeIfPresent(String.self, forKey: "b"),
+            try coder.decodeIfPresent(String.self, forKey: "a key that is longer than fifteen bytez"),
+            try coder.decodeIfPresent(String.self, forKey: ""),
+        ]
+        lastWritten = try coder.decodeIfPresent(Int.self, forKey: "written twice")
+        do {
+            _ = try coder.decode(Int.self, forKey: "a")
+        } catch {
+            wrongType = error
+        }
+        let listed = try coder.decodeObjects(of: Node.self, forKey: "listed")
+        listedNodes = listed
+        listedTypes = listed.map { String(describing: type(of: $0)) }
+    }
+}
+
+/// Creates a ``StackNode``: a subclass of the class `decodeObjects(of:forKey:)` is asked for.
+@MainActor
+enum StackNodeRestorer: ObjectRestoration {
+    static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
+        -> (any RestorableObject)?
+    {
+        StackNode(path.last?.identifier)
     }
 }
 

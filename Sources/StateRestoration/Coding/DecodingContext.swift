@@ -19,6 +19,9 @@ final class DecodingContext {
         var bytes = UnsafeRawBufferPointer(start: nil, count: 0)
         /// The view's canonical string indices while the restore runs, else empty.
         var canonical = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
+        /// The view's string table while the restore runs, else empty: a look-up compares
+        /// the key's two machine words with those of the key of the entry at the cursor.
+        var strings = UnsafeBufferPointer<String>(start: nil, count: 0)
         /// How many strings the table holds: a key index at or past it is in no entry.
         let stringCount: Int
         /// The view's ``ArchiveView/keysAreUnique``.
@@ -57,11 +60,14 @@ final class DecodingContext {
     func withBytes<Result>(_ body: () -> Result) -> Result {
         view.bytes.withUnsafeBytes { bytes in
             view.canonical.withUnsafeBufferPointer { canonical in
-                let outer = (shared.pointee.bytes, shared.pointee.canonical)
-                shared.pointee.bytes = bytes
-                shared.pointee.canonical = canonical
-                defer { (shared.pointee.bytes, shared.pointee.canonical) = outer }
-                return body()
+                view.strings.withUnsafeBufferPointer { strings in
+                    let outer = (shared.pointee.bytes, shared.pointee.canonical, shared.pointee.strings)
+                    shared.pointee.bytes = bytes
+                    shared.pointee.canonical = canonical
+                    shared.pointee.strings = strings
+                    defer { (shared.pointee.bytes, shared.pointee.canonical, shared.pointee.strings) = outer }
+                    return body()
+                }
             }
         }
     }

@@ -103,25 +103,10 @@ public final class StateDecoder {
 
     /// The stored value for `key`, or nil. When a key was written twice the later wins.
     public func stateValue(forKey key: String) -> StateValue? {
-        guard let keyIndex = keyIndex(key) else { return nil }
-        guard let (value, end) = Self.value(of: keyIndex, in: state, shared: shared) else { return nil }
-        state.pointee.cursor = end
-        return value
-    }
-
-    /// The value of the key with canonical index `key`, and where it ends. Not isolated: in
-    /// a main-actor method, a closure handed to the standard library starts with a run-time
-    /// isolation check, which cost more than the look-up itself.
-    nonisolated private static func value(
-        of key: Int, in state: UnsafeMutablePointer<State>,
-        shared: UnsafeMutablePointer<DecodingContext.Shared>
-    ) -> (StateValue, Int)? {
-        let finder = EntryFinder(shared.pointee)
-        guard let offset = finder.valueOffset(of: key, in: state.pointee.space, cursor: state.pointee.cursor)
-        else { return nil }
-        var reader = ValueReader(finder.bytes, offset: offset)
+        guard var reader = valueReader(forKey: key) else { return nil }
         let value = reader.value()
-        return (value, reader.offset)
+        state.pointee.cursor = reader.offset
+        return value
     }
 
     /// True if a value was written for `key`.
@@ -225,110 +210,47 @@ public final class StateDecoder {
     /// A String stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
     @usableFromInline
     func typedString(forKey key: String) -> TypedRead<String> {
-        guard let keyIndex = keyIndex(key) else { return .absent }
-        return Self.readString(keyIndex, state: state, shared: shared)
-    }
-
-    /// A signed integer stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
-    @usableFromInline
-    func typedInt(forKey key: String) -> TypedRead<Int64> {
-        guard let keyIndex = keyIndex(key) else { return .absent }
-        return Self.readInt(keyIndex, state: state, shared: shared)
-    }
-
-    /// A Double stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
-    @usableFromInline
-    func typedDouble(forKey key: String) -> TypedRead<Double> {
-        guard let keyIndex = keyIndex(key) else { return .absent }
-        let read = Self.readFixed64(
-            keyIndex, tag: ArchiveFormat.Tag.double.rawValue, state: state, shared: shared)
-        switch read {
-        case .value(let bits): return .value(Double(bitPattern: bits))
-        case .absent: return .absent
-        case .general: return .general
-        }
-    }
-
-    /// A Date stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
-    @usableFromInline
-    func typedDate(forKey key: String) -> TypedRead<Date> {
-        guard let keyIndex = keyIndex(key) else { return .absent }
-        let read = Self.readFixed64(
-            keyIndex, tag: ArchiveFormat.Tag.date.rawValue, state: state, shared: shared)
-        switch read {
-        case .value(let bits): return .value(Date(timeIntervalSince1970: Double(bitPattern: bits)))
-        case .absent: return .absent
-        case .general: return .general
-        }
-    }
-
-    /// A Bool stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
-    @usableFromInline
-    func typedBool(forKey key: String) -> TypedRead<Bool> {
-        guard let keyIndex = keyIndex(key) else { return .absent }
-        return Self.readBool(keyIndex, state: state, shared: shared)
-    }
-
-    /// Data stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
-    @usableFromInline
-    func typedData(forKey key: String) -> TypedRead<Data> {
-        guard let keyIndex = keyIndex(key) else { return .absent }
-        return Self.readData(keyIndex, state: state, shared: shared)
-    }
-
-    // The typed readers: each finds its key, checks the tag, reads the payload and moves
-    // the cursor past it. Not isolated and without closures, for the reason given at
-    // ``value(of:in:shared:)``.
-
-    @inline(__always)
-    nonisolated private static func reader(
-        at key: Int, state: UnsafeMutablePointer<State>, shared: UnsafeMutablePointer<DecodingContext.Shared>
-    ) -> ValueReader? {
-        let finder = EntryFinder(shared.pointee)
-        guard let offset = finder.valueOffset(of: key, in: state.pointee.space, cursor: state.pointee.cursor)
-        else { return nil }
-        return ValueReader(finder.bytes, offset: offset)
-    }
-
-    @inline(__always)
-    nonisolated private static func readString(
-        _ key: Int, state: UnsafeMutablePointer<State>, shared: UnsafeMutablePointer<DecodingContext.Shared>
-    ) -> TypedRead<String> {
-        guard var reader = reader(at: key, state: state, shared: shared) else { return .absent }
+        guard var reader = valueReader(forKey: key) else { return .absent }
         guard reader.byte() == ArchiveFormat.Tag.string.rawValue else { return .general }
         let value = reader.string()
         state.pointee.cursor = reader.offset
         return .value(value)
     }
 
-    @inline(__always)
-    nonisolated private static func readInt(
-        _ key: Int, state: UnsafeMutablePointer<State>, shared: UnsafeMutablePointer<DecodingContext.Shared>
-    ) -> TypedRead<Int64> {
-        guard var reader = reader(at: key, state: state, shared: shared) else { return .absent }
+    /// A signed integer stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
+    @usableFromInline
+    func typedInt(forKey key: String) -> TypedRead<Int64> {
+        guard var reader = valueReader(forKey: key) else { return .absent }
         guard reader.byte() == ArchiveFormat.Tag.int.rawValue else { return .general }
         let value = reader.zigzag()
         state.pointee.cursor = reader.offset
         return .value(value)
     }
 
-    @inline(__always)
-    nonisolated private static func readFixed64(
-        _ key: Int, tag: UInt8, state: UnsafeMutablePointer<State>,
-        shared: UnsafeMutablePointer<DecodingContext.Shared>
-    ) -> TypedRead<UInt64> {
-        guard var reader = reader(at: key, state: state, shared: shared) else { return .absent }
-        guard reader.byte() == tag else { return .general }
-        let value = reader.fixed64()
-        state.pointee.cursor = reader.offset
-        return .value(value)
+    /// A Double stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
+    @usableFromInline
+    func typedDouble(forKey key: String) -> TypedRead<Double> {
+        switch fixed64(forKey: key, tag: ArchiveFormat.Tag.double.rawValue) {
+        case .value(let bits): .value(Double(bitPattern: bits))
+        case .absent: .absent
+        case .general: .general
+        }
     }
 
-    @inline(__always)
-    nonisolated private static func readBool(
-        _ key: Int, state: UnsafeMutablePointer<State>, shared: UnsafeMutablePointer<DecodingContext.Shared>
-    ) -> TypedRead<Bool> {
-        guard var reader = reader(at: key, state: state, shared: shared) else { return .absent }
+    /// A Date stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
+    @usableFromInline
+    func typedDate(forKey key: String) -> TypedRead<Date> {
+        switch fixed64(forKey: key, tag: ArchiveFormat.Tag.date.rawValue) {
+        case .value(let bits): .value(Date(timeIntervalSince1970: Double(bitPattern: bits)))
+        case .absent: .absent
+        case .general: .general
+        }
+    }
+
+    /// A Bool stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
+    @usableFromInline
+    func typedBool(forKey key: String) -> TypedRead<Bool> {
+        guard var reader = valueReader(forKey: key) else { return .absent }
         let value: Bool
         switch reader.byte() {
         case ArchiveFormat.Tag.boolTrue.rawValue: value = true
@@ -339,15 +261,66 @@ public final class StateDecoder {
         return .value(value)
     }
 
-    @inline(__always)
-    nonisolated private static func readData(
-        _ key: Int, state: UnsafeMutablePointer<State>, shared: UnsafeMutablePointer<DecodingContext.Shared>
-    ) -> TypedRead<Data> {
-        guard var reader = reader(at: key, state: state, shared: shared) else { return .absent }
+    /// Data stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
+    @usableFromInline
+    func typedData(forKey key: String) -> TypedRead<Data> {
+        guard var reader = valueReader(forKey: key) else { return .absent }
         guard reader.byte() == ArchiveFormat.Tag.data.rawValue else { return .general }
         let value = reader.data()
         state.pointee.cursor = reader.offset
         return .value(value)
+    }
+
+    /// The eight bytes of a Double or a Date stored with `tag` for `key`.
+    @inline(__always)
+    private func fixed64(forKey key: String, tag: UInt8) -> TypedRead<UInt64> {
+        guard var reader = valueReader(forKey: key) else { return .absent }
+        guard reader.byte() == tag else { return .general }
+        let value = reader.fixed64()
+        state.pointee.cursor = reader.offset
+        return .value(value)
+    }
+
+    // Finding a key's value for the typed readers, which then check the tag, read the
+    // payload and move the cursor past it.
+
+    /// A reader at the value of `key`, or nil if no entry of the object has it.
+    @inline(__always)
+    private func valueReader(forKey key: String) -> ValueReader? {
+        if let reader = Self.readerAtCursor(for: key, state: state, shared: shared) { return reader }
+        guard let keyIndex = keyIndex(key) else { return nil }
+        let finder = EntryFinder(shared.pointee)
+        guard
+            let offset = finder.valueOffset(
+                of: keyIndex, in: state.pointee.space, cursor: state.pointee.cursor)
+        else { return nil }
+        return ValueReader(finder.bytes, offset: offset)
+    }
+
+    /// A reader at the value of the entry at the cursor, if that entry's key is `key` as
+    /// the same two machine words: the same small string (every short key literal), or
+    /// the same storage. Objects mostly read their keys in the order they wrote them, so
+    /// this is most look-ups, without the key cache's hash and the canonical index; any
+    /// other string, equal or not, takes the general look-up. Only where keys do not
+    /// repeat, as there the entry found first is the one that counts.
+    ///
+    /// Not isolated: in a main-actor method, a closure handed to the standard library
+    /// starts with a run-time isolation check, which cost more than the look-up itself.
+    @inline(__always)
+    nonisolated private static func readerAtCursor(
+        for key: String, state: UnsafeMutablePointer<State>,
+        shared: UnsafeMutablePointer<DecodingContext.Shared>
+    ) -> ValueReader? {
+        guard MemoryLayout<String>.size == 16, shared.pointee.keysAreUnique, shared.pointee.isOpen,
+            let strings = shared.pointee.strings.baseAddress
+        else { return nil }
+        var reader = ValueReader(shared.pointee.bytes, offset: state.pointee.cursor)
+        // The reader checked that the cursor is at an entry's key field (or at the space's
+        // terminating 0) and that every key field names a string of the table.
+        let field = Int(reader.varint())
+        guard field != 0 else { return nil }
+        let stored = UnsafeRawPointer(strings + (field &- 1)).load(as: (UInt64, UInt64).self)
+        return unsafeBitCast(key, to: (UInt64, UInt64).self) == stored ? reader : nil
     }
 
     /// The error for a value under `key` that is not a `Value`.
@@ -454,9 +427,8 @@ public final class StateDecoder {
     ///   holds something other than a list of references.
     @usableFromInline
     func referenceList(forKey key: String) throws(StateCodingError) -> ReferenceListPosition {
-        guard let keyIndex = keyIndex(key) else { return ReferenceListPosition(offset: 0, count: 0) }
-        switch Self.referenceList(of: keyIndex, in: state, shared: shared) {
-        case .absent: return ReferenceListPosition(offset: 0, count: 0)
+        guard let reader = valueReader(forKey: key) else { return ReferenceListPosition(offset: 0, count: 0) }
+        switch Self.referenceList(at: reader, in: state) {
         case .list(let list): return list
         case .other(let stored): throw referenceListMismatch(key, stored)
         }
@@ -472,7 +444,7 @@ public final class StateDecoder {
     }
 
     /// ``referencedObject(_:_:)``, not isolated, for the reason given at
-    /// ``value(of:in:shared:)``.
+    /// ``readerAtCursor(for:state:shared:)``.
     nonisolated private static func referencedObject(
         _ list: ReferenceListPosition, _ position: Int, shared: UnsafeMutablePointer<DecodingContext.Shared>,
         state: UnsafeMutablePointer<State>
@@ -512,13 +484,10 @@ public final class StateDecoder {
     /// Finds the list of references for `key`, checking that it holds only references, and
     /// moves the cursor past it.
     nonisolated private static func referenceList(
-        of key: Int, in state: UnsafeMutablePointer<State>,
-        shared: UnsafeMutablePointer<DecodingContext.Shared>
+        at value: ValueReader, in state: UnsafeMutablePointer<State>
     ) -> ReferenceListLookup {
-        let finder = EntryFinder(shared.pointee)
-        guard let offset = finder.valueOffset(of: key, in: state.pointee.space, cursor: state.pointee.cursor)
-        else { return .absent }
-        var reader = ValueReader(finder.bytes, offset: offset)
+        var reader = value
+        let offset = reader.offset
         guard reader.byte() == ArchiveFormat.Tag.array.rawValue else {
             reader.offset = offset
             return .other(reader.value())
@@ -538,9 +507,8 @@ public final class StateDecoder {
         return .list(ReferenceListPosition(offset: first, count: count))
     }
 
-    /// What ``referenceList(of:in:shared:)`` found.
+    /// What ``referenceList(at:in:)`` found.
     private enum ReferenceListLookup {
-        case absent
         case list(ReferenceListPosition)
         /// Something other than a list of references.
         case other(StateValue)
