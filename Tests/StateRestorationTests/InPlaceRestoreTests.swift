@@ -157,9 +157,15 @@ struct InPlaceRestoreTests {
         #expect(path.description == built.description)
         #expect(path.appending("X") == built.appending("X"))
         #expect(report.object(at: built) === restored.object)
-        // The restoration class saw the same path.
+        // The restoration class saw the same path, and every path a restoration class kept
+        // still names its own record (the restore points one path at each in turn).
         let node = try #require(restored.object as? Node)
         #expect(node.pathSeenAtCreation == built)
+        let created = report.objects.compactMap { entry in
+            (entry.object as? Node)?.pathSeenAtCreation.map { (kept: $0, path: entry.path) }
+        }
+        #expect(created.count == 31)  // the root, made by the app delegate, and 30 below it
+        #expect(created.allSatisfy { $0.kept == $0.path && $0.kept.description == $0.path.description })
     }
 
     @Test("R22: a decoder kept past its call reads nothing, and never traps")

@@ -26,42 +26,55 @@ public struct RestorationPath: Hashable, Sendable, CustomStringConvertible {
     /// The components, root first.
     public var components: [Component] {
         get {
-            switch storage {
-            case .components(let components): components
-            case .record(let view, let index): view.components(ofRecord: index)
-            }
+            if let view { return view.components(ofRecord: record) }
+            return storedComponents
         }
-        set { storage = .components(newValue) }
+        set {
+            storedComponents = newValue
+            view = nil
+            record = 0
+        }
     }
 
     /// The components themselves, or, for a path a restore hands out, the record of the
-    /// checked archive it names: its components are made only when read.
+    /// checked archive it names (`view` and `record`): its components are made only when
+    /// read.
     ///
     /// A restore gives every record's restoration class (and coder) its path; most read
     /// one component or the count, if anything, and building and freeing an array of
     /// components per record was about a tenth of a restore's instructions (see
-    /// docs/PERFORMANCE.md). Such a
-    /// path keeps its archive alive until it is changed or dropped.
-    private var storage: Storage
-
-    private enum Storage: Sendable {
-        case components([Component])
-        case record(ArchiveView, Int)
-    }
+    /// docs/PERFORMANCE.md). Such a path keeps its archive alive until it is changed or
+    /// dropped. Stored side by side rather than as an enum, so that a restore can point
+    /// its one path at each record in turn (``pointAt(record:)``) without a retain and a
+    /// release of the archive per record.
+    private var storedComponents: [Component]
+    private var view: ArchiveView?
+    private var record: Int
 
     /// Creates a path from its components, root first.
     public init(_ components: [Component] = []) {
-        self.storage = .components(components)
+        storedComponents = components
+        view = nil
+        record = 0
     }
 
     /// Creates a path from identifiers, root first, each with occurrence 0.
     public init(identifiers: [String]) {
-        self.storage = .components(identifiers.map { Component($0) })
+        self.init(identifiers.map { Component($0) })
     }
 
     /// The path of record `index` of `view`, made into components when read.
     init(record index: Int, in view: ArchiveView) {
-        self.storage = .record(view, index)
+        storedComponents = []
+        self.view = view
+        record = index
+    }
+
+    /// Makes a path of a record of an archive the path of record `index` of the same
+    /// archive. (A copy made before, kept by a restoration class, still names its record.)
+    mutating func pointAt(record index: Int) {
+        precondition(view != nil, "only a path of an archive's record can be pointed at another")
+        record = index
     }
 
     /// The identifiers alone, root first: what UIKit passes as the "identifier path".
@@ -70,29 +83,23 @@ public struct RestorationPath: Hashable, Sendable, CustomStringConvertible {
     /// The number of components. The Homepwner detail screen uses it to tell a modal
     /// new-item screen (3) from a pushed one (2).
     public var count: Int {
-        switch storage {
-        case .components(let components): components.count
-        case .record(let view, let index): view.depth(ofRecord: index)
-        }
+        if let view { return view.depth(ofRecord: record) }
+        return storedComponents.count
     }
 
     /// The object's own identifier (the last component), or nil for the empty path.
     public var last: Component? {
-        switch storage {
-        case .components(let components): components.last
-        case .record(let view, let index): view.component(ofRecord: index)
-        }
+        if let view { return view.component(ofRecord: record) }
+        return storedComponents.last
     }
 
     /// The path of the parent, or nil for a root path.
     public var parent: RestorationPath? {
-        switch storage {
-        case .components(let components):
-            return components.isEmpty ? nil : RestorationPath(Array(components.dropLast()))
-        case .record(let view, let index):
-            let parent = Int(view.records[index].parent)
+        if let view {
+            let parent = Int(view.records[record].parent)
             return parent < 0 ? RestorationPath() : RestorationPath(record: parent, in: view)
         }
+        return storedComponents.isEmpty ? nil : RestorationPath(Array(storedComponents.dropLast()))
     }
 
     /// This path extended by one component.
@@ -110,10 +117,7 @@ public struct RestorationPath: Hashable, Sendable, CustomStringConvertible {
 
     /// Equal components, however each path holds them.
     public static func == (lhs: RestorationPath, rhs: RestorationPath) -> Bool {
-        if case .record(let left, let leftIndex) = lhs.storage,
-            case .record(let right, let rightIndex) = rhs.storage,
-            left === right, leftIndex == rightIndex
-        {
+        if let left = lhs.view, let right = rhs.view, left === right, lhs.record == rhs.record {
             return true
         }
         return lhs.components == rhs.components

@@ -67,6 +67,9 @@ final class RestorationPass {
         // its children, whether or not anything would look them up, was 3 % of a restore's
         // instructions, and a retain and a release per call.
         var unindexed: [Int] = []
+        // One path, pointed at each record in turn: making one per record retained and
+        // released the archive each time (a copy the app keeps still names its record).
+        var path = view.path(ofRecord: 0)
         // Phase 1: find or create, parents before children.
         for index in records.indices {
             let record = records[index]
@@ -78,7 +81,7 @@ final class RestorationPass {
                 continue
             }
             coder.target(record: index, record)
-            let path = view.path(ofRecord: index)
+            path.pointAt(record: index)
             // The records of an archive name a few classes, often in runs: the last one is
             // remembered by its string index, rather than looked up by name each time.
             if record.restorationClass >= 0, record.restorationClass != lastClass.index {
