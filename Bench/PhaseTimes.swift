@@ -71,12 +71,39 @@ private func loopRestores(nodes: Int, rounds: Int) throws {
     print("\(rounds * 100) restores of \(bytes.count) bytes")
 }
 
+/// Page faults and time per encode, after two warm-up encodes, for the engine and the floor.
+@MainActor
+private func encodeFaults(nodes: Int) throws {
+    func faults() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_minflt
+    }
+    let tree = BenchTree(nodes: nodes)
+    let contenders: [(String, any Contender)] = [
+        ("engine", EngineContender(tree: tree)), ("floor", FloorContender(tree: tree)),
+    ]
+    for (name, contender) in contenders {
+        _ = try contender.encode()
+        _ = try contender.encode()
+        let before = faults()
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<10 { _ = try contender.encode() }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 10 / 1e6
+        print(
+            name.padding(toLength: 8, withPad: " ", startingAt: 0),
+            "\((faults() - before) / 10) page faults and", String(format: "%.2f ms", elapsed), "per encode")
+    }
+}
+
 @main
 struct PhaseTimes {
     static func main() throws {
         let arguments = CommandLine.arguments.dropFirst()
         let nodes = arguments.first.flatMap { Int($0) } ?? 1000
-        if arguments.dropFirst().first == "restores" {
+        if arguments.dropFirst().first == "faults" {
+            try MainActor.assumeIsolated { try encodeFaults(nodes: nodes) }
+        } else if arguments.dropFirst().first == "restores" {
             let rounds = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 100
             try MainActor.assumeIsolated { try loopRestores(nodes: nodes, rounds: rounds) }
         } else {
