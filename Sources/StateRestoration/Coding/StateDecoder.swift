@@ -111,16 +111,7 @@ public final class StateDecoder {
 
     /// True if a value was written for `key`.
     public func contains(_ key: String) -> Bool {
-        guard let keyIndex = keyIndex(key) else { return false }
-        return Self.contains(keyIndex, in: state, shared: shared)
-    }
-
-    nonisolated private static func contains(
-        _ key: Int, in state: UnsafeMutablePointer<State>,
-        shared: UnsafeMutablePointer<DecodingContext.Shared>
-    ) -> Bool {
-        let space = state.pointee.space
-        return EntryFinder(shared.pointee).valueOffset(of: key, in: space, cursor: Int(space.offset)) != nil
+        valueReader(forKey: key) != nil
     }
 
     /// Reads a value written by ``StateEncoder/encode(_:forKey:)``.
@@ -210,40 +201,26 @@ public final class StateDecoder {
     /// A String stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
     @usableFromInline
     func typedString(forKey key: String) -> TypedRead<String> {
-        guard var reader = valueReader(forKey: key) else { return .absent }
-        guard reader.byte() == ArchiveFormat.Tag.string.rawValue else { return .general }
-        let value = reader.string()
-        state.pointee.cursor = reader.offset
-        return .value(value)
+        read(forKey: key, tag: ArchiveFormat.Tag.string.rawValue) { $0.string() }
     }
 
     /// A signed integer stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
     @usableFromInline
     func typedInt(forKey key: String) -> TypedRead<Int64> {
-        guard var reader = valueReader(forKey: key) else { return .absent }
-        guard reader.byte() == ArchiveFormat.Tag.int.rawValue else { return .general }
-        let value = reader.zigzag()
-        state.pointee.cursor = reader.offset
-        return .value(value)
+        read(forKey: key, tag: ArchiveFormat.Tag.int.rawValue) { $0.zigzag() }
     }
 
     /// A Double stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
     @usableFromInline
     func typedDouble(forKey key: String) -> TypedRead<Double> {
-        switch fixed64(forKey: key, tag: ArchiveFormat.Tag.double.rawValue) {
-        case .value(let bits): .value(Double(bitPattern: bits))
-        case .absent: .absent
-        case .general: .general
-        }
+        read(forKey: key, tag: ArchiveFormat.Tag.double.rawValue) { Double(bitPattern: $0.fixed64()) }
     }
 
     /// A Date stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
     @usableFromInline
     func typedDate(forKey key: String) -> TypedRead<Date> {
-        switch fixed64(forKey: key, tag: ArchiveFormat.Tag.date.rawValue) {
-        case .value(let bits): .value(Date(timeIntervalSince1970: Double(bitPattern: bits)))
-        case .absent: .absent
-        case .general: .general
+        read(forKey: key, tag: ArchiveFormat.Tag.date.rawValue) {
+            Date(timeIntervalSince1970: Double(bitPattern: $0.fixed64()))
         }
     }
 
@@ -264,19 +241,18 @@ public final class StateDecoder {
     /// Data stored for `key`, read as ``TypedRead`` says; see ``typedValue(_:forKey:)``.
     @usableFromInline
     func typedData(forKey key: String) -> TypedRead<Data> {
-        guard var reader = valueReader(forKey: key) else { return .absent }
-        guard reader.byte() == ArchiveFormat.Tag.data.rawValue else { return .general }
-        let value = reader.data()
-        state.pointee.cursor = reader.offset
-        return .value(value)
+        read(forKey: key, tag: ArchiveFormat.Tag.data.rawValue) { $0.data() }
     }
 
-    /// The eight bytes of a Double or a Date stored with `tag` for `key`.
+    /// The value of `key` if it has `tag`, read from after the tag by `payload`, with the
+    /// cursor moved past it.
     @inline(__always)
-    private func fixed64(forKey key: String, tag: UInt8) -> TypedRead<UInt64> {
+    private func read<Payload>(
+        forKey key: String, tag: UInt8, _ payload: (inout ValueReader) -> Payload
+    ) -> TypedRead<Payload> {
         guard var reader = valueReader(forKey: key) else { return .absent }
         guard reader.byte() == tag else { return .general }
-        let value = reader.fixed64()
+        let value = payload(&reader)
         state.pointee.cursor = reader.offset
         return .value(value)
     }
