@@ -1,11 +1,15 @@
 # The two commands a newcomer runs: `make run` and `make test`.
 # Both install what is missing first (scripts/bootstrap).
+#
+# Two packages (docs/DECISIONS.md, "Two packages"): the engine and its harness at the root,
+# and Homepwner, TerminalKit and the tools in App/, which depends on the root by path.
 
 export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 ARGS ?=
+APP := --package-path App
 
-.PHONY: all bootstrap build release run test lint format docs fuzz clean
+.PHONY: all bootstrap build release run test test-engine test-app lint format docs fuzz clean
 
 all: build
 
@@ -14,26 +18,33 @@ bootstrap:
 
 build: bootstrap
 	$(SWIFT) build
+	$(SWIFT) build $(APP)
 
 release: bootstrap
-	$(SWIFT) build -c release
+	$(SWIFT) build $(APP) -c release
 
 ## Builds and runs Homepwner. Pass options with ARGS, e.g. make run ARGS="--random-items 20".
 run: bootstrap
-	$(SWIFT) build -c release --product homepwner
-	.build/release/homepwner $(ARGS)
+	$(SWIFT) build $(APP) -c release --product homepwner
+	App/.build/release/homepwner $(ARGS)
 
-## Every test: unit, integration, and end-to-end in tmux.
-test: bootstrap
+## Every test: the engine's, then the app's (unit, integration, end-to-end in tmux).
+test: bootstrap test-engine test-app
+
+test-engine:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+test-app: bootstrap
+	$(SWIFT) build $(APP) --build-tests
+	$(SWIFT) test $(APP) --skip-build
+
 ## swift-format, strict, on everything.
 lint:
-	swift-format lint --strict -r Sources Tests Fuzz Bench Package.swift
+	swift-format lint --strict -r Sources Tests Fuzz Bench Package.swift App/Sources App/Tests App/Package.swift
 
 format:
-	swift-format format --in-place -r Sources Tests Fuzz Bench Package.swift
+	swift-format format --in-place -r Sources Tests Fuzz Bench Package.swift App/Sources App/Tests App/Package.swift
 
 ## The engine's DocC catalog, with warnings as errors, into docs/api/.
 docs:
@@ -52,4 +63,4 @@ fuzz:
 	scripts/fuzz $(SECONDS)
 
 clean:
-	rm -rf .build
+	rm -rf .build App/.build

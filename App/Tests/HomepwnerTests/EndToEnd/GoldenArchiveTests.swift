@@ -4,7 +4,7 @@ import TmuxTesting
 
 /// Rule X3: archives saved by earlier versions keep restoring.
 ///
-/// `Tests/Golden/format-N/<scenario>/` holds what the real binaries left behind after
+/// `App/Tests/Golden/format-N/<scenario>/` holds what the real binaries left behind after
 /// Ctrl-C on `main` when format N was current (recorded by `scripts/record-golden`): the
 /// state directory, Homepwner's data directory or the demo's list, and the screen at quit.
 /// Each is copied to a scratch directory, the binary of today is launched on it at 80x24,
@@ -13,7 +13,7 @@ import TmuxTesting
     "X3: golden archives from every format version restore into the real apps",
     .enabled(if: TmuxSession.programOnPath("tmux") != nil, "tmux is not installed"))
 struct GoldenArchiveTests {
-    /// `Tests/Golden`, found from this file.
+    /// `App/Tests/Golden`, found from this file.
     static let goldenDirectory: String = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }

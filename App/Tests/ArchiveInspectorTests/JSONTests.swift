@@ -192,9 +192,10 @@ struct JSONTests {
         #expect(docs.contains("```json\n" + Self.example + "```\n"))
     }
 
-    /// `docs/ARCHIVE-JSON.md`, found from this file's place in the package.
+    /// `docs/ARCHIVE-JSON.md`, found from this file's place in the repository (`App/Tests/…`).
     static let documentationPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(
             "docs/ARCHIVE-JSON.md"
         ).path
 

@@ -1,0 +1,94 @@
+// swift-tools-version:6.2
+import Foundation
+import PackageDescription
+
+/// Homepwner, TerminalKit and the command-line tools, on the engine of the repository's root
+/// package, which they depend on by path exactly as an outside adopter would.
+///
+/// Layers, bottom to top (see docs/DECISIONS.md and README.md):
+/// C shims → StateRestoration (engine, `..`) → RestorationTesting / TerminalKit → Homepwner →
+/// executables.
+
+/// SwiftPM names a path dependency after its folder, which is wherever the repository was
+/// cloned: the engine's package identity is that folder's name.
+let engine = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .lastPathComponent.lowercased()
+let stateRestoration = Target.Dependency.product(name: "StateRestoration", package: engine)
+let restorationTesting = Target.Dependency.product(name: "RestorationTesting", package: engine)
+
+let package = Package(
+    name: "Homepwner",
+    products: [
+        .library(name: "TerminalKit", targets: ["TerminalKit"]),
+        .executable(name: "homepwner", targets: ["homepwner"]),
+        .executable(name: "terminalkit-demo", targets: ["terminalkit-demo"]),
+        .executable(name: "restoration-archive", targets: ["restoration-archive"]),
+        .executable(name: "restoration-bench", targets: ["restoration-bench"]),
+    ],
+    dependencies: [.package(path: "..")],
+    targets: [
+        // MARK: C shims
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "CWidth"),
+        // libpng's simplified API and libjpeg (libpng-dev, libjpeg-dev), for Homepwner's photos.
+        .target(name: "CImageDecode", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+
+        // End-to-end tests' private tmux server (Foundation only; no project modules).
+        .target(name: "TmuxTesting"),
+
+        // MARK: Command-line plumbing shared by the executables
+        .target(name: "ArgumentKit"),
+        .target(name: "ArchiveInspector", dependencies: [stateRestoration, "ArgumentKit"]),
+
+        // MARK: UI layer and the app
+        .target(name: "TerminalKit", dependencies: [stateRestoration, "CWidth"]),
+        .target(
+            name: "Homepwner",
+            dependencies: ["TerminalKit", stateRestoration, "ArgumentKit", "CSQLite", "CImageDecode"]),
+
+        // MARK: Executables (thin)
+        .executableTarget(name: "homepwner", dependencies: ["Homepwner", "ArgumentKit"]),
+        .executableTarget(name: "terminalkit-demo", dependencies: ["TerminalKit", stateRestoration]),
+        .executableTarget(
+            name: "restoration-archive", dependencies: ["ArchiveInspector", "ArgumentKit"]),
+        .executableTarget(
+            name: "restoration-bench",
+            dependencies: [stateRestoration, restorationTesting, "ArgumentKit"]),
+        // Test helper: a child process for the item store's kill -9 test, and a benchmark.
+        .executableTarget(name: "homepwner-store-stress", dependencies: ["Homepwner"]),
+        // Reliability helpers (docs/RELIABILITY.md): kill storms, and an app that crashes on purpose.
+        .executableTarget(name: "restoration-soak", dependencies: [stateRestoration, "Homepwner"]),
+        .executableTarget(name: "restoration-crasher", dependencies: [stateRestoration]),
+
+        // MARK: Tests
+        .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
+        .testTarget(
+            name: "ArchiveInspectorTests",
+            dependencies: ["ArchiveInspector", stateRestoration, restorationTesting]),
+        .testTarget(
+            name: "TerminalKitTests",
+            dependencies: ["TerminalKit", stateRestoration, restorationTesting, "TmuxTesting"]),
+        .testTarget(
+            name: "HomepwnerTests",
+            dependencies: [
+                "Homepwner", "TerminalKit", stateRestoration, restorationTesting, "ArgumentKit",
+                "CSQLite", "TmuxTesting",
+                "homepwner-store-stress", "homepwner", "terminalkit-demo",
+            ]),
+        // Runs the built restoration-bench binary (no timing assertions).
+        .testTarget(name: "BenchmarkTests", dependencies: ["restoration-bench"]),
+        // Kill storms, faults on save, crash loops and security, with real processes.
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: [
+                stateRestoration, restorationTesting, "Homepwner", "restoration-soak",
+                "restoration-crasher",
+                "homepwner-store-stress", "restoration-archive",
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)
