@@ -57,7 +57,7 @@ struct LaunchGuardTests {
         #expect(app.root == nil)
         #expect(
             launch.restoreDiagnostics == [
-                "archive discarded: format version 2 is newer than this engine reads (1...1), and no migration applies"
+                "archive discarded: format version 2 is newer than this engine reads (1...1), and no migration applies; it was set aside as restoration.archive.discarded in memory"
             ])
     }
 
@@ -76,14 +76,18 @@ struct LaunchGuardTests {
         #expect(app.root == nil)
         #expect(
             launch.restoreDiagnostics == [
-                "archive discarded: the previous launch died during restoration (the in-progress marker is still there)"
+                "archive discarded: the previous launch died during restoration (the in-progress marker is still there); it was set aside as restoration.archive.discarded in memory"
             ])
         #expect(harness.storage[.restoringMarker] == nil)
+        #expect(harness.storage[.discardedArchive] != nil, "R35: the thrown-away state is kept aside")
     }
 
-    @Test("R18: two launches that died soon after restoring make the third launch fresh")
+    @Test(
+        "R18, R35: two launches that died soon after restoring make the third launch fresh; a copy is kept aside"
+    )
     func crashLoop() throws {
         let harness = try savedHarness()
+        let saved = harness.storage[.archive]
         for _ in 0..<2 {
             let (app, launch) = relaunch(harness)
             #expect(app.root?.value == "saved")
@@ -94,8 +98,44 @@ struct LaunchGuardTests {
         #expect(app.root == nil)
         #expect(
             launch.restoreDiagnostics == [
-                "archive discarded: the last 2 launches died within 5.0 seconds of restoring it (crash-loop protection)"
+                "archive discarded: the last 2 launches died within 5.0 seconds of restoring it (crash-loop protection); it was set aside as restoration.archive.discarded in memory"
             ])
+        #expect(harness.storage[.discardedArchive] == saved)
+        #expect(harness.storage[.archive] == nil)
+    }
+
+    @Test(
+        "R35: a restore the app confirmed by saving again does not count against it, even killed within the window"
+    )
+    func confirmedRestoreForgiven() throws {
+        let harness = try savedHarness()
+        harness.configuration.continuousPreservationDelay = .milliseconds(500)
+        for round in 0..<3 {
+            let (app, launch) = relaunch(harness)
+            #expect(app.root?.value == (round == 0 ? "saved" : "typed \(round - 1)"), "round \(round)")
+            #expect(launch.restoreDiagnostics == [])
+            // The user types; the debounced save runs; then kill -9, 1 s after launch.
+            app.root?.value = "typed \(round)"
+            launch.engine.stateDidChange()
+            harness.scheduler.advance(by: .milliseconds(600))
+            launch.kill()
+            #expect(harness.storage[.launchHistory] == nil, "round \(round): the save confirmed the restore")
+        }
+    }
+
+    @Test("R35: without a save, two quick deaths still throw the archive away (the guard still works)")
+    func unconfirmedRestoreCounted() throws {
+        let harness = try savedHarness()
+        harness.configuration.continuousPreservationDelay = .milliseconds(500)
+        for _ in 0..<2 {
+            let (app, launch) = relaunch(harness)
+            #expect(app.root?.value == "saved")
+            launch.engine.stateDidChange()
+            harness.scheduler.advance(by: .milliseconds(100))  // killed before the debounce
+            launch.kill()
+        }
+        let (app, _) = relaunch(harness)
+        #expect(app.root == nil)
     }
 
     @Test("R18: a launch that lives past the window resets the crash-loop count")
@@ -133,7 +173,8 @@ struct LaunchGuardTests {
         #expect(harness.storage[.archive] == nil)
         #expect(
             launch.engine.diagnostics.last?.description
-                == "archive discarded: the user quit and asked to forget the state")
+                == "archive discarded: the user quit and asked to forget the state; it was set aside as restoration.archive.discarded in memory"
+        )
         let (fresh, _) = relaunch(harness)
         #expect(fresh.root == nil)
     }

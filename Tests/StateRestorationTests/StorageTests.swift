@@ -50,20 +50,28 @@ struct StorageTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["restoration.archive"])
     }
 
-    @Test("R10: temporary files left by a killed writer are removed by the next write")
+    @Test(
+        "R36: temporary files left by a killed writer are removed by the next write; a live writer's, locked, stay, whatever its pid"
+    )
     func staleTemporaries() throws {
         let root = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let storage = FileRestorationStorage(directory: root)
         try storage.store([1], as: .archive)
-        // A process id that cannot be running (above the kernel's pid_max).
+        // Neither process id is visible here: the live writer runs in another pid namespace
+        // (a container, a shared home), and only its lock tells that it is alive.
         let stale = root + "/.restoration.archive.tmp-99999999-1234"
-        let live = root + "/.restoration.archive.tmp-\(getpid())-1"
+        let live = root + "/.restoration.archive.tmp-99999998-1"
         #expect(FileManager.default.createFile(atPath: stale, contents: Data([0])))
         #expect(FileManager.default.createFile(atPath: live, contents: Data([0])))
+        let writer = open(live, O_RDWR)
+        #expect(writer >= 0)
+        defer { close(writer) }
+        #expect(flock(writer, LOCK_EX) == 0)
         try storage.store([2], as: .archive)
         let names = try FileManager.default.contentsOfDirectory(atPath: root).sorted()
-        #expect(names == [".restoration.archive.tmp-\(getpid())-1", "restoration.archive"])
+        #expect(names == [".restoration.archive.tmp-99999998-1", "restoration.archive"])
+        #expect(try storage.load(.archive) == [2])
     }
 
     @Test("R10: a failed rename leaves the previous file, reports the error, and removes the temporary file")

@@ -290,7 +290,7 @@ struct AppRestorationTests {
         #expect(second.navigation?.viewControllers.count == 1)
         #expect(
             second.application.engine.diagnostics.map(\.description) == [
-                "archive discarded: launched with --fresh"
+                "archive discarded: launched with --fresh; it was set aside as restoration.archive.discarded in memory"
             ])
         #expect(second.lines[10] == "")
     }

@@ -42,9 +42,12 @@ struct CrashLoopTests {
         #expect(next.lines == ["fresh"])
         #expect(
             logLines == [
-                "restoration: archive discarded: the previous launch died during restoration (the in-progress marker is still there)"
+                "restoration: archive discarded: the previous launch died during restoration (the in-progress marker is still there); it was set aside as restoration.archive.discarded in \(state)"
             ])
         #expect(!FileManager.default.fileExists(atPath: state + "/restoration.restoring"))
+        #expect(
+            FileManager.default.fileExists(atPath: state + "/restoration.archive.discarded"),
+            "R35: kept aside")
 
         // Healthy again: the fresh launch's own state comes back next time.
         #expect(try crasher(["launch"]).lines == ["restored new with detail detail of new"])
@@ -67,7 +70,7 @@ struct CrashLoopTests {
         #expect(third.lines == ["fresh"])
         #expect(
             logLines == [
-                "restoration: archive discarded: the last 2 launches died within 5.0 seconds of restoring it (crash-loop protection)"
+                "restoration: archive discarded: the last 2 launches died within 5.0 seconds of restoring it (crash-loop protection); it was set aside as restoration.archive.discarded in \(state)"
             ])
         #expect(try crasher(["launch"]).lines == ["restored new with detail detail of new"])
     }

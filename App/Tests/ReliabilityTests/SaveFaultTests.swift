@@ -220,13 +220,14 @@ struct SaveFaultTests {
     }
 
     @Test(
-        "R18: an archive that cannot be read at launch means a fresh launch with a diagnostic; the archive is kept for the next one"
+        "R35: an archive that cannot be read at launch means a fresh launch; it is set aside, as the diagnostic says, and outlives the next save"
     )
     func unreadableArchive() throws {
         let faults = FaultSwitch()
         let storage = FileRestorationStorage(directory: directory, faults: faults.faults)
         let saver = FaultApp(value: "kept")
         try saver.engine(storage).preserve(reason: .termination)
+        let saved = Scratch.bytes(of: archive)
         faults.fail(.read, with: EIO, onPathsEndingWith: "/restoration.archive")
 
         let app = FaultApp()
@@ -235,21 +236,25 @@ struct SaveFaultTests {
         #expect(report.restored == false)
         #expect(
             report.diagnostics.map(\.description) == [
-                "not restored: cannot read the archive (read '\(archive)' failed: Input/output error); "
-                    + "it is kept for the next launch"
+                "not restored: cannot read the archive: read '\(archive)' failed: Input/output error; "
+                    + "it was set aside as restoration.archive.discarded in \(directory)"
             ])
-        #expect(Scratch.listing(directory) == ["restoration.archive"])
-
+        #expect(Scratch.listing(directory) == ["restoration.archive.discarded"])
         faults.clear()
-        #expect(FaultApp.restoredValue(from: directory) == "kept")
+        try engine.preserve(reason: .termination)
+        #expect(Scratch.listing(directory) == ["restoration.archive", "restoration.archive.discarded"])
+        #expect(Scratch.bytes(of: archive + ".discarded") == saved, "what the message promised")
     }
 
-    @Test("R18: launch markers that cannot be read mean a fresh launch; the archive is not thrown away")
+    @Test(
+        "R35: launch markers that cannot be read fail closed: nothing is restored, and the archive is set aside, not overwritten"
+    )
     func unreadableMarkers() throws {
         let faults = FaultSwitch()
         let storage = FileRestorationStorage(directory: directory, faults: faults.faults)
         let saver = FaultApp(value: "kept")
         try saver.engine(storage).preserve(reason: .termination)
+        let saved = Scratch.bytes(of: archive)
         faults.fail(.open, with: EIO, onPathsEndingWith: "/restoration.restoring")
 
         let app = FaultApp()
@@ -257,11 +262,11 @@ struct SaveFaultTests {
         #expect(report.restored == false)
         #expect(
             report.diagnostics.map(\.description) == [
-                "not restored: cannot read the launch markers (open '\(directory)/restoration.restoring' failed: "
-                    + "Input/output error); the archive is kept for the next launch"
+                "not restored: the launch markers cannot be read (open '\(directory)/restoration.restoring' "
+                    + "failed: Input/output error), so a crash loop could not be caught; starting fresh; "
+                    + "it was set aside as restoration.archive.discarded in \(directory)"
             ])
-        #expect(Scratch.listing(directory) == ["restoration.archive"])
-        faults.clear()
-        #expect(FaultApp.restoredValue(from: directory) == "kept")
+        #expect(Scratch.listing(directory) == ["restoration.archive.discarded"])
+        #expect(Scratch.bytes(of: archive + ".discarded") == saved)
     }
 }

@@ -229,7 +229,16 @@ private struct Parser {
             guard Int(canonical[identifier]) != emptyString else {
                 throw ArchiveError(.invalid("record \(index) has an empty identifier"), at: start)
             }
-            let occurrence = try count("occurrence", limit: min(limits.maxRecords, indexLimit))
+            // An ordinal among earlier siblings, not a count of things that follow: only the
+            // record limit bounds it (R34).
+            let occurrenceStart = offset
+            let occurrence = try varint("record")
+            guard occurrence < UInt64(min(limits.maxRecords, indexLimit)) else {
+                throw ArchiveError(
+                    .overLimit(
+                        what: "occurrence", value: occurrence, limit: min(limits.maxRecords, indexLimit) - 1),
+                    at: occurrenceStart)
+            }
             let typeName = try stringReference("record type name")
             let classField = try varint("record")
             var className: Int32 = -1

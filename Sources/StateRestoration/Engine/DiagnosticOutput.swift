@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -7,35 +9,68 @@
 #endif
 
 /// Writes diagnostics as lines to standard error or a log file (`RESTORATION_DEBUG=1`).
+///
+/// The log is opened without following a symbolic link and without blocking, and only if
+/// it is a regular file (rule R32); it grows by at most ``launchBudget`` bytes per process
+/// (R33), after which one line says that the rest was left out.
 enum DiagnosticOutput {
+    /// The most bytes written per process, to standard error and the log together.
+    static let launchBudget = 1 << 20
+
+    /// Bytes written so far in this process.
+    private static let written = Atomic<Int>(0)
+
     static func write(_ notes: [RestorationDiagnostic], to output: RestorationConfiguration.DebugOutput) {
-        let text = notes.map { "restoration: \($0)\n" }.joined()
+        if case .off = output { return }
+        var text = ""
+        var budget = launchBudget - written.load(ordering: .relaxed)
+        guard budget > 0 else { return }
+        for note in notes {
+            let line = "restoration: \(note)\n"
+            if line.utf8.count > budget {
+                text += "restoration: debug output stopped at \(launchBudget) bytes for this launch\n"
+                budget = 0
+                break
+            }
+            text += line
+            budget -= line.utf8.count
+        }
+        written.store(budget > 0 ? launchBudget - budget : launchBudget, ordering: .relaxed)
         switch output {
         case .off:
             return
         case .standardError:
             append(text, to: 2)
         case .file(let path):
-            var descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+            let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
+            var descriptor = open(path, flags, 0o600)
             if descriptor < 0 && errno == ENOENT, let slash = path.lastIndex(of: "/"),
                 slash != path.startIndex
             {
                 // The log usually lives beside the archive, whose directory may not exist yet.
                 mkdir(String(path[..<slash]), 0o700)
-                descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+                descriptor = open(path, flags, 0o600)
+            }
+            var status = stat()
+            if descriptor >= 0 && (fstat(descriptor, &status) != 0 || status.st_mode & S_IFMT != S_IFREG) {
+                close(descriptor)
+                descriptor = -1
             }
             guard descriptor >= 0 else {
-                // The log is a debugging aid. Say that it cannot be opened on standard error,
+                // The log is a debugging aid. Say that it cannot be used on standard error,
                 // unless standard error is a terminal: a full-screen app owns that screen, and
                 // the diagnostics stay available through the API.
-                if isatty(2) == 0 { append("restoration: cannot open debug log '\(path)'\n" + text, to: 2) }
+                if isatty(2) == 0 {
+                    append(
+                        "restoration: cannot use debug log '\(path)' (not a regular file, or unwritable)\n"
+                            + text, to: 2)
+                }
                 return
             }
             append(text, to: descriptor)
             close(descriptor)
         }
     }
-
     private static func append(_ text: String, to descriptor: Int32) {
         var text = text
         text.withUTF8 { buffer in

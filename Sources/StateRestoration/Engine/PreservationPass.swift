@@ -384,6 +384,16 @@ final class PreservationPass {
             $0 + ($1.parent == parentField && $1.identifier == identifier ? 1 : 0)
         }
         let depth = parent.map { tables.pointee.nodes[$0].depth + 1 } ?? 1
+        // The path's depth, which the reader limits (R34), whatever the chain of pulls.
+        guard depth <= maxDepth else {
+            diagnostics.append(
+                RestorationDiagnostic(
+                    .notSaved, path: identifier,
+                    reason:
+                        "a reference to it was encoded as nil: its path would be deeper than \(maxDepth) levels"
+                ))
+            return nil
+        }
         let index = tables.pointee.nodes.count
         _ = tables.pointee.nodeIndex.insertIfAbsent(index, for: ObjectIdentifier(object))
         append(object, parent: parent, identifier: identifier, occurrence: occurrence, depth: depth)

@@ -44,6 +44,9 @@ public final class RestorationEngine {
     private var registeredObjects: [WeakObject] = []
     private var pendingSave: (any ScheduledAction)?
     private var stabilityCheck: (any ScheduledAction)?
+    /// True from the end of a restore until this launch is known to be healthy: it lived
+    /// past the crash-loop window, or saved again (rule R35).
+    private var awaitingConfirmation = false
     private let writeQueue = DispatchQueue(label: "StateRestoration.write")
     private let finishedWrites = WriteOutcomes()
 
@@ -149,13 +152,18 @@ public final class RestorationEngine {
         }
         let storage = self.storage
         let bytes = encoded.bytes
+        let limits = configuration.limits
         let result = writeQueue.sync { () -> Result<Void, RestorationError> in
-            Result { () throws(RestorationError) in try storage.store(bytes, as: .archive) }
+            Result { () throws(RestorationError) in
+                try Self.checkReadsBack(bytes, limits: limits)
+                try storage.store(bytes, as: .archive)
+            }
         }
         if case .failure(let error) = result {
             record([Self.saveFailure(error)])
             throw error
         }
+        if awaitingConfirmation { confirmLaunchIsStable() }
         return encoded.report
     }
 
@@ -186,15 +194,35 @@ public final class RestorationEngine {
         guard let encoded = encodeState(reason: .continuous) else { return }
         let storage = self.storage
         let bytes = encoded.bytes
+        // A save after a restore confirms it (rule R35): the launch history goes right after
+        // the archive is written, in the same queue, so a kill after this save does not
+        // count the restore against the archive.
+        let confirms = awaitingConfirmation
+        let limits = configuration.limits
         writeQueue.async { [finishedWrites] in
             let outcome: WriteOutcome
             do throws(RestorationError) {
+                try Self.checkReadsBack(bytes, limits: limits)
                 try storage.store(bytes, as: .archive)
-                outcome = .written
+                if confirms { try storage.remove(.launchHistory) }
+                outcome = .written(confirmed: confirms)
             } catch {
                 outcome = .failed(error)
             }
             finishedWrites.append(outcome)
+        }
+    }
+
+    /// Throws if `bytes` would not read back under `limits` (rule R34): a save never
+    /// replaces a good archive with one that the next launch would refuse. Runs where the
+    /// write runs, off the main actor for continuous saves.
+    nonisolated private static func checkReadsBack(
+        _ bytes: [UInt8], limits: ArchiveLimits
+    ) throws(RestorationError) {
+        do {
+            _ = try ArchiveReader(bytes: bytes, limits: limits).view()
+        } catch {
+            throw .archive(error)
         }
     }
 
@@ -213,9 +241,18 @@ public final class RestorationEngine {
 
     private func reportFinishedWrites() {
         let outcomes = finishedWrites.take()
-        for case .failed(let error) in outcomes {
-            record([Self.saveFailure(error)])
-            delegate?.didFailToPreserveState(error)
+        for outcome in outcomes {
+            switch outcome {
+            case .written(let confirmed):
+                if confirmed {
+                    awaitingConfirmation = false
+                    stabilityCheck?.cancel()
+                    stabilityCheck = nil
+                }
+            case .failed(let error):
+                record([Self.saveFailure(error)])
+                delegate?.didFailToPreserveState(error)
+            }
         }
     }
 
@@ -231,42 +268,47 @@ public final class RestorationEngine {
     @discardableResult
     public func restoreApplicationState() -> RestorationReport {
         var report = RestorationReport.empty
-        switch launchGuard() {
-        case .proceed:
-            break
-        case .discard(let note):
-            discardArchive(keepingCopy: false)
-            record([note])
-            report.diagnostics = [note]
-            return report
-        case .skip(let note):
-            // The markers could not be read: start fresh, but keep the archive, since a
-            // passing read error is no reason to lose the user's state.
+        func finish(_ note: RestorationDiagnostic) -> RestorationReport {
             record([note])
             report.diagnostics = [note]
             return report
         }
+        switch launchGuard() {
+        case .proceed:
+            break
+        case .discard(let reason):
+            return finish(
+                RestorationDiagnostic(.archiveDiscarded, path: nil, reason: reason + setArchiveAside()))
+        case .untrusted(let error):
+            // Nothing in a directory that others control is read, moved or removed (R36).
+            return finish(
+                RestorationDiagnostic(
+                    .notRestored, path: nil, reason: "\(error); nothing in it was read or changed"))
+        case .failClosed(let reason):
+            // Without readable markers a crashing archive would crash every launch (R35).
+            // Unreadable markers are removed so that the next launch can keep them again.
+            try? storage.remove(.restoringMarker)
+            try? storage.remove(.launchHistory)
+            return finish(RestorationDiagnostic(.notRestored, path: nil, reason: reason + setArchiveAside()))
+        }
         let bytes: [UInt8]
         do {
-            guard let loaded = try storage.load(.archive) else { return report }
+            // A file over the limit is refused before it is read (R32).
+            guard let loaded = try storage.load(.archive, atMost: configuration.limits.maxTotalBytes) else {
+                return report
+            }
             bytes = loaded
         } catch {
-            let note = RestorationDiagnostic(
-                .notRestored, path: nil,
-                reason: "cannot read the archive (\(error)); it is kept for the next launch")
-            record([note])
-            report.diagnostics = [note]
-            return report
+            return finish(
+                RestorationDiagnostic(
+                    .notRestored, path: nil, reason: "cannot read the archive: \(error)" + setArchiveAside()))
         }
         let view: ArchiveView
         do {
             view = try ArchiveReader(bytes: bytes, limits: configuration.limits).view()
         } catch {
-            discardArchive(keepingCopy: true, bytes: bytes)
-            let note = RestorationDiagnostic(.archiveDiscarded, path: nil, reason: "\(error)")
-            record([note])
-            report.diagnostics = [note]
-            return report
+            return finish(
+                RestorationDiagnostic(.archiveDiscarded, path: nil, reason: "\(error)" + setArchiveAside()))
         }
         return restore(view, markingProgress: true)
     }
@@ -320,7 +362,19 @@ public final class RestorationEngine {
                 report.diagnostics = [note]
                 return report
             }
-            if markingProgress { beginRestoring() }
+            if markingProgress, let failure = beginRestoring() {
+                // Fail closed (R35): restoring without markers could crash every launch.
+                let note = RestorationDiagnostic(
+                    .notRestored, path: nil,
+                    reason:
+                        "the launch markers cannot be written (\(failure)), so a crash while restoring "
+                        + "could not be caught at the next launch; starting fresh" + setArchiveAside())
+                record([note])
+                var report = RestorationReport.empty
+                report.metadata = view.metadata
+                report.diagnostics = [note]
+                return report
+            }
             let report = pass.run()
             record(report.diagnostics)
             if markingProgress { endRestoring() }
@@ -328,87 +382,97 @@ public final class RestorationEngine {
         }
     }
 
-    // MARK: Discarding (R18)
+    // MARK: Discarding (R18, R35)
 
     /// Throws the saved state away: the counterpart of force-quitting from the app
-    /// switcher, and of a `--fresh` launch. The next launch starts fresh.
+    /// switcher, and of a `--fresh` launch. The next launch starts fresh. The archive is
+    /// set aside as ``StorageItem/discardedArchive`` (one copy, the last thrown away).
     /// - Parameter reason: Shown in the diagnostic.
     public func discardState(reason: String) {
         pendingSave?.cancel()
         pendingSave = nil
         writeQueue.sync {}
-        discardArchive(keepingCopy: false)
-        record([RestorationDiagnostic(.archiveDiscarded, path: nil, reason: reason)])
+        let aside = setArchiveAside()
+        try? storage.remove(.restoringMarker)
+        try? storage.remove(.launchHistory)
+        record([RestorationDiagnostic(.archiveDiscarded, path: nil, reason: reason + aside)])
     }
 
-    private func discardArchive(keepingCopy: Bool, bytes: [UInt8] = []) {
+    /// Renames the archive to ``StorageItem/discardedArchive`` (never reads or copies it:
+    /// it may be huge, or not a regular file) and clears the launch markers. Returns the
+    /// end of a diagnostic saying what became of the archive, for the user to act on.
+    private func setArchiveAside() -> String {
         do {
-            if keepingCopy { try storage.store(bytes, as: .discardedArchive) }
-            try storage.remove(.archive)
+            try storage.move(.archive, to: .discardedArchive)
+        } catch {
+            return "; it could not be set aside (\(error)), and the next save replaces it"
+        }
+        do {
             try storage.remove(.restoringMarker)
             try storage.remove(.launchHistory)
         } catch {
             record([
                 RestorationDiagnostic(
-                    .saveFailed, path: nil, reason: "could not discard the archive: \(error)")
+                    .saveFailed, path: nil, reason: "could not clear the launch markers: \(error)")
             ])
         }
+        return "; it was set aside as \(StorageItem.discardedArchive.rawValue) in \(storage.location)"
     }
 
     // MARK: Crash-loop protection (R18)
 
     private enum LaunchGuardDecision {
         case proceed
-        case discard(RestorationDiagnostic)
-        case skip(RestorationDiagnostic)
+        /// Throw the archive away, for this reason.
+        case discard(String)
+        /// Restore nothing: the markers cannot be read, so the guard cannot work.
+        case failClosed(String)
+        /// Restore nothing and touch nothing: the directory is not safe (R36).
+        case untrusted(RestorationError)
     }
 
-    /// Whether to read the archive, throw it away (rule R18), or leave it for later.
+    /// The most bytes read of a marker: they hold a line of text.
+    private static let markerLimit = 4096
+
+    /// Whether to read the archive, throw it away (rule R18), or restore nothing (R35).
     private func launchGuard() -> LaunchGuardDecision {
         do {
-            if try storage.load(.restoringMarker) != nil {
+            if try storage.load(.restoringMarker, atMost: Self.markerLimit) != nil {
                 return .discard(
-                    RestorationDiagnostic(
-                        .archiveDiscarded, path: nil,
-                        reason:
-                            "the previous launch died during restoration (the in-progress marker is still there)"
-                    ))
+                    "the previous launch died during restoration (the in-progress marker is still there)")
             }
             let unconfirmed = try unconfirmedLaunches()
             if unconfirmed >= configuration.crashLoopLaunches {
                 return .discard(
-                    RestorationDiagnostic(
-                        .archiveDiscarded, path: nil,
-                        reason:
-                            "the last \(unconfirmed) launches died within \(configuration.crashLoopWindow) "
-                            + "of restoring it (crash-loop protection)"))
+                    "the last \(unconfirmed) launches died within \(configuration.crashLoopWindow) "
+                        + "of restoring it (crash-loop protection)")
             }
         } catch {
-            return .skip(
-                RestorationDiagnostic(
-                    .notRestored, path: nil,
-                    reason:
-                        "cannot read the launch markers (\(error)); the archive is kept for the next launch"))
+            if case .refused(let path, _) = error, path == storage.location { return .untrusted(error) }
+            return .failClosed(
+                "the launch markers cannot be read (\(error)), so a crash loop could not be caught; "
+                    + "starting fresh")
         }
         return .proceed
     }
 
     private func unconfirmedLaunches() throws(RestorationError) -> Int {
-        guard let bytes = try storage.load(.launchHistory) else { return 0 }
+        guard let bytes = try storage.load(.launchHistory, atMost: Self.markerLimit) else { return 0 }
         return Int(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
             ?? 0
     }
 
-    private func beginRestoring() {
+    /// Writes the in-progress marker and counts this launch; returns the error if either
+    /// could not be written.
+    private func beginRestoring() -> RestorationError? {
         do {
             try storage.store(Array("restoring\n".utf8), as: .restoringMarker)
             let count = try unconfirmedLaunches() + 1
             try storage.store(Array("\(count)\n".utf8), as: .launchHistory)
+            return nil
         } catch {
-            record([
-                RestorationDiagnostic(
-                    .saveFailed, path: nil, reason: "could not write the launch markers: \(error)")
-            ])
+            try? storage.remove(.restoringMarker)
+            return error
         }
     }
 
@@ -421,6 +485,7 @@ public final class RestorationEngine {
                     .saveFailed, path: nil, reason: "could not remove the in-progress marker: \(error)")
             ])
         }
+        awaitingConfirmation = true
         stabilityCheck?.cancel()
         stabilityCheck = scheduler.schedule(after: configuration.crashLoopWindow) { [weak self] in
             self?.confirmLaunchIsStable()
@@ -430,6 +495,7 @@ public final class RestorationEngine {
     /// Marks this launch as healthy: it lived past the crash-loop window. The engine does
     /// this itself after the window and on background or termination saves.
     public func confirmLaunchIsStable() {
+        awaitingConfirmation = false
         stabilityCheck?.cancel()
         stabilityCheck = nil
         do {
@@ -487,6 +553,7 @@ private final class WriteOutcomes: Sendable {
 }
 
 private enum WriteOutcome: Sendable {
-    case written
+    /// Written; `confirmed` if the launch history was cleared after it (rule R35).
+    case written(confirmed: Bool)
     case failed(RestorationError)
 }

@@ -6,12 +6,19 @@
     import Darwin
 #endif
 
-/// Keeps the engine's files in one directory, written atomically (rule R10).
+/// Keeps the engine's files in one directory, written atomically (rule R10), read safely
+/// (rules R32, R36).
 ///
-/// A write goes to a temporary file in the same directory (mode 0600), is `fsync`ed,
-/// renamed over the item, and the directory is `fsync`ed so the rename itself survives a
-/// power cut. Any failure removes the temporary file and leaves the previous item as it
-/// was. The directory is created with mode 0700.
+/// A write goes to a temporary file in the same directory (mode 0600), which its writer
+/// locks (`flock`) for as long as it lives, is `fsync`ed, renamed over the item, and the
+/// directory is `fsync`ed so the rename itself survives a power cut. Any failure removes
+/// the temporary file and leaves the previous item as it was. The directory is created
+/// with mode 0700.
+///
+/// A read opens only regular files, without following a symbolic link and without
+/// blocking (a FIFO is refused at once, not waited on), and reads no more than it is asked
+/// for. A directory that others own or can write is refused before anything in it is
+/// touched (``DirectoryTrust``).
 public struct FileRestorationStorage: RestorationStorage {
     /// The directory.
     public let directory: String
@@ -40,19 +47,37 @@ public struct FileRestorationStorage: RestorationStorage {
     }
 
     public func load(_ item: StorageItem) throws(RestorationError) -> [UInt8]? {
+        try load(item, atMost: Int.max)
+    }
+
+    public func load(_ item: StorageItem, atMost limit: Int) throws(RestorationError) -> [UInt8]? {
+        try DirectoryTrust.check(directory)
         let path = path(of: item)
-        let descriptor = injectedFailure(.open, path) ? -1 : open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor =
+            injectedFailure(.open, path) ? -1 : open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
+            if errno == ELOOP { throw .refused(path: path, reason: "is a symbolic link, not a regular file") }
             throw Self.failure("open", path)
         }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw Self.failure("stat", path) }
-        var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0))
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw .refused(path: path, reason: "is \(Self.kind(of: status.st_mode)), not a regular file")
+        }
+        let limit = max(limit, 0)
+        let size = max(Int(status.st_size), 0)
+        guard size <= limit else { throw Self.oversized(path, size: "\(size)", limit: limit) }
+        // The size can grow while it is read (or lie, in /proc): read one byte past the limit
+        // at most, to tell.
+        let wanted = limit == Int.max ? limit : limit + 1
+        var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: 4096)) }
+        while filled < wanted {
+            if filled == bytes.count {
+                bytes.append(contentsOf: [UInt8](repeating: 0, count: min(4096, wanted - filled)))
+            }
             let count =
                 injectedFailure(.read, path)
                 ? -1
@@ -66,8 +91,13 @@ public struct FileRestorationStorage: RestorationStorage {
             if count == 0 { break }
             filled += count
         }
+        guard filled <= limit else { throw Self.oversized(path, size: "more than \(limit)", limit: limit) }
         bytes.removeLast(bytes.count - filled)
         return bytes
+    }
+
+    private static func oversized(_ path: String, size: String, limit: Int) -> RestorationError {
+        .refused(path: path, reason: "holds \(size) bytes, over the limit of \(limit)")
     }
 
     public func store(_ bytes: [UInt8], as item: StorageItem) throws(RestorationError) {
@@ -76,31 +106,32 @@ public struct FileRestorationStorage: RestorationStorage {
         let temporary = "\(directory)/.\(item.rawValue).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor =
             injectedFailure(.createTemporary, temporary)
-            ? -1 : open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            ? -1 : open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw Self.failure("create", temporary) }
+        // The lock says "a writer is using this file" to every other process, in any pid
+        // namespace, until the descriptor closes, after the rename.
+        _ = flock(descriptor, LOCK_EX | LOCK_NB)
         var succeeded = false
         defer {
             if !succeeded { unlink(temporary) }
+            close(descriptor)
         }
-        do {
-            defer { close(descriptor) }
-            var written = 0
-            while written < bytes.count {
-                let count =
-                    injectedFailure(.write, temporary)
-                    ? -1
-                    : bytes.withUnsafeBytes { buffer in
-                        write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-                    }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw Self.failure("write", temporary)
+        var written = 0
+        while written < bytes.count {
+            let count =
+                injectedFailure(.write, temporary)
+                ? -1
+                : bytes.withUnsafeBytes { buffer in
+                    write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
                 }
-                written += count
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Self.failure("write", temporary)
             }
-            guard !injectedFailure(.fsync, temporary), fsync(descriptor) == 0 else {
-                throw Self.failure("fsync", temporary)
-            }
+            written += count
+        }
+        guard !injectedFailure(.fsync, temporary), fsync(descriptor) == 0 else {
+            throw Self.failure("fsync", temporary)
         }
         guard !injectedFailure(.rename, target), rename(temporary, target) == 0 else {
             throw Self.failure("rename", target)
@@ -110,8 +141,20 @@ public struct FileRestorationStorage: RestorationStorage {
         removeStaleTemporaries(of: item)
     }
 
+    public func move(_ item: StorageItem, to destination: StorageItem) throws(RestorationError) {
+        try DirectoryTrust.check(directory)
+        let source = path(of: item)
+        if (injectedFailure(.rename, source) || rename(source, path(of: destination)) != 0) && errno != ENOENT
+        {
+            throw Self.failure("rename", source)
+        }
+    }
+
     /// Removes temporary files that a process killed in the middle of a write left behind.
-    /// A temporary file names its writer's process id; only those of dead processes go.
+    ///
+    /// A live writer holds a lock on its temporary file; a file whose lock can be taken
+    /// has no writer any more, wherever that writer ran (another pid namespace, another
+    /// machine sharing the home directory through a file system with `flock`).
     private func removeStaleTemporaries(of item: StorageItem) {
         guard let stream = opendir(directory) else { return }
         defer { closedir(stream) }
@@ -120,11 +163,19 @@ public struct FileRestorationStorage: RestorationStorage {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard name.hasPrefix(prefix),
-                let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }),
-                pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+            guard name.hasPrefix(prefix) else { continue }
+            let path = "\(directory)/\(name)"
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
+            // Still the file that was locked (not replaced since it was opened)?
+            var opened = stat()
+            var named = stat()
+            guard fstat(descriptor, &opened) == 0, lstat(path, &named) == 0,
+                opened.st_ino == named.st_ino, opened.st_dev == named.st_dev
             else { continue }
-            unlink("\(directory)/\(name)")
+            unlink(path)
         }
     }
 
@@ -136,12 +187,14 @@ public struct FileRestorationStorage: RestorationStorage {
     }
 
     /// Creates the directory and its missing parents; the last one with mode 0700.
+    ///
+    /// An existing directory must pass ``DirectoryTrust``. One of this user's that others
+    /// can only read is made private (0700): the state may hold half-typed text.
     private func createDirectory() throws(RestorationError) {
+        try DirectoryTrust.check(directory)
         var status = stat()
         if stat(directory, &status) == 0 {
-            // The state is private: tighten a directory made earlier with a looser mode, if
-            // it is ours and not a shared one such as /tmp (sticky bit).
-            if status.st_mode & 0o077 != 0, status.st_mode & S_ISVTX == 0, status.st_uid == getuid() {
+            if status.st_mode & 0o077 != 0, status.st_mode & S_ISVTX == 0, status.st_uid == geteuid() {
                 chmod(directory, 0o700)
             }
             return
@@ -171,6 +224,19 @@ public struct FileRestorationStorage: RestorationStorage {
         guard let code = faults?.decide(step, path) else { return false }
         errno = code
         return true
+    }
+
+    /// "a FIFO", "a directory"…: what a file that is not regular is, for messages.
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFDIR: "a directory"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "a special file"
+        }
     }
 
     private static func failure(_ operation: String, _ path: String) -> RestorationError {

@@ -28,4 +28,34 @@ public protocol RestorationStorage: Sendable {
     func store(_ bytes: [UInt8], as item: StorageItem) throws(RestorationError)
     /// Deletes the item. Deleting a missing item is not an error.
     func remove(_ item: StorageItem) throws(RestorationError)
+    /// The item's bytes, or nil if it does not exist, reading no more than `limit` bytes of
+    /// it (rule R32).
+    /// - Throws: ``RestorationError/refused(path:reason:)`` if it holds more than `limit`
+    ///   bytes, is not a regular file, or lives in a directory that others can write;
+    ///   ``RestorationError/io(operation:path:code:message:)`` if it cannot be read. The
+    ///   default calls ``load(_:)`` and checks the size afterwards.
+    func load(_ item: StorageItem, atMost limit: Int) throws(RestorationError) -> [UInt8]?
+    /// Renames `item` to `destination`, replacing it; a missing `item` is not an error.
+    ///
+    /// Used to set a bad or discarded archive aside without reading or copying it (rule
+    /// R32). The default copies through ``load(_:)`` and ``store(_:as:)``.
+    func move(_ item: StorageItem, to destination: StorageItem) throws(RestorationError)
+}
+
+extension RestorationStorage {
+    public func load(_ item: StorageItem, atMost limit: Int) throws(RestorationError) -> [UInt8]? {
+        guard let bytes = try load(item) else { return nil }
+        guard bytes.count <= limit else {
+            throw .refused(
+                path: "\(location)/\(item.rawValue)",
+                reason: "holds \(bytes.count) bytes, over the limit of \(limit)")
+        }
+        return bytes
+    }
+
+    public func move(_ item: StorageItem, to destination: StorageItem) throws(RestorationError) {
+        guard let bytes = try load(item) else { return }
+        try store(bytes, as: destination)
+        try remove(item)
+    }
 }
