@@ -98,8 +98,11 @@ package indirect enum JSONValue: Hashable, Sendable {
         output += close
     }
 
-    /// A JSON string: quotes, backslashes and control characters escaped; U+2028 and U+2029
-    /// too, so that the text is also valid JavaScript.
+    /// A JSON string: quotes, backslashes and control characters escaped, as JSON requires;
+    /// and, as `\uXXXX`, every other character ``ArchiveText/isUnsafe(_:)`` keeps off a
+    /// terminal (DEL, C1 controls, bidi and other format characters, U+2028 and U+2029, the
+    /// latter two also making the text valid JavaScript), so that the JSON printed on a
+    /// terminal, or shown by a tool that does not unescape it, cannot act on it either.
     private static func writeString(_ text: String, into output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
@@ -109,9 +112,11 @@ package indirect enum JSONValue: Hashable, Sendable {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case _ where ArchiveText.isUnsafe(scalar):
+                for unit in String(scalar).utf16 {
+                    let hex = String(unit, radix: 16)
+                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                }
             default: output.unicodeScalars.append(scalar)
             }
         }

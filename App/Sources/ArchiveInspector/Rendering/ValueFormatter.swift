@@ -74,8 +74,9 @@ package struct ValueFormatter: Sendable {
         "\"" + escaped(text, quotes: true) + "\""
     }
 
-    /// Escapes control characters (and quotes and backslashes when `quotes`), and cuts a
-    /// long text, saying how long it was.
+    /// Escapes by ``ArchiveText``'s rule (and quotes when `quotes`; backslashes stay as they
+    /// are in Codable JSON, where they are JSON's escapes), and cuts a long text, saying how
+    /// long it was.
     private func escaped(_ text: String, quotes: Bool) -> String {
         var result = ""
         var count = 0
@@ -85,29 +86,11 @@ package struct ValueFormatter: Sendable {
             }
             count += 1
             for scalar in character.unicodeScalars {
-                switch scalar {
-                case "\"" where quotes: result += "\\\""
-                case "\\" where quotes: result += "\\\\"
-                case "\n": result += "\\n"
-                case "\r": result += "\\r"
-                case "\t": result += "\\t"
-                case _ where Self.isInvisibleControl(scalar):
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                default: result.unicodeScalars.append(scalar)
-                }
+                ArchiveText.append(
+                    scalar, to: &result, special: quotes ? ["\""] : [], keepsBackslash: !quotes)
             }
         }
         return result
-    }
-
-    /// Control characters, and format characters such as bidirectional overrides that
-    /// could make a value read as something else; the zero-width joiner of emoji stays.
-    private static func isInvisibleControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control: true
-        case .format: scalar.value != 0x200D
-        default: false
-        }
     }
 
     private func list(_ items: [String], open: String, close: String, empty: String) -> String {

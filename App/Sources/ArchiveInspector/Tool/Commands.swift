@@ -113,9 +113,12 @@ enum Commands {
             ArchiveTextRenderer.count(archive.records.count, "object"),
             ArchiveTextRenderer.count(archive.applicationState.count, "application-state key"),
         ]
-        let saved = (app.isEmpty ? "" : "\(app), ") + "saved \(ValueFormatter.timestamp(metadata.timestamp))"
+        let saved =
+            (app.isEmpty ? "" : "\(ArchiveText.escaped(app)), ")
+            + "saved \(ValueFormatter.timestamp(metadata.timestamp))"
         context.standardOutput(
-            "\(source.displayName): valid restoration archive (\(facts.joined(separator: ", "))); \(saved)\n")
+            "\(ArchiveText.escaped(source.displayName)): valid restoration archive (\(facts.joined(separator: ", "))); \(saved)\n"
+        )
         return .success
     }
 
