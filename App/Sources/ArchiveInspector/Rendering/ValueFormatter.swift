@@ -31,7 +31,9 @@ package struct ValueFormatter: Sendable {
         case .string(let text): style.green(quoted(text))
         case .data(let blob): hexPreview(blob)
         case .date(let date): style.yellow(Self.timestamp(date))
-        case .uuid(let id): style.yellow(id.uuidString)
+        // Lower case, as RFC 9562 writes UUIDs and as Homepwner writes item keys in strings
+        // (a table view's selection), so that the same key reads the same in both.
+        case .uuid(let id): style.yellow(id.uuidString.lowercased())
         case .codable(let json):
             if let text = String(validating: json, as: UTF8.self) {
                 style.green(escaped(text, quotes: false))
