@@ -102,4 +102,54 @@ struct AppLocationTests {
         #expect(run.status == 66)
         #expect(run.errors.hasPrefix("error: cannot find the state directory of 'homepwner'"))
     }
+
+    @Test("A5: diff --app NAME OLD compares the file OLD with the app's current archive (issue 13 item 24)")
+    func diffWithApp() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let current = try directory.write(
+            try SampleArchives.homepwner(name: "Laptop Pro"), to: "state/homepwner/restoration.archive")
+        let old = try directory.write(try SampleArchives.homepwner(name: "Laptop"), to: "old.archive")
+        let environment = ["XDG_STATE_HOME": directory.path + "/state"]
+
+        let run = ToolRun.run(["diff", "--app", "homepwner", old], environment: environment)
+
+        #expect(run.status == 1, "\(run.errors)")
+        #expect(
+            run.output == """
+                --- \(old) (Homepwner 1.0, saved 2023-11-14T22:13:20Z)
+                +++ \(current) (Homepwner 1.0, saved 2023-11-14T22:13:20Z)
+
+                objects
+                  ~ UINavigationController/DetailViewController  ArchiveInspectorTests.SampleDetailViewController
+                      ~ name: String = "Laptop" → "Laptop Pro"
+
+                1 object changed
+
+                """)
+        let same = ToolRun.run(
+            ["diff", old, "--app", "homepwner"], environment: ["XDG_STATE_HOME": "/nonexistent"])
+        #expect(same.status == 66)
+        #expect(same.errors.hasPrefix("error: no saved state for 'homepwner': /nonexistent/homepwner/"))
+        let two = ToolRun.run(["diff", "--app", "homepwner", old, old], environment: environment)
+        #expect(two.status == 64)
+        #expect(
+            two.errors.hasPrefix("error: with --app <name>, give one file: the old archive to compare with\n")
+        )
+    }
+
+    @Test("A5: --app '' says an app's name is missing, with 'error:' and exit 64 (issue 13 item 24)")
+    func emptyAppName() {
+        for command in ["show", "verify", "diff"] {
+            let arguments = [command, "--app", ""] + (command == "diff" ? ["a.archive"] : [])
+            let run = ToolRun.run(arguments, environment: ["XDG_STATE_HOME": "/nonexistent"])
+            #expect(run.status == 64)
+            #expect(
+                run.errors == """
+                    error: --app <name> is empty: give the name of an app, such as 'homepwner'
+                    hint: run 'restoration-archive \(command) --help' for usage
+
+                    """)
+        }
+    }
 }

@@ -29,7 +29,11 @@ struct CommandLineTests {
                 "verify",
                 "USAGE: restoration-archive verify <file>\n       restoration-archive verify --app <name>"
             ),
-            ("diff", "USAGE: restoration-archive diff [--color <when>] <old> <new>\n"),
+            (
+                "diff",
+                "USAGE: restoration-archive diff [--color <when>] <old> <new>\n"
+                    + "       restoration-archive diff [--color <when>] --app <name> <old>\n"
+            ),
         ])
     func subcommandHelp(subcommand: String, usage: String) {
         for arguments in [[subcommand, "--help"], [subcommand, "-h"], ["help", subcommand]] {
@@ -57,7 +61,7 @@ struct CommandLineTests {
             ),
             (
                 ["diff", "a"],
-                "error: missing argument <new>\nhint: run 'restoration-archive diff --help' for usage"
+                "error: missing argument <new> (or --app <name>)\nhint: run 'restoration-archive diff --help' for usage"
             ),
             (["diff", "-", "-"], "error: only one of the two archives can be standard input"),
             ([], "error: missing subcommand\nhint: choose one of: show, verify, diff"),

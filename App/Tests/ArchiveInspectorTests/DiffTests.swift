@@ -164,4 +164,52 @@ struct DiffTests {
         #expect(run.errors == "error: \(bad): not a restoration archive (bad magic at offset 0)\n")
         #expect(ToolRun.run(["diff", good, directory.path + "/missing"]).status == 66)
     }
+
+    @Test("A4: objects match by path components: 'A/B' at the top is not 'B' under 'A' (issue 13)")
+    func pathComponents() throws {
+        func record(_ parent: Int?, _ path: [RestorationPath.Component]) -> ArchiveRecord {
+            ArchiveRecord(
+                parentIndex: parent, path: RestorationPath(path), typeName: "T", restorationClassName: nil,
+                stateVersion: 0, entries: [])
+        }
+        func archive(_ records: [ArchiveRecord]) -> Archive {
+            Archive(
+                metadata: ArchiveMetadata(
+                    appName: "A", appVersion: "1", systemVersion: "S", timestamp: SampleArchives.savedAt,
+                    interfaceIdiom: "t"),
+                applicationState: [], records: records, byteCount: 0, stringCount: 0)
+        }
+        let nav = RestorationPath.Component("Nav")
+        let old = archive([
+            record(nil, [.init("A/B")]), record(nil, [nav]), record(1, [nav, .init("Detail#2")]),
+            record(1, [nav, .init("C\\")]),
+        ])
+        let new = archive([
+            record(nil, [.init("A")]), record(0, [.init("A"), .init("B")]), record(nil, [nav]),
+            record(2, [nav, .init("Detail", occurrence: 1)]), record(2, [nav, .init("C\\")]),
+        ])
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let oldFile = try directory.write(ArchiveBytes.encode(old), to: "old.archive")
+        let newFile = try directory.write(ArchiveBytes.encode(new), to: "new.archive")
+
+        let run = ToolRun.run(["diff", oldFile, newFile])
+
+        #expect(run.status == 1)
+        let objects = try #require(run.output.components(separatedBy: "objects\n").last)
+        #expect(
+            objects == ##"""
+                  + A  T (0 keys)
+                  + A/B  T (0 keys)
+                  + Nav/Detail#2  T (0 keys)
+                  - A\/B  T (0 keys)
+                  - Nav/Detail\#2  T (0 keys)
+
+                3 objects added, 2 objects removed
+
+                """##)
+        let show = ToolRun.run(["show", oldFile]).output
+        #expect(show.contains("\nA\\/B  T\n"))
+        #expect(show.contains("── Nav/C\\\\  T\n"))
+    }
 }

@@ -105,6 +105,28 @@ struct EndToEndTests {
         )
     }
 
+    @Test("A1, A3, A4: the binary escapes a crafted archive's OSC 0, ESC[2J, OSC 52, C1 and U+202E")
+    func escapes() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let old = try directory.write(ArchiveBytes.encode(EscapeTests.poisoned()), to: "old.archive")
+        let new = try directory.write(
+            ArchiveBytes.encode(EscapeTests.poisoned(value: EscapeTests.clipboard)), to: "new.archive")
+        let runs = [
+            try run(["show", old]), try run(["show", "--color=always", old]), try run(["verify", old]),
+            try run(["diff", "--color=always", old, new]), try run(["show", "--json", old]),
+        ]
+        for result in runs {
+            #expect(EscapeTests.unsafeScalars(result.output + result.errors) == [])
+        }
+        #expect(runs[0].output.contains("\n  app              \\u{1b}]0;pwned\\u{7}App 1\\u{1b}[2J\n"))
+        #expect(runs[0].output.contains("\n\(EscapeTests.escapedRootPath)  App.Nav\\u{202e}\n"))
+        #expect(
+            runs[2].output.hasSuffix("; \\u{1b}]0;pwned\\u{7}App 1\\u{1b}[2J, saved 2023-11-14T22:13:20Z\n"))
+        #expect(runs[3].status == 1)
+        #expect(runs[3].output.contains("launch\\u{9b}"))
+    }
+
     @Test("the binary reads a stream only while it can be an archive: /dev/zero ends at once")
     func endlessInput() throws {
         let result = try run(["verify", "/dev/zero"])

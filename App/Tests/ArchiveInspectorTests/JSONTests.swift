@@ -192,6 +192,48 @@ struct JSONTests {
         #expect(docs.contains("```json\n" + Self.example + "```\n"))
     }
 
+    @Test("A2: output grows linearly with nesting: 64 levels of values and of paths (issue 13)")
+    func deepNesting() throws {
+        let depth = 64
+        var value = StateValue.int(1)
+        for level in 1..<depth {
+            value = level.isMultiple(of: 2) ? .array([value]) : .dictionary(["k": value])
+        }
+        var records: [ArchiveRecord] = []
+        var path = RestorationPath()
+        for level in 0..<depth {
+            path = path.appending("n")
+            records.append(
+                ArchiveRecord(
+                    parentIndex: level == 0 ? nil : level - 1, path: path, typeName: "T",
+                    restorationClassName: nil,
+                    stateVersion: 0, entries: [ArchiveEntry(key: "v", value: value)]))
+        }
+        let archive = Archive(
+            metadata: ArchiveMetadata(
+                appName: "A", appVersion: "1", systemVersion: "S", timestamp: SampleArchives.savedAt,
+                interfaceIdiom: "t"),
+            applicationState: [], records: records, byteCount: 0, stringCount: 0)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write(ArchiveBytes.encode(archive), to: "deep.archive")
+
+        let run = ToolRun.run(["show", "--json", file])
+
+        #expect(run.status == 0, "\(run.errors)")
+        // The same document without any whitespace: what a linear rendering writes.
+        let parsed = try JSONSerialization.jsonObject(with: Data(run.output.utf8))
+        let compact = try JSONSerialization.data(withJSONObject: parsed, options: [.withoutEscapingSlashes])
+        let objects = try #require((parsed as? [String: Any])?["objects"] as? [[String: Any]])
+        #expect(objects.count == depth)
+        #expect((objects.last?["pathComponents"] as? [Any])?.count == depth)
+        #expect(
+            run.output.utf8.count < compact.count * 2, "\(run.output.utf8.count) bytes for \(compact.count)")
+        // No line is indented deeper than 16 levels, whatever the nesting.
+        let indents = run.output.components(separatedBy: "\n").map { line in line.prefix { $0 == " " }.count }
+        #expect(indents.max() ?? 0 <= 32)
+    }
+
     /// `docs/ARCHIVE-JSON.md`, found from this file's place in the repository (`App/Tests/…`).
     static let documentationPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

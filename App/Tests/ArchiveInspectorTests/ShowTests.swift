@@ -44,12 +44,12 @@ struct ShowTests {
                 │   │   isEditing: Bool = false
                 │   └── UINavigationController/ItemsViewController/TableView  ArchiveInspectorTests.SampleTableView
                 │           no restoration class, state version 0
-                │           selectedItemKey: UUID = 6F1C3A52-0B5E-4D43-9C1E-2A7B8D9E0F11
+                │           selectedItemKey: UUID = 6f1c3a52-0b5e-4d43-9c1e-2a7b8d9e0f11
                 │           scrollOffset: Double = 12.5
                 │           rowOrder: [Int] = [3, 1, 2]
                 └── UINavigationController/DetailViewController  ArchiveInspectorTests.SampleDetailViewController
                         restoration class DetailViewController, state version 2
-                        itemKey: UUID = 0A1B2C3D-4E5F-4061-8273-94A5B6C7D8E9
+                        itemKey: UUID = 0a1b2c3d-4e5f-4061-8273-94a5b6c7d8e9
                         name: String = "Laptop"
                         serialNumber: String = "電腦 \\"ThinkPad\\"\\n"
                         valueInDollars: Int = -1200
@@ -62,6 +62,22 @@ struct ShowTests {
                         presentedAlert: Reference = nil
 
                 """)
+    }
+
+    @Test("A1: a UUID reads as Homepwner writes item keys, in lower case (issue 13 item 24)")
+    func uuidCase() throws {
+        let key = try #require(UUID(uuidString: "BB8A10E6-1D9A-4A20-A807-9143199AF7F3"))
+        let archive = Archive(
+            metadata: ArchiveMetadata(
+                appName: "A", appVersion: "1", systemVersion: "S", timestamp: SampleArchives.savedAt,
+                interfaceIdiom: "t"),
+            applicationState: [
+                ArchiveEntry(key: "selection", value: .string(key.uuidString.lowercased())),
+                ArchiveEntry(key: "item.itemKey", value: .uuid(key)),
+            ], records: [], byteCount: 1, stringCount: 1)
+        let text = ArchiveTextRenderer().render(archive, source: "x")
+        #expect(text.contains("\n  selection: String = \"bb8a10e6-1d9a-4a20-a807-9143199af7f3\"\n"))
+        #expect(text.contains("\n  item.itemKey: UUID = bb8a10e6-1d9a-4a20-a807-9143199af7f3\n"))
     }
 
     @Test("A1: the library renders the same text the tool prints")

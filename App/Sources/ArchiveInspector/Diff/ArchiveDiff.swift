@@ -1,7 +1,8 @@
 import StateRestoration
 
 /// What changed between two saves (rule A4): objects added, removed and changed, matched by
-/// restoration path, and for a changed object the keys whose values differ.
+/// restoration path component by component (identifier and occurrence, so an identifier
+/// `A/B` is not `B` under `A`), and for a changed object the keys whose values differ.
 ///
 /// References compare by the path they point to, so a save that adds an object (and moves
 /// record indexes) does not make every reference look changed. The metadata (timestamp,
@@ -35,7 +36,8 @@ public struct ArchiveDiff: Sendable {
 
     /// An object saved in both archives whose record differs.
     public struct ObjectChange: Hashable, Sendable {
-        /// The restoration path.
+        /// The restoration path as text output shows it: escaped, `/` inside an identifier
+        /// as `\/` (see `docs/INSPECTOR.md`).
         public var path: String
         /// The type names.
         public var typeName: Versions<String>
@@ -49,7 +51,7 @@ public struct ArchiveDiff: Sendable {
 
     /// An object saved in only one of the archives.
     public struct ObjectSummary: Hashable, Sendable {
-        /// The restoration path.
+        /// The restoration path as text output shows it (see ``ObjectChange/path``).
         public var path: String
         /// The type name.
         public var typeName: String
@@ -79,15 +81,18 @@ public struct ArchiveDiff: Sendable {
         oldMetadata = old.metadata
         newMetadata = new.metadata
         applicationState = Self.keyChanges(before.applicationState, after.applicationState)
-        var oldByPath: [String: InspectedArchive.Object] = [:]
-        for object in before.objects where oldByPath[object.path] == nil { oldByPath[object.path] = object }
-        let newPaths = Set(after.objects.map(\.path))
+        // Matched by components (identifier and occurrence each), not by the path's text.
+        var oldByPath: [[RestorationPath.Component]: InspectedArchive.Object] = [:]
+        for object in before.objects where oldByPath[object.components] == nil {
+            oldByPath[object.components] = object
+        }
+        let newPaths = Set(after.objects.map(\.components))
         added = []
         changed = []
         var common = 0
-        var visited: Set<String> = []
-        for object in after.objects where visited.insert(object.path).inserted {
-            guard let previous = oldByPath[object.path] else {
+        var visited: Set<[RestorationPath.Component]> = []
+        for object in after.objects where visited.insert(object.components).inserted {
+            guard let previous = oldByPath[object.components] else {
                 added.append(Self.summary(object))
                 continue
             }
@@ -105,9 +110,9 @@ public struct ArchiveDiff: Sendable {
             }
         }
         commonObjectCount = common
-        var removedPaths: Set<String> = []
+        var removedPaths: Set<[RestorationPath.Component]> = []
         removed = before.objects.filter {
-            !newPaths.contains($0.path) && removedPaths.insert($0.path).inserted
+            !newPaths.contains($0.components) && removedPaths.insert($0.components).inserted
         }
         .map(Self.summary)
     }

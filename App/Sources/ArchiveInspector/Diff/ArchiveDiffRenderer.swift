@@ -34,8 +34,12 @@ public struct ArchiveDiffRenderer: Sendable {
                 + "and the application state are the same)\n"
         }
         var lines: [String] = []
-        lines.append(style.red("--- \(oldSource)") + style.dim(" (\(describe(diff.oldMetadata)))"))
-        lines.append(style.green("+++ \(newSource)") + style.dim(" (\(describe(diff.newMetadata)))"))
+        lines.append(
+            style.red("--- \(ArchiveText.escaped(oldSource))") + style.dim(" (\(describe(diff.oldMetadata)))")
+        )
+        lines.append(
+            style.green("+++ \(ArchiveText.escaped(newSource))")
+                + style.dim(" (\(describe(diff.newMetadata)))"))
         if !diff.applicationState.isEmpty {
             lines.append("")
             lines.append(style.bold("application state"))
@@ -47,20 +51,24 @@ public struct ArchiveDiffRenderer: Sendable {
         }
         for object in diff.added {
             lines.append(
-                style.green("  + \(object.path)") + "  " + style.cyan(object.typeName) + keyCount(object))
+                style.green("  + \(object.path)") + "  " + style.cyan(ArchiveText.escaped(object.typeName))
+                    + keyCount(object))
         }
         for object in diff.removed {
             lines.append(
-                style.red("  - \(object.path)") + "  " + style.cyan(object.typeName) + keyCount(object))
+                style.red("  - \(object.path)") + "  " + style.cyan(ArchiveText.escaped(object.typeName))
+                    + keyCount(object))
         }
         for object in diff.changed {
-            lines.append(style.yellow("  ~ \(object.path)") + "  " + style.cyan(object.typeName.new))
+            let oldType = ArchiveText.escaped(object.typeName.old)
+            let newType = ArchiveText.escaped(object.typeName.new)
+            lines.append(style.yellow("  ~ \(object.path)") + "  " + style.cyan(newType))
             if object.typeName.isChanged {
-                lines.append("      type: \(object.typeName.old) → \(object.typeName.new)")
+                lines.append("      type: \(oldType) → \(newType)")
             }
             if object.restorationClassName.isChanged {
-                let old = object.restorationClassName.old ?? "none"
-                let new = object.restorationClassName.new ?? "none"
+                let old = object.restorationClassName.old.map { ArchiveText.escaped($0) } ?? "none"
+                let new = object.restorationClassName.new.map { ArchiveText.escaped($0) } ?? "none"
                 lines.append("      restoration class: \(old) → \(new)")
             }
             if object.stateVersion.isChanged {
@@ -74,14 +82,15 @@ public struct ArchiveDiffRenderer: Sendable {
     }
 
     private func key(_ change: ArchiveDiff.KeyChange) -> String {
-        switch (change.old, change.new) {
-        case (nil, let new?): style.green("+ ") + change.key + ": " + values.typed(new)
-        case (let old?, nil): style.red("- ") + change.key + ": " + values.typed(old)
+        let key = ArchiveText.escaped(change.key)
+        return switch (change.old, change.new) {
+        case (nil, let new?): style.green("+ ") + key + ": " + values.typed(new)
+        case (let old?, nil): style.red("- ") + key + ": " + values.typed(old)
         case (let old?, let new?) where old.typeLabel == new.typeLabel:
-            style.yellow("~ ") + change.key + ": " + values.typed(old) + " → " + values.format(new)
+            style.yellow("~ ") + key + ": " + values.typed(old) + " → " + values.format(new)
         case (let old?, let new?):
-            style.yellow("~ ") + change.key + ": " + values.typed(old) + " → " + values.typed(new)
-        case (nil, nil): change.key
+            style.yellow("~ ") + key + ": " + values.typed(old) + " → " + values.typed(new)
+        case (nil, nil): key
         }
     }
 
@@ -91,7 +100,8 @@ public struct ArchiveDiffRenderer: Sendable {
 
     private func describe(_ metadata: ArchiveMetadata) -> String {
         let app = [metadata.appName, metadata.appVersion].filter { !$0.isEmpty }.joined(separator: " ")
-        return (app.isEmpty ? "" : app + ", ") + "saved " + ValueFormatter.timestamp(metadata.timestamp)
+        return (app.isEmpty ? "" : ArchiveText.escaped(app) + ", ") + "saved "
+            + ValueFormatter.timestamp(metadata.timestamp)
     }
 
     /// `1 object added, 2 objects changed, 1 application-state key changed`.

@@ -27,13 +27,14 @@ package enum InspectorError: Error, Hashable, Sendable {
     }
 
     /// `error: <what>` and, where it helps, `hint: <what to do>`, each ending in a newline.
+    /// File and app names are escaped (``ArchiveText``), like everything the tool prints.
     package var rendered: String {
         switch self {
         case .usage(let error):
             return error.rendered
         case .noStateDirectory(let app):
             return """
-                error: cannot find the state directory of '\(app)': neither XDG_STATE_HOME nor HOME is set
+                error: cannot find the state directory of '\(ArchiveText.escaped(app))': neither XDG_STATE_HOME nor HOME is set
                 hint: give the archive's path instead of --app
 
                 """
@@ -44,18 +45,20 @@ package enum InspectorError: Error, Hashable, Sendable {
                 ? "the engine keeps one there only after throwing an archive away as corrupt"
                 : "the app saves its state when it goes to the background or quits; "
                     + "the directory comes from XDG_STATE_HOME (default ~/.local/state)"
-            return "error: \(what) for '\(name)': \(path) does not exist\nhint: \(hint)\n"
+            return
+                "error: \(what) for '\(ArchiveText.escaped(name))': \(ArchiveText.escaped(path)) does not exist\n"
+                + "hint: \(hint)\n"
         case .missing(let source):
-            return "error: \(source.displayName): no such file\n"
+            return "error: \(ArchiveText.escaped(source.displayName)): no such file\n"
         case .unreadable(let source, let reason):
-            return "error: \(source.displayName): cannot read: \(reason)\n"
+            return "error: \(ArchiveText.escaped(source.displayName)): cannot read: \(reason)\n"
         case .readFailed(let source, let reason):
-            return "error: \(source.displayName): reading failed: \(reason)\n"
+            return "error: \(ArchiveText.escaped(source.displayName)): reading failed: \(reason)\n"
         case .invalid(let source, let problem):
             if case .badMagic = problem.error.reason {
-                return "error: \(source.displayName): \(problem)\n"
+                return "error: \(ArchiveText.escaped(source.displayName)): \(problem)\n"
             }
-            return "error: \(source.displayName): invalid archive: \(problem)\n"
+            return "error: \(ArchiveText.escaped(source.displayName)): invalid archive: \(problem)\n"
         }
     }
 }

@@ -197,7 +197,7 @@ private struct Walker {
         let parentField = try varint()
         let identifier = try stringReference()
         let occurrence = try varint()
-        let component = occurrence == 0 ? identifier : "\(identifier)#\(occurrence + 1)"
+        let component = ArchiveText.component(identifier: identifier, occurrence: occurrence)
         var path = component
         if parentField != 0 {
             guard parentField - 1 < UInt64(paths.count) else { throw Stop() }

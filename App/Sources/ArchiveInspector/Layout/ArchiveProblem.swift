@@ -6,7 +6,8 @@ public struct ArchivePlace: Hashable, Sendable, CustomStringConvertible {
     public var section: ArchiveSection
     /// The record's index, for a place in the records.
     public var recordIndex: Int?
-    /// That record's restoration path, when its header could be read.
+    /// That record's restoration path, when its header could be read, escaped as text output
+    /// shows it (``ArchiveText/path(_:terminal:)``).
     public var recordPath: String?
 
     /// Creates a place.

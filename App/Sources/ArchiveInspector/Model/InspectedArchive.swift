@@ -14,6 +14,7 @@ package struct InspectedArchive: Sendable {
     /// One saved object.
     package struct Object: Hashable, Sendable {
         package var index: Int
+        /// The path as text output shows it, escaped (``ArchiveText/path(_:terminal:)``).
         package var path: String
         package var components: [RestorationPath.Component]
         package var parentIndex: Int?
@@ -34,7 +35,7 @@ package struct InspectedArchive: Sendable {
 
     package init(_ archive: Archive) {
         self.archive = archive
-        let paths = archive.records.map(\.path.description)
+        let paths = archive.records.map { ArchiveText.path($0.path.components) }
         applicationState = Self.entries(archive.applicationState, paths: paths)
         objects = archive.records.enumerated().map { index, record in
             Object(

@@ -22,6 +22,9 @@ public enum ArchiveJSONRenderer {
 
     static func document(_ archive: Archive, source: String?) -> JSONValue {
         let inspected = InspectedArchive(archive)
+        // Paths with `/`, `#` and `\` in identifiers escaped, but not the terminal's escapes:
+        // JSON's string escapes cover those.
+        let paths = archive.records.map { ArchiveText.path($0.path.components, terminal: false) }
         let metadata = archive.metadata
         return .object([
             ("schema", .int(Int64(schemaVersion))),
@@ -46,15 +49,15 @@ public enum ArchiveJSONRenderer {
                     ("strings", .int(Int64(archive.stringCount))),
                 ])
             ),
-            ("applicationState", .array(inspected.applicationState.map(entry))),
-            ("objects", .array(inspected.objects.map(object))),
+            ("applicationState", .array(inspected.applicationState.map { entry($0, paths: paths) })),
+            ("objects", .array(inspected.objects.map { object($0, paths: paths) })),
         ])
     }
 
-    private static func object(_ object: InspectedArchive.Object) -> JSONValue {
+    private static func object(_ object: InspectedArchive.Object, paths: [String]) -> JSONValue {
         .object([
             ("index", .int(Int64(object.index))),
-            ("path", .string(object.path)),
+            ("path", .string(paths[object.index])),
             (
                 "pathComponents",
                 .array(
@@ -69,16 +72,17 @@ public enum ArchiveJSONRenderer {
             ("type", .string(object.typeName)),
             ("restorationClass", object.restorationClassName.map { .string($0) } ?? .null),
             ("stateVersion", .int(Int64(object.stateVersion))),
-            ("entries", .array(object.entries.map(entry))),
+            ("entries", .array(object.entries.map { entry($0, paths: paths) })),
         ])
     }
 
-    private static func entry(_ entry: InspectedArchive.Entry) -> JSONValue {
-        .object([("key", .string(entry.key)), ("value", value(entry.value))])
+    private static func entry(_ entry: InspectedArchive.Entry, paths: [String]) -> JSONValue {
+        .object([("key", .string(entry.key)), ("value", value(entry.value, paths: paths))])
     }
 
     /// `{"type": ..., ...}`: the members after `type` depend on it (see the docs).
-    static func value(_ value: InspectedValue) -> JSONValue {
+    /// - Parameter paths: The JSON paths of the records, by index, for references.
+    static func value(_ value: InspectedValue, paths: [String]) -> JSONValue {
         var members: [(String, JSONValue)] = [("type", .string(value.jsonType))]
         switch value {
         case .bool(let flag): members.append(("value", .bool(flag)))
@@ -93,10 +97,11 @@ public enum ArchiveJSONRenderer {
             members.append(("value", .string(ValueFormatter.timestamp(date))))
             members.append(("secondsSince1970", double(date.timeIntervalSince1970)))
         case .uuid(let id): members.append(("value", .string(id.uuidString)))
-        case .array(let values): members.append(("value", .array(values.map(Self.value))))
+        case .array(let values):
+            members.append(("value", .array(values.map { Self.value($0, paths: paths) })))
         case .dictionary(let values):
             let sorted = values.sorted { $0.key < $1.key }
-            members.append(("value", .object(sorted.map { ($0.key, Self.value($0.value)) })))
+            members.append(("value", .object(sorted.map { ($0.key, Self.value($0.value, paths: paths)) })))
         case .codable(let json):
             if let text = String(validating: json, as: UTF8.self) {
                 members.append(("json", .string(text)))
@@ -104,7 +109,8 @@ public enum ArchiveJSONRenderer {
                 members.append(("base64", .string(json.base64EncodedString())))
             }
         case .reference(let path, let index):
-            members.append(("path", path.map { .string($0) } ?? .null))
+            let resolved = path != nil ? index.flatMap { paths.indices.contains($0) ? paths[$0] : nil } : nil
+            members.append(("path", resolved.map { .string($0) } ?? .null))
             members.append(("index", index.map { .int(Int64($0)) } ?? .null))
         }
         return .object(members)

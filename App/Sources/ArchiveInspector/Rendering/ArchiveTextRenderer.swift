@@ -34,7 +34,7 @@ public struct ArchiveTextRenderer: Sendable {
     public func render(_ archive: Archive, source: String) -> String {
         let inspected = InspectedArchive(archive)
         var lines: [String] = []
-        lines.append(style.bold("restoration archive: ") + source)
+        lines.append(style.bold("restoration archive: ") + ArchiveText.escaped(source))
         lines += metadataLines(inspected)
         lines.append("")
         let appKeys = inspected.applicationState.count
@@ -73,7 +73,8 @@ public struct ArchiveTextRenderer: Sendable {
             ("size", size),
         ]
         return rows.map { label, value in
-            "  " + style.dim(label.padding(toLength: 17, withPad: " ", startingAt: 0)) + value
+            "  " + style.dim(label.padding(toLength: 17, withPad: " ", startingAt: 0))
+                + ArchiveText.escaped(value)
         }
     }
 
@@ -83,11 +84,13 @@ public struct ArchiveTextRenderer: Sendable {
         isLast: Bool, into lines: inout [String]
     ) {
         lines.append(
-            style.dim(prefix + connector) + style.boldBlue(object.path) + "  " + style.cyan(object.typeName))
+            style.dim(prefix + connector) + style.boldBlue(object.path) + "  "
+                + style.cyan(ArchiveText.escaped(object.typeName)))
         let below = connector.isEmpty ? prefix : prefix + (isLast ? "    " : "│   ")
         let body = below + (object.children.isEmpty ? "    " : "│   ")
         let restorationClass =
-            object.restorationClassName.map { "restoration class \($0)" } ?? "no restoration class"
+            object.restorationClassName.map { "restoration class \(ArchiveText.escaped($0))" }
+            ?? "no restoration class"
         lines.append(style.dim(body) + style.dim("\(restorationClass), state version \(object.stateVersion)"))
         if object.entries.isEmpty {
             lines.append(style.dim(body) + style.dim("(no keys)"))
@@ -104,7 +107,7 @@ public struct ArchiveTextRenderer: Sendable {
     }
 
     private func entry(_ entry: InspectedArchive.Entry) -> String {
-        let text = entry.key + ": " + values.typed(entry.value)
+        let text = ArchiveText.escaped(entry.key) + ": " + values.typed(entry.value)
         return entry.isOverwritten ? text + style.dim("  (overwritten by a later value)") : text
     }
 

@@ -21,12 +21,21 @@ package indirect enum JSONValue: Hashable, Sendable {
     /// The longest line a container is put on whole when pretty-printing.
     static let lineWidth = 100
 
+    /// The deepest level whose containers are spread over lines; deeper ones are written on
+    /// one line whatever their width, so that indentation never passes `2 × 16` spaces and
+    /// the text stays proportional to the document however deep it nests.
+    package static let maxIndentLevel = 16
+
     /// The JSON text: pretty-printed with `indent` spaces a level, or compact when nil.
     ///
     /// Pretty-printing puts an array or object on one line (`{"type": "int", "value": 3}`)
-    /// when it fits in ``lineWidth`` columns, and one member a line otherwise: the same
-    /// value always gives the same text. A non-finite double (not valid JSON) is written as
-    /// null; callers encode those as strings first.
+    /// when it fits in ``lineWidth`` characters (Unicode scalars), or when it is nested
+    /// deeper than ``maxIndentLevel``, and one member a line otherwise: the same value always
+    /// gives the same text. A non-finite double (not valid JSON) is written as null; callers
+    /// encode those as strings first.
+    ///
+    /// The time and the size of the text are linear in the document: whether a container
+    /// fits is measured only up to the width left on its line, never by writing it out.
     package func text(indent: Int? = 2) -> String {
         var output = ""
         write(into: &output, level: 0, indent: indent, column: 0)
@@ -65,9 +74,9 @@ package indirect enum JSONValue: Hashable, Sendable {
         indent: Int?, column: Int, spaced: Bool
     ) {
         if let indent, !items.isEmpty {
-            let line = inline
-            if column + line.count <= Self.lineWidth {
-                output += line
+            var width = 0
+            if level >= Self.maxIndentLevel || measure(&width, limit: Self.lineWidth - column) {
+                write(into: &output, level: 0, indent: nil, column: 0, spaced: true)
                 return
             }
             let inner = String(repeating: " ", count: indent * (level + 1))
@@ -81,7 +90,8 @@ package indirect enum JSONValue: Hashable, Sendable {
                 }
                 output += prefix
                 value.write(
-                    into: &output, level: level + 1, indent: indent, column: inner.count + prefix.count)
+                    into: &output, level: level + 1, indent: indent,
+                    column: inner.count + prefix.unicodeScalars.count)
             }
             output += "\n" + String(repeating: " ", count: indent * level) + close
             return
@@ -98,8 +108,54 @@ package indirect enum JSONValue: Hashable, Sendable {
         output += close
     }
 
-    /// A JSON string: quotes, backslashes and control characters escaped; U+2028 and U+2029
-    /// too, so that the text is also valid JavaScript.
+    /// Adds the width of the one-line text (``inline``), in Unicode scalars, to `width`,
+    /// stopping as soon as it passes `limit`.
+    /// - Returns: True when the text fits: `width <= limit`.
+    private func measure(_ width: inout Int, limit: Int) -> Bool {
+        switch self {
+        case .null: width += 4
+        case .bool(let flag): width += flag ? 4 : 5
+        case .int(let number): width += String(number).utf8.count
+        case .uint(let number): width += String(number).utf8.count
+        case .double(let number): width += number.isFinite ? String(number).utf8.count : 4
+        case .string(let text): return Self.measureString(text, &width, limit: limit)
+        case .array(let values):
+            width += 2
+            for (position, value) in values.enumerated() {
+                if position > 0 { width += 2 }
+                guard width <= limit, value.measure(&width, limit: limit) else { return false }
+            }
+        case .object(let members):
+            width += 2
+            for (position, (key, value)) in members.enumerated() {
+                if position > 0 { width += 2 }
+                guard Self.measureString(key, &width, limit: limit) else { return false }
+                width += 2
+                guard width <= limit, value.measure(&width, limit: limit) else { return false }
+            }
+        }
+        return width <= limit
+    }
+
+    /// Adds the width of `text` as ``writeString(_:into:)`` writes it, stopping past `limit`.
+    private static func measureString(_ text: String, _ width: inout Int, limit: Int) -> Bool {
+        width += 2
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"", "\\", "\n", "\r", "\t": width += 2
+            case _ where ArchiveText.isUnsafe(scalar): width += scalar.value > 0xFFFF ? 12 : 6
+            default: width += 1
+            }
+            if width > limit { return false }
+        }
+        return width <= limit
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped, as JSON requires;
+    /// and, as `\uXXXX`, every other character ``ArchiveText/isUnsafe(_:)`` keeps off a
+    /// terminal (DEL, C1 controls, bidi and other format characters, U+2028 and U+2029, the
+    /// latter two also making the text valid JavaScript), so that the JSON printed on a
+    /// terminal, or shown by a tool that does not unescape it, cannot act on it either.
     private static func writeString(_ text: String, into output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
@@ -109,9 +165,11 @@ package indirect enum JSONValue: Hashable, Sendable {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case _ where ArchiveText.isUnsafe(scalar):
+                for unit in String(scalar).utf16 {
+                    let hex = String(unit, radix: 16)
+                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                }
             default: output.unicodeScalars.append(scalar)
             }
         }

@@ -31,7 +31,9 @@ package struct ValueFormatter: Sendable {
         case .string(let text): style.green(quoted(text))
         case .data(let blob): hexPreview(blob)
         case .date(let date): style.yellow(Self.timestamp(date))
-        case .uuid(let id): style.yellow(id.uuidString)
+        // Lower case, as RFC 9562 writes UUIDs and as Homepwner writes item keys in strings
+        // (a table view's selection), so that the same key reads the same in both.
+        case .uuid(let id): style.yellow(id.uuidString.lowercased())
         case .codable(let json):
             if let text = String(validating: json, as: UTF8.self) {
                 style.green(escaped(text, quotes: false))
@@ -74,8 +76,9 @@ package struct ValueFormatter: Sendable {
         "\"" + escaped(text, quotes: true) + "\""
     }
 
-    /// Escapes control characters (and quotes and backslashes when `quotes`), and cuts a
-    /// long text, saying how long it was.
+    /// Escapes by ``ArchiveText``'s rule (and quotes when `quotes`; backslashes stay as they
+    /// are in Codable JSON, where they are JSON's escapes), and cuts a long text, saying how
+    /// long it was.
     private func escaped(_ text: String, quotes: Bool) -> String {
         var result = ""
         var count = 0
@@ -85,29 +88,11 @@ package struct ValueFormatter: Sendable {
             }
             count += 1
             for scalar in character.unicodeScalars {
-                switch scalar {
-                case "\"" where quotes: result += "\\\""
-                case "\\" where quotes: result += "\\\\"
-                case "\n": result += "\\n"
-                case "\r": result += "\\r"
-                case "\t": result += "\\t"
-                case _ where Self.isInvisibleControl(scalar):
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                default: result.unicodeScalars.append(scalar)
-                }
+                ArchiveText.append(
+                    scalar, to: &result, special: quotes ? ["\""] : [], keepsBackslash: !quotes)
             }
         }
         return result
-    }
-
-    /// Control characters, and format characters such as bidirectional overrides that
-    /// could make a value read as something else; the zero-width joiner of emoji stays.
-    private static func isInvisibleControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control: true
-        case .format: scalar.value != 0x200D
-        default: false
-        }
     }
 
     private func list(_ items: [String], open: String, close: String, empty: String) -> String {

@@ -16,7 +16,9 @@ enum Commands {
         discussion: """
             Instead of a file, '--app NAME' reads the archive of the app NAME from its state
             directory: $XDG_STATE_HOME/NAME/restoration.archive, by default
-            ~/.local/state/NAME/restoration.archive. A file '-' is standard input.
+            ~/.local/state/NAME/restoration.archive. For diff, '--app NAME OLD' compares
+            the file OLD with the app's current archive (the new one). A file '-' is
+            standard input.
 
             EXIT STATUS:
               0   success; for diff, the archives hold the same state
@@ -64,11 +66,18 @@ enum Commands {
         name: "diff",
         abstract: "Compares two archives: objects added, removed and changed, and for changed objects "
             + "the keys with their old and new values. Exit 0 when the same, 1 when different.",
-        options: [colorOption],
+        options: [
+            colorOption,
+            .option(
+                "app", valueName: "name",
+                help: "Compares <old> with this app's current archive, read from its state directory, "
+                    + "instead of a file <new>."),
+        ],
         positionals: [
             PositionalSpec("old", help: "The older archive; '-' reads standard input."),
-            PositionalSpec("new", help: "The newer archive."),
-        ])
+            PositionalSpec("new", arity: .optional, help: "The newer archive (not with --app)."),
+        ],
+        usageOverride: ["[--color <when>] <old> <new>", "[--color <when>] --app <name> <old>"])
 
     // MARK: Running
 
@@ -113,9 +122,12 @@ enum Commands {
             ArchiveTextRenderer.count(archive.records.count, "object"),
             ArchiveTextRenderer.count(archive.applicationState.count, "application-state key"),
         ]
-        let saved = (app.isEmpty ? "" : "\(app), ") + "saved \(ValueFormatter.timestamp(metadata.timestamp))"
+        let saved =
+            (app.isEmpty ? "" : "\(ArchiveText.escaped(app)), ")
+            + "saved \(ValueFormatter.timestamp(metadata.timestamp))"
         context.standardOutput(
-            "\(source.displayName): valid restoration archive (\(facts.joined(separator: ", "))); \(saved)\n")
+            "\(ArchiveText.escaped(source.displayName)): valid restoration archive (\(facts.joined(separator: ", "))); \(saved)\n"
+        )
         return .success
     }
 
@@ -123,8 +135,20 @@ enum Commands {
         -> ExitStatus
     {
         let color = useColor(command, context: context)
-        let sources = [command.positional("old"), command.positional("new")].map { name in
-            name == "-" ? ArchiveSource.standardInput : .file(name ?? "")
+        func file(_ name: String) -> ArchiveSource { name == "-" ? .standardInput : .file(name) }
+        let oldSource = file(command.positional("old") ?? "")
+        let sources: [ArchiveSource]
+        switch (command.value("app"), command.positional("new")) {
+        case (nil, nil):
+            throw .usage(command.usageError(.missingArgument("<new> (or --app <name>)")))
+        case (nil, let new?):
+            sources = [oldSource, file(new)]
+        case (let app?, nil):
+            sources = [oldSource, try appSource(app, discarded: false, command, context: context)]
+        case (.some, .some):
+            throw .usage(
+                command.usageError(
+                    .other("with --app <name>, give one file: the old archive to compare with")))
         }
         if sources[0] == .standardInput, sources[1] == .standardInput {
             throw .usage(command.usageError(.other("only one of the two archives can be standard input")))
@@ -155,16 +179,28 @@ enum Commands {
             if discarded { throw .usage(command.usageError(.other("--discarded goes with --app <name>"))) }
             return file == "-" ? .standardInput : .file(file)
         case (nil, let app?):
-            guard !app.isEmpty, !app.contains("/"), app != ".", app != ".." else {
-                throw .usage(
-                    command.usageError(
-                        .invalidValue(
-                            option: "--app <name>", value: app,
-                            reason: "expected an app's name, not a path (give a path as <file>)",
-                            suggestion: nil)))
-            }
-            return try ArchiveSource.app(app, discarded: discarded, environment: context.environment)
+            return try appSource(app, discarded: discarded, command, context: context)
         }
+    }
+
+    /// The archive of the app named `name`, a name and not a path.
+    private static func appSource(
+        _ name: String, discarded: Bool, _ command: ParsedCommand, context: ToolContext
+    ) throws(InspectorError) -> ArchiveSource {
+        guard !name.isEmpty else {
+            throw .usage(
+                command.usageError(
+                    .other("--app <name> is empty: give the name of an app, such as 'homepwner'")))
+        }
+        guard !name.contains("/"), name != ".", name != ".." else {
+            throw .usage(
+                command.usageError(
+                    .invalidValue(
+                        option: "--app <name>", value: ArchiveText.escaped(name),
+                        reason: "expected an app's name, not a path (give a path as <file>)",
+                        suggestion: nil)))
+        }
+        return try ArchiveSource.app(name, discarded: discarded, environment: context.environment)
     }
 
     /// Reading an archive from a terminal would wait for typing that never comes.
