@@ -5,7 +5,9 @@ extension Archive {
     /// Each record is written under its parent index, with the last component of its path
     /// as identifier and occurrence. Nothing is checked here: reading the bytes back is the
     /// check (an empty identifier, say, or a reference past the last record).
-    func encodedBytes() -> [UInt8] {
+    ///
+    /// Tools and tests use it to write an archive they changed, with a valid checksum.
+    public func encodedBytes() -> [UInt8] {
         let builder = ArchiveBuilder(capacity: max(byteCount, 4096))
         for entry in applicationState { builder.entry(key: entry.key, value: entry.value) }
         builder.endApplicationState()

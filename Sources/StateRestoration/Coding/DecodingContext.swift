@@ -40,6 +40,14 @@ final class DecodingContext {
     let metadata: SharedMetadata
     let shared: UnsafeMutablePointer<Shared>
 
+    /// Rule R31: the record whose object contains each object claimed through
+    /// ``StateDecoder/decodeContainedObjects(of:forKey:)`` so far.
+    private var containerRecord: [ObjectIdentifier: Int] = [:]
+    /// The windows' roots before the restore: never contained by anything restored.
+    var windowRoots: Set<ObjectIdentifier> = []
+    /// Why references to contained objects were left out, in the order met.
+    private(set) var containmentNotes: [RestorationDiagnostic] = []
+
     init(view: ArchiveView) {
         self.view = view
         self.metadata = SharedMetadata(view.metadata)
@@ -87,6 +95,73 @@ final class DecodingContext {
         let index = view.stringIndex[key] ?? view.strings.count
         shared.pointee.keys.remember(key, at: index)
         return index
+    }
+
+    /// The object of record `child`, if the object of record `parent` may contain it, and
+    /// records that it does; nil, with a diagnostic, if containing it would break the tree
+    /// (rule R31).
+    ///
+    /// It may if the child was saved under the parent in the archive (so restored
+    /// containment is part of the saved tree), is not the parent itself, is not a window's
+    /// root, is not contained already, and does not contain the parent (no cycle, even
+    /// when a restoration class returned one object for two records).
+    func contain(record child: Int, in parent: Int, key: String) -> (any RestorableObject)? {
+        guard child >= 0, child < shared.pointee.restored.count, let object = shared.pointee.restored[child],
+            parent >= 0, parent < shared.pointee.restored.count,
+            let container = shared.pointee.restored[parent]
+        else { return nil }
+        let problem: String?
+        let objectID = ObjectIdentifier(object)
+        if object === container {
+            problem = "it is that object itself"
+        } else if Int(view.records[child].parent) != parent {
+            let savedUnder = view.records[child].parent
+            problem =
+                "it was saved under "
+                + (savedUnder >= 0 ? "'\(view.path(ofRecord: Int(savedUnder)))'" : "the windows")
+                + ", and an object contains only what was saved under it"
+        } else if windowRoots.contains(objectID) {
+            problem = "it is a window's root"
+        } else if let other = containerRecord[objectID] {
+            problem =
+                "it is already contained by '\(view.path(ofRecord: other))', and an object has one container"
+        } else if contains(objectID, above: parent) {
+            problem = "it contains that object, and containment cannot form a cycle"
+        } else {
+            problem = nil
+        }
+        if let problem {
+            containmentNotes.append(
+                RestorationDiagnostic(
+                    .notRestored, path: view.path(ofRecord: child).description,
+                    reason:
+                        "'\(view.path(ofRecord: parent))' lists it under '\(key)', but \(problem); it is left out "
+                        + "there (containment is a tree, R31)"))
+            return nil
+        }
+        containerRecord[objectID] = parent
+        return object
+    }
+
+    /// Adds a diagnostic to the restore's report.
+    func note(_ diagnostic: RestorationDiagnostic) {
+        containmentNotes.append(diagnostic)
+    }
+
+    /// True if `object` is the object of `record` or contains it, through the containment
+    /// claimed so far.
+    private func contains(_ object: ObjectIdentifier, above record: Int) -> Bool {
+        var current = record
+        var steps = 0
+        while current >= 0, current < shared.pointee.restored.count, steps <= containerRecord.count {
+            guard let here = shared.pointee.restored[current] else { return false }
+            let id = ObjectIdentifier(here)
+            if id == object { return true }
+            guard let next = containerRecord[id] else { return false }
+            current = next
+            steps += 1
+        }
+        return false
     }
 
     /// The object restored for record `index`, or nil.

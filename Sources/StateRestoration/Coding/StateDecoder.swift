@@ -342,6 +342,70 @@ public final class StateDecoder {
         return context.resolve(index)
     }
 
+    /// Reads a list of references to the objects this one contains: its children, the
+    /// screens of its stack (rule R31).
+    ///
+    /// Use it, rather than ``decodeObjects(of:forKey:)``, wherever the objects read become
+    /// children in the UI: however the archive was crafted, what it returns keeps
+    /// containment a tree. An object is returned only if it was saved under this one, is
+    /// not this one, is not a window's root, is not already contained by another object
+    /// of this restore, and does not contain this one. Each reference left out gets a
+    /// diagnostic naming both objects; so do objects of another type than `Object`.
+    /// - Throws: ``StateCodingError/typeMismatch(path:key:expected:found:)`` if the key
+    ///   holds something other than a list of references. A missing key returns `[]`.
+    public func decodeContainedObjects<Object>(of type: Object.Type, forKey key: String)
+        throws(StateCodingError) -> [Object]
+    {
+        guard let stored = stateValue(forKey: key) else { return [] }
+        guard case .array(let values) = stored else { throw referenceListMismatch(key, stored) }
+        var objects: [Object] = []
+        for value in values {
+            guard case .reference(let index) = value else { throw referenceListMismatch(key, stored) }
+            if let index, let object = containedObject(record: index, key: key, as: Object.self) {
+                objects.append(object)
+            }
+        }
+        return objects
+    }
+
+    /// Reads a reference to an object this one contains, such as the controller it
+    /// presents, keeping containment a tree as ``decodeContainedObjects(of:forKey:)`` does.
+    /// - Returns: The object, or nil if the reference was nil, its object was not restored,
+    ///   or containing it would break the tree (with a diagnostic).
+    /// - Throws: ``StateCodingError/typeMismatch(path:key:expected:found:)`` if the key
+    ///   holds something other than a reference.
+    public func decodeContainedObject<Object>(of type: Object.Type, forKey key: String)
+        throws(StateCodingError) -> Object?
+    {
+        guard let stored = stateValue(forKey: key) else { return nil }
+        guard case .reference(let index) = stored else {
+            throw .typeMismatch(path: path, key: key, expected: "Reference", found: Self.describe(stored))
+        }
+        guard let index else { return nil }
+        return containedObject(record: index, key: key, as: Object.self)
+    }
+
+    private func containedObject<Object>(record index: Int, key: String, as type: Object.Type) -> Object? {
+        guard let restored = context.resolve(index) else { return nil }
+        // The type first: an object of another type is not claimed, and stays free for the
+        // container that can hold it.
+        guard restored is Object else {
+            explainContainment(
+                record: index,
+                "'\(path)' lists it under '\(key)', but it is a \(Swift.type(of: restored)), not a \(Object.self)"
+            )
+            return nil
+        }
+        return context.contain(record: index, in: state.pointee.record, key: key) as? Object
+    }
+
+    private func explainContainment(record index: Int, _ reason: String) {
+        context.note(
+            RestorationDiagnostic(
+                .notRestored, path: context.view.path(ofRecord: index).description,
+                reason: reason + "; it is left out there"))
+    }
+
     /// Reads a list of references written by ``StateEncoder/encodeObjects(_:forKey:)-([RestorableObject],_)``.
     /// Objects that were not restored are left out, so a navigation stack comes back with
     /// the screens that could be restored, in their order.

@@ -16,6 +16,8 @@ final class RestorationPass {
     /// resolve through it); owned by the context.
     private let shared: UnsafeMutablePointer<DecodingContext.Shared>
     private(set) var diagnostics: [RestorationDiagnostic] = []
+    /// The windows' roots before the restore: only a root record may find one (R31).
+    private var windowRoots: [ObjectIdentifier] = []
 
     init(
         view: ArchiveView, registry: RestorationRegistry, names: TypeNameCache,
@@ -29,6 +31,8 @@ final class RestorationPass {
         self.names = names
         self.delegate = delegate
         for root in existingRoots {
+            context.windowRoots.insert(ObjectIdentifier(root))
+            windowRoots.append(ObjectIdentifier(root))
             index(root, under: RestorationPath())
         }
         for object in registeredObjects {
@@ -70,6 +74,9 @@ final class RestorationPass {
         // One path, pointed at each record in turn: making one per record retained and
         // released the archive each time (a copy the app keeps still names its record).
         var path = view.path(ofRecord: 0)
+        // One object, one record (R31): an object handed back for a second record would be
+        // decoded twice and sit at two places of the tree.
+        var recordOfObject = IdentityTable(capacity: records.count)
         // Phase 1: find or create, parents before children.
         for index in records.indices {
             let record = records[index]
@@ -96,6 +103,25 @@ final class RestorationPass {
                     restorationClass: record.restorationClass >= 0 ? lastClass.type : nil,
                     unindexed: &unindexed)
             else { continue }
+            if record.parent >= 0, windowRoots.contains(ObjectIdentifier(object)) {
+                diagnostics.append(
+                    RestorationDiagnostic(
+                        .notRestored, path: path.description,
+                        reason:
+                            "the object found for it is a window's root, which is never restored below another "
+                            + "object (R31)"))
+                continue
+            }
+            if let first = recordOfObject.insertIfAbsent(index, for: ObjectIdentifier(object)) {
+                diagnostics.append(
+                    RestorationDiagnostic(
+                        .notRestored, path: path.description,
+                        reason:
+                            "the object found for it is already restored at '\(view.path(ofRecord: first))'; "
+                            + "an object has one place in the tree, so nothing is restored here or below (R31)"
+                    ))
+                continue
+            }
             // The recorded restoration class chose what to create (it may be a newer type that
             // migrates old state, R19), so only objects found elsewhere are type-checked (R14).
             if record.restorationClass >= 0 || names.object(object, matches: view.typeName(ofRecord: index)) {
@@ -123,6 +149,7 @@ final class RestorationPass {
                     RestorationDiagnostic(.notDecoded, path: coder.path.description, reason: "\(error)"))
             }
         }
+        diagnostics.append(contentsOf: context.containmentNotes)
         var roots: [any RestorableObject] = []
         for index in records.indices where states[index] != 0 {
             guard let object = shared.pointee.restored[index] else { continue }

@@ -147,7 +147,7 @@ open class NavigationController: ViewController {
     /// Sets the stack from the restored controllers, then reads what the superclass wrote.
     /// - Throws: ``StateCodingError`` from the coder.
     override open func decodeRestorableState(with coder: StateDecoder) throws {
-        let stack = try coder.decodeObjects(of: ViewController.self, forKey: "stack")
+        let stack = try coder.decodeContainedObjects(of: ViewController.self, forKey: "stack")
         if !stack.isEmpty { setViewControllers(stack) }
         try super.decodeRestorableState(with: coder)
     }

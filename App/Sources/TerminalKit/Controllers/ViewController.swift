@@ -132,7 +132,12 @@ open class ViewController: Responder, RestorableObject {
 
     /// Embeds a child controller. The caller adds the child's view to its own view where
     /// it wants it; containers such as ``NavigationController`` do this themselves.
+    ///
+    /// A controller that is this one, or contains it (as a parent or presenter, however
+    /// far up), is refused: containment stays a tree (rule R31), whatever a caller or an
+    /// archive asks.
     public func addChild(_ child: ViewController) {
+        guard !child.isOrContains(self) else { return }
         child.removeFromParent()
         child.willMove(toParent: self)
         children.append(child)
@@ -207,6 +212,17 @@ open class ViewController: Responder, RestorableObject {
         completion?()
     }
 
+    /// True if `other` is this controller, or is below it: a child, a presented controller,
+    /// or anything below those.
+    func isOrContains(_ other: ViewController) -> Bool {
+        var current: ViewController? = other
+        while let controller = current {
+            if controller === self { return true }
+            current = controller.parent ?? controller.presentingViewController
+        }
+        return false
+    }
+
     /// This controller's outermost container (itself if it has no parent).
     var rootContainer: ViewController {
         var controller = self
@@ -216,7 +232,11 @@ open class ViewController: Responder, RestorableObject {
 
     /// Sets or clears the presented controller, without appearance side effects (the
     /// window derives those). Used by presentation and by restoration.
+    ///
+    /// A controller that is this one or contains it is refused (rule R31): presenting it
+    /// would make a cycle.
     func setPresented(_ controller: ViewController?) {
+        if let controller, controller.isOrContains(self) { return }
         if let current = presentedViewController, current !== controller {
             current.setPresented(nil)
             current.presentingViewController = nil
@@ -311,7 +331,7 @@ open class ViewController: Responder, RestorableObject {
     /// restores editing mode and focus. Subclasses call `super`.
     /// - Throws: ``StateCodingError`` from the coder.
     open func decodeRestorableState(with coder: StateDecoder) throws {
-        if let presented = try coder.decodeObject(forKey: "presented") as? ViewController {
+        if let presented = try coder.decodeContainedObject(of: ViewController.self, forKey: "presented") {
             setPresented(presented)
         }
         if try coder.decodeIfPresent(Bool.self, forKey: "editing") == true {

@@ -46,7 +46,15 @@ open class View: Responder, RestorableObject {
     // MARK: Hierarchy
 
     /// Adds a subview on top of the others (moving it from its old superview).
+    ///
+    /// A view that is this one or one of its superviews is refused: the view tree stays a
+    /// tree (rule R31), so layout and drawing always end.
     public func addSubview(_ view: View) {
+        var ancestor: View? = self
+        while let current = ancestor {
+            if current === view { return }
+            ancestor = current.superview
+        }
         view.removeFromSuperview()
         subviews.append(view)
         view.superview = self

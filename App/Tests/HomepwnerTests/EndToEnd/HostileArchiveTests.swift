@@ -1,0 +1,112 @@
+import Foundation
+import StateRestoration
+import Testing
+import TmuxTesting
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Archives crafted as an attacker would (checksum valid), put where the real `homepwner`
+/// looks for its state, at launch (rules R31–R33). Each used to crash or hang it.
+@Suite(
+    "R31: crafted archives through the real homepwner", .serialized,
+    .enabled(
+        if: HomepwnerTmux.isAvailable,
+        "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
+struct HostileArchiveTests {
+    /// The golden New Item scenario (the list presents a modal navigation controller), with
+    /// its items, in the session's directories; returns its archive parsed for rewriting.
+    private func prepare(_ session: HomepwnerTmux) throws -> Archive {
+        let golden = GoldenArchiveTests.goldenDirectory + "/format-1/homepwner-new-item"
+        try FileManager.default.copyItem(atPath: golden + "/data", toPath: session.dataDirectory)
+        try FileManager.default.createDirectory(
+            atPath: session.stateDirectory, withIntermediateDirectories: true)
+        chmod(session.stateDirectory, 0o700)
+        let bytes = try #require(FileManager.default.contents(atPath: golden + "/state/restoration.archive"))
+        return try Archive(bytes: Array(bytes))
+    }
+
+    private func set(
+        _ archive: inout Archive, _ path: String, _ key: String, _ value: StateValue
+    ) throws {
+        let index = try #require(archive.records.firstIndex { $0.path.description == path }, "no \(path)")
+        archive.records[index].entries.removeAll { $0.key == key }
+        archive.records[index].entries.append(ArchiveEntry(key: key, value: value))
+    }
+
+    private func index(_ archive: Archive, _ path: String) -> Int {
+        archive.records.firstIndex { $0.path.description == path } ?? -1
+    }
+
+    /// Writes `archive` as the app's state, launches it with debug output, and returns the
+    /// first frame and the log's lines once the app runs.
+    private func launch(_ session: HomepwnerTmux, _ archive: Archive, ready: String) async throws -> (
+        String, [String]
+    ) {
+        try Data(archive.encodedBytes()).write(to: URL(fileURLWithPath: session.archivePath))
+        let log = session.directory + "/restoration.log"
+        let screen = try await session.launch(
+            environment: "RESTORATION_DEBUG=1 RESTORATION_DEBUG_LOG='\(log)'", ready: ready)
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        return (screen, text.split(separator: "\n").map(String.init))
+    }
+
+    @Test(
+        "R31: a navigation controller whose stack names itself: the app starts, shows its list, and says why")
+    func stackNamesItself() async throws {
+        let session = try HomepwnerTmux(width: 80, height: 24)
+        defer { session.close() }
+        var archive = try prepare(session)
+        try set(
+            &archive, "NavigationController", "stack",
+            .array([.reference(0), .reference(index(archive, "NavigationController/ItemsViewController"))]))
+        let (screen, log) = try await launch(session, archive, ready: "New Item")
+        #expect(screen.contains("Half a name"))
+        #expect(
+            log.contains(
+                "restoration: not restored: NavigationController: 'NavigationController' lists it under 'stack', "
+                    + "but it is that object itself; it is left out there (containment is a tree, R31)"),
+            "\(log)")
+        // Still alive and responsive: Esc cancels the new item and shows the list.
+        try session.press("Escape")
+        try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
+        #expect(try session.childPID() != nil)
+    }
+
+    @Test("R31: two controllers presenting each other: the app starts with the modal screen, and says why")
+    func presentingEachOther() async throws {
+        let session = try HomepwnerTmux(width: 80, height: 24)
+        defer { session.close() }
+        var archive = try prepare(session)
+        try set(&archive, "NavigationController/NavigationController", "presented", .reference(0))
+        let (screen, log) = try await launch(session, archive, ready: "New Item")
+        #expect(screen.contains("Half a name"))
+        #expect(
+            log.contains(
+                "restoration: not restored: NavigationController: 'NavigationController/NavigationController' "
+                    + "lists it under 'presented', but it was saved under the windows, and an object contains "
+                    + "only what was saved under it; it is left out there (containment is a tree, R31)"),
+            "\(log)")
+        try session.press("Escape")
+        try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
+        #expect(try session.childPID() != nil)
+    }
+
+    @Test("R31: the list's screen listed in the modal stack as well gets one parent, and the app runs")
+    func screenInTwoStacks() async throws {
+        let session = try HomepwnerTmux(width: 80, height: 24)
+        defer { session.close() }
+        var archive = try prepare(session)
+        let list = index(archive, "NavigationController/ItemsViewController")
+        let detail = index(archive, "NavigationController/NavigationController/DetailViewController")
+        try set(
+            &archive, "NavigationController/NavigationController", "stack",
+            .array([.reference(detail), .reference(list), .reference(detail)]))
+        let (screen, log) = try await launch(session, archive, ready: "New Item")
+        #expect(screen.contains("Half a name"))
+        #expect(log.count == 2, "\(log)")
+        try session.press("Escape")
+        try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
+    }
+}
