@@ -78,4 +78,23 @@ struct LongTextTests {
         #expect(row.hasPrefix(" abc熊猫 defabc"))
         #expect(row.contains("… "))
     }
+
+    @Test(
+        "H12: issue 13 item 2: a pasted \"a\\tb\\u{1B}c\" goes into the name as text: no jump to the next field, no going back"
+    )
+    func pasteStaysInTheField() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.down, .enter)
+        let frames = app.terminal.frameCount
+        app.terminal.paste("a\tb\u{1B}c")
+        app.application.processEvents()
+        #expect(app.terminal.frameCount == frames + 1)
+        #expect(app.lines[0].hasPrefix(" ‹ Homepwner"))
+        #expect(app.lines[1] == " Name     Rusty Beara bc")
+        #expect(app.lines[2] == " Serial   0A1B2")
+        #expect(app.terminal.cursor == Point(x: 24, y: 1))
+        app.press(.escape)
+        #expect(try app.storedItem(1).name == "Rusty Beara bc")
+    }
 }

@@ -111,3 +111,46 @@ struct LongTextTests {
         #expect(terminal.cursor == Point(x: 14, y: 0))
     }
 }
+
+@Suite("Text field: bracketed paste (issue 13 item 2)")
+@MainActor
+struct TextFieldPasteTests {
+    @Test(
+        "H12: issue 13 item 2: a 10,000-character paste with Tabs, newlines and Escapes is one edit, on one line"
+    )
+    func longPaste() {
+        let field = TextField(text: ">", placeholder: "type here")
+        let terminal = HeadlessTerminal(size: Size(width: 30, height: 4))
+        let app = Application(
+            delegate: RootDelegate(root: FormController(field: field)), driver: terminal,
+            configuration: RestorationConfiguration(appName: "t", appVersion: "1", debugOutput: .off),
+            storage: InMemoryStorage())
+        #expect(throws: Never.self) { try app.launch() }
+        var changes = 0
+        field.onChange = { _ in changes += 1 }
+        let unit = "ab\tc\u{1B}d\r\n"
+        let counter = WidthMeasurementCounter()
+        TextWidth.$measurementCounter.withValue(counter) {
+            terminal.paste(String(repeating: unit, count: 1_250))
+            app.processEvents()
+        }
+        #expect(changes == 1)
+        #expect(counter.count < 1_000, "the paste measured \(counter.count) characters")
+        // Tabs and line breaks are spaces, the Escapes are gone, the last line break too.
+        #expect(field.text == ">" + String(String(repeating: "ab cd ", count: 1_250).dropLast()))
+        #expect(field.cursorPosition == field.text.count)
+        #expect(terminal.text.hasPrefix(" Name   cd ab cd ab cd ab cd\n"), "\(terminal.text)")
+    }
+
+    @Test("H12: issue 13 item 2: a numeric field keeps the digits of a paste")
+    func numericPaste() {
+        let store = FruitStore(fruits: FruitStore.sample(count: 1))
+        let app = FruitLaunch(store: store)
+        app.press(.enter, .tab)
+        app.press(.backspace)
+        app.terminal.paste("$1,2\t00\n")
+        app.application.processEvents()
+        #expect(app.screen.contains(" Price  1200\n"))
+        #expect(app.screen.contains("Whole dollars only"))
+    }
+}

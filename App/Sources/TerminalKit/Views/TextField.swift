@@ -108,6 +108,7 @@ open class TextField: View {
             return true
         }
         switch (key.code, key.modifiers.contains(.control)) {
+        case (.paste(let pasted), _): paste(pasted)
         case (.left, _):
             guard cursorIndex > storage.startIndex else { return true }
             cursorIndex = storage.index(before: cursorIndex)
