@@ -97,4 +97,45 @@ struct LongTextTests {
         app.press(.escape)
         #expect(try app.storedItem(1).name == "Rusty Beara bc")
     }
+
+    @Test(
+        "H11: issue 13 item 3: at 22 columns a field without the focus shows the start of its text and `…` where it is cut"
+    )
+    func truncatedFieldShowsItsStart() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(
+            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 22, height: 12))
+        app.press(.down, .enter, .tab, .tab, .ctrl("u"))
+        app.type("$123,456,789,012")
+        app.press(.tab)
+        let width = try #require(app.detail?.valueField.frame.width)
+        #expect(width < 16)
+        #expect(app.lines[3] == " Value $  " + String("$123,456,789,012".prefix(width - 1)) + "…")
+        // With the focus it scrolls to the cursor, as before.
+        app.press(.backTab)
+        #expect(app.lines[3] == " Value $  " + String("$123,456,789,012".suffix(width - 1)))
+        app.press(.escape)
+        #expect(try app.storedItem(1).valueInDollars == 123_456_789_012)
+    }
+
+    @Test("H12: issue 13 item 4: a new item's value 0 is replaced by what is typed: 45, not 045")
+    func newItemValueReplacesTheDefault() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.character("a"))
+        app.type("Lamp")
+        app.press(.tab, .tab)
+        #expect(app.lines[3] == " Value $  0")
+        app.type("45")
+        #expect(app.lines[3] == " Value $  45")
+        app.press(.enter)
+        #expect(try app.storedItem(5).valueInDollars == 45)
+        #expect(app.highlightedRow?.hasSuffix("$45") == true)
+        // Moved into, the 0 is ordinary text: Home then 1 gives 10.
+        app.press(.up, .enter, .tab, .tab)
+        #expect(app.lines[3] == " Value $  0")
+        app.press(.home)
+        app.type("1")
+        #expect(app.lines[3] == " Value $  10")
+    }
 }

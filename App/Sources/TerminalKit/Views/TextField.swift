@@ -352,8 +352,12 @@ open class TextField: View {
         canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), style: theme.field)
         if storage.isEmpty, let placeholder {
             canvas.text(placeholder, at: .zero, style: theme.placeholder, maxWidth: width)
-        } else {
+        } else if focused {
             canvas.text(storage[scrollIndex...], at: .zero, style: theme.field, maxWidth: width)
+        } else {
+            // Without the focus: the start, and `…` in the last cell if the text goes on.
+            let shown = TextWidth.truncate(storage, to: width)
+            canvas.text(shown, at: .zero, style: theme.field, maxWidth: width)
         }
         if focused {
             let column = TextWidth.of(storage[scrollIndex..<cursorIndex])
