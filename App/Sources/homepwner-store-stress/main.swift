@@ -12,8 +12,14 @@
 //       item with allItems(), REPETITIONS times (default 1), printing each load's time; with
 //       more than one, also the median (min–max). One repetition is the whole-process figure
 //       scripts/bench-homepwner-load sets against sqlite3 (docs/PERFORMANCE.md).
+//   homepwner-store-stress longtext DIR [BYTES]
+//       Stores one item whose name is BYTES bytes (default 1,000,000) of Latin and Chinese
+//       text, runs Homepwner on a headless 80x24 terminal, opens the item and times each
+//       key typed into the name, with the frame it draws (docs/PERFORMANCE.md, "Long text").
 import Foundation
 import Homepwner
+import StateRestoration
+import TerminalKit
 
 #if canImport(Glibc)
     import Glibc
@@ -149,6 +155,63 @@ func load(directory: String, repetitions: Int) {
     say(String(format: "median of %d: %.2f ms (%.2f–%.2f)", repetitions, median, times[0], times.last ?? 0))
 }
 
+/// The milliseconds `body` takes.
+func time(_ body: () -> Void) -> Double {
+    let start = ContinuousClock.now
+    body()
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+}
+
+/// Median, and maximum, of some times, as "median X ms, max Y ms".
+func summary(_ times: [Double]) -> String {
+    let sorted = times.sorted()
+    let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    return String(format: "median %.3f ms, max %.3f ms", median, sorted.last ?? 0)
+}
+
+@MainActor
+func longText(directory: String, bytes: Int) {
+    let pattern = "abc熊猫 def"
+    let name = String(repeating: pattern, count: max(1, bytes / pattern.utf8.count))
+    let store = open(directory)
+    do {
+        _ = try store.createItem(name: name, serialNumber: "LONG1", valueInDollars: 1)
+    } catch {
+        fail(error.description)
+    }
+    let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
+    let context = HomepwnerContext(store: store, colorEnabled: true)
+    let application = HomepwnerApplication.makeApplication(
+        context: context, driver: terminal, storage: FileRestorationStorage(directory: directory),
+        configuration: HomepwnerApplication.configuration(debugOutput: .off), startsFresh: true)
+    do {
+        try HomepwnerApplication.launch(application, context: context)
+    } catch {
+        fail(error.description)
+    }
+    func press(_ key: Key) -> Double {
+        time {
+            terminal.press(key)
+            application.processEvents()
+        }
+    }
+    say("name: \(name.utf8.count) bytes, \(name.count) characters; 80x24 headless, one frame per key")
+    say(String(format: "open the item (Enter): %.1f ms", press(.enter)))
+    let typing = (0..<200).map { _ in press(.character("x")) }
+    say("type 200 characters at the end: " + summary(typing))
+    let editing = (0..<50).flatMap { _ in
+        [press(.home), press(.right), press(.character("y")), press(.end), press(.left), press(.backspace)]
+    }
+    say("Home, →, type, End, ←, Backspace, 50 times each: " + summary(editing))
+    say(String(format: "save the state (1 MB draft): %.1f ms", time { application.preserveState() }))
+    let perKey = (typing + editing).sorted()
+    say(
+        String(
+            format: "per key, all %d: median %.3f ms, max %.3f ms", perKey.count, perKey[perKey.count / 2],
+            perKey.last ?? 0))
+}
+
 let arguments = CommandLine.arguments
 switch (arguments.count, arguments.dropFirst().first) {
 case (5, "edits"):
@@ -161,6 +224,12 @@ case (3, "load"), (4, "load"):
     let repetitions = arguments.count == 4 ? Int(arguments[3]) : 1
     guard let repetitions, repetitions >= 1 else { fail("REPETITIONS must be at least 1") }
     load(directory: arguments[2], repetitions: repetitions)
+case (3, "longtext"), (4, "longtext"):
+    let bytes = arguments.count == 4 ? Int(arguments[3]) : 1_000_000
+    guard let bytes, bytes >= 13 else { fail("BYTES must be at least 13") }
+    MainActor.assumeIsolated { longText(directory: arguments[2], bytes: bytes) }
 default:
-    fail("usage: homepwner-store-stress edits DIR SEED COUNT | bench DIR COUNT | load DIR [REPETITIONS]")
+    fail(
+        "usage: homepwner-store-stress edits DIR SEED COUNT | bench DIR COUNT | load DIR [REPETITIONS]"
+            + " | longtext DIR [BYTES]")
 }

@@ -52,6 +52,8 @@ final class ItemViewController: ViewController {
         // Filled here, before restoration decodes the fields, so half-typed text survives.
         nameField.text = item.name
         quantityField.text = String(item.quantity)
+        // A quantity of 1 is the default: typing replaces it (3, not 13).
+        quantityField.defaultText = "1"
         nameField.becomeFirstResponder()
     }
 

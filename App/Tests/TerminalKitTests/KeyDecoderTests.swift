@@ -75,7 +75,7 @@ struct KeyDecoderTests {
 
     @Test("Unknown escape sequences are consumed whole and ignored")
     func unknownSequences() {
-        let bytes = Array("a\u{1B}[99;99q\u{1B}[200~b\u{1B}[<0;10;5M\u{1B}O~c".utf8)
+        let bytes = Array("a\u{1B}[99;99q\u{1B}[202~b\u{1B}[<0;10;5M\u{1B}O~c".utf8)
         #expect(decodeAll(bytes) == [.character("a"), .character("b"), .character("c")])
     }
 
@@ -109,5 +109,73 @@ struct KeyDecoderTests {
         #expect(Key(.up, modifiers: .shift).description == "S-↑")
         #expect(Key.escape.description == "Esc")
         #expect(Key.character("a").description == "a")
+    }
+}
+
+@Suite("Key decoding: bracketed paste (issue 13 item 2)")
+struct BracketedPasteTests {
+    static let start = Array("\u{1B}[200~".utf8)
+    static let end = Array("\u{1B}[201~".utf8)
+
+    @Test(
+        "H12: issue 13 item 2: a bracketed paste is one event; Tab, newline, Escape and arrows inside are text"
+    )
+    func onePaste() {
+        var decoder = KeyDecoder()
+        let bytes =
+            Array("x".utf8) + Self.start + Array("a\tb\u{1B}[Bc\r\n熊\u{1B}".utf8) + Self.end
+            + Array("y\t".utf8)
+        #expect(
+            decoder.decode(bytes) + decoder.flush() == [
+                .character("x"), .paste("a\tb\u{1B}[Bc\r\n熊\u{1B}"), .character("y"), .tab,
+            ])
+    }
+
+    @Test("H12: issue 13 item 2: a paste split across reads at any byte is the same one event")
+    func splitAcrossReads() {
+        let bytes = Self.start + Array("熊a\u{1B}\tb".utf8) + Self.end + Array("z".utf8)
+        for split in 0...bytes.count {
+            var decoder = KeyDecoder()
+            let keys = decoder.decode(bytes[..<split]) + decoder.decode(bytes[split...])
+            #expect(keys == [.paste("熊a\u{1B}\tb"), .character("z")], "split at \(split)")
+        }
+        var decoder = KeyDecoder()
+        let keys = bytes.flatMap { decoder.decode([$0]) }
+        #expect(keys == [.paste("熊a\u{1B}\tb"), .character("z")], "a byte per read")
+    }
+
+    @Test(
+        "H12: issue 13 item 2: an unterminated paste waits, then is handed on whole by flush; keys work again after"
+    )
+    func unterminated() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(Self.start + Array("abc\t".utf8)).isEmpty)
+        #expect(decoder.hasPending)
+        #expect(decoder.isInPaste)
+        #expect(decoder.decode(Array("\u{1B}[20".utf8)).isEmpty)  // Perhaps the end marker.
+        #expect(decoder.flush() == [.paste("abc\t")])
+        #expect(!decoder.hasPending)
+        #expect(decoder.decode(Array("\t".utf8)) == [.tab])
+    }
+
+    @Test(
+        "H12: issue 13 item 2: a paste of 2.5 MB comes in pieces of at most 1 MiB, nothing lost, no character split"
+    )
+    func hugePaste() {
+        var decoder = KeyDecoder()
+        let text = String(repeating: "熊a", count: 625_000)
+        let keys = decoder.decode(Self.start + Array(text.utf8) + Self.end)
+        var joined = ""
+        for key in keys {
+            guard case .paste(let piece) = key.code else {
+                Issue.record("not a paste: \(key)")
+                continue
+            }
+            #expect(piece.utf8.count <= KeyDecoder.maximumPasteChunk)
+            #expect(!piece.contains("\u{FFFD}"))
+            joined += piece
+        }
+        #expect(keys.count == 3)
+        #expect(joined == text)
     }
 }

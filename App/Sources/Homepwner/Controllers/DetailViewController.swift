@@ -90,6 +90,8 @@ final class DetailViewController: ViewController, TextFieldDelegate {
         nameField.text = item.name
         serialNumberField.text = item.serialNumber
         valueField.text = String(item.valueInDollars)
+        // A value of 0 is the default: typing replaces it (45, not 045).
+        valueField.defaultText = "0"
         dateLabel.text = Self.dateFormatter.string(from: item.dateCreated)
         dateLabel.style = .dim
         photoView.colorEnabled = context.colorEnabled

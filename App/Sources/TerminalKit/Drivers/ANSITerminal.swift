@@ -18,9 +18,15 @@ import Foundation
 public final class ANSITerminal: TerminalDriver {
     /// How long a lone Escape waits for the rest of a sequence.
     public static let escapeDelay: Duration = .milliseconds(25)
+    /// How long a bracketed paste whose end has not come waits for more bytes before what
+    /// came is inserted.
+    public static let pasteDelay: Duration = .milliseconds(500)
 
-    private static let enterSequence = "\u{1B}[?1049h\u{1B}[?7l\u{1B}[?25l\u{1B}[0m\u{1B}[2J"
-    private static let restoreSequence = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+    /// Alternate screen, no autowrap, hidden cursor, bracketed paste on, cleared.
+    private static let enterSequence =
+        "\u{1B}[?1049h\u{1B}[?7l\u{1B}[?25l\u{1B}[?2004h\u{1B}[0m\u{1B}[2J"
+    /// The reverse, also written by the C handlers on a crash, on Ctrl-Z and at exit.
+    private static let restoreSequence = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
 
     private let input: Int32
     private let output: Int32
@@ -135,7 +141,7 @@ public final class ANSITerminal: TerminalDriver {
         guard active else { return [.endOfInput] }
         var milliseconds: Int32 = timeout.map(Self.milliseconds) ?? -1
         if decoder.hasPending {
-            let escape = Self.milliseconds(Self.escapeDelay)
+            let escape = Self.milliseconds(decoder.isInPaste ? Self.pasteDelay : Self.escapeDelay)
             milliseconds = milliseconds < 0 ? escape : min(milliseconds, escape)
         }
         var descriptors = [

@@ -101,6 +101,12 @@ public final class HeadlessTerminal: TerminalDriver {
         queue += decoder.decode(bytes).map(TerminalEvent.key)
     }
 
+    /// Queues a bracketed paste of `text`, as a terminal sends it once the app turned
+    /// bracketed paste on: the markers and the text's bytes, through the ``KeyDecoder``.
+    public func paste(_ text: String) {
+        send(bytes: Array("\u{1B}[200~".utf8) + Array(text.utf8) + Array("\u{1B}[201~".utf8))
+    }
+
     /// Resizes the terminal, as SIGWINCH would report it.
     public func resize(to size: Size) {
         self.size = size

@@ -38,6 +38,9 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
         case pageDown
         /// F1 to F12.
         case function(Int)
+        /// Text pasted in a terminal with bracketed paste on: all of it, as one event, so
+        /// a Tab, a newline or an Escape in it is text, not a key.
+        case paste(String)
     }
 
     /// Modifier keys held with the key, where the terminal reports them.
@@ -66,6 +69,8 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
 
     /// A character key, without modifiers.
     public static func character(_ character: Character) -> Key { Key(.character(character)) }
+    /// A bracketed paste of `text`.
+    public static func paste(_ text: String) -> Key { Key(.paste(text)) }
     /// A control key: `Key.ctrl("c")` is Ctrl-C.
     public static func ctrl(_ letter: Character) -> Key {
         Key(.character(letter.lowercased().first ?? letter), modifiers: .control)
@@ -133,6 +138,7 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
         case .pageUp: name = "PgUp"
         case .pageDown: name = "PgDn"
         case .function(let number): name = "F\(number)"
+        case .paste: name = "Paste"
         }
         if modifiers.contains(.control) { prefix += "C-" }
         return prefix + name

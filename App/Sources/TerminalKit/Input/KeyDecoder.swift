@@ -6,6 +6,12 @@
 /// sequence: the driver calls ``flush()`` when no more input arrives shortly after, which
 /// turns a lone `ESC` into ``Key/escape``.
 ///
+/// A bracketed paste (`ESC[200~` … `ESC[201~`, which terminals send once the app turned
+/// mode 2004 on) becomes one ``Key/Code/paste(_:)`` holding everything between the
+/// markers, Tabs, newlines and Escapes included, however many reads it took. A paste longer
+/// than ``maximumPasteChunk`` bytes comes in pieces of that size (nothing is dropped); one
+/// whose end never comes is handed on by ``flush()``.
+///
 /// Unknown escape sequences are consumed whole and ignored. Invalid UTF-8 and control
 /// bytes without a meaning are dropped. Nothing the decoder receives can make it trap or
 /// grow without bound: a pending sequence is capped at ``maximumSequenceLength`` bytes,
@@ -15,30 +21,69 @@ public struct KeyDecoder: Sendable {
     public static let maximumSequenceLength = 32
     /// A control string (OSC, DCS) longer than this without its end is dropped.
     public static let maximumStringLength = 512
+    /// A paste longer than this many bytes is handed on in pieces of about this size.
+    public static let maximumPasteChunk = 1 << 20
+
+    private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
     private var pending: [UInt8] = []
+    /// The bytes of a bracketed paste that started and has not ended, or nil outside one.
+    private var paste: [UInt8]?
 
     /// Creates a decoder with nothing pending.
     public init() {}
 
-    /// True when bytes wait for the rest of their key (the driver then waits a moment and
-    /// calls ``flush()``).
-    public var hasPending: Bool { !pending.isEmpty }
+    /// True when bytes wait for the rest of their key, or a paste for its end (the driver
+    /// then waits a moment and calls ``flush()``).
+    public var hasPending: Bool { !pending.isEmpty || paste != nil }
+
+    /// True inside a bracketed paste whose end has not come yet: the driver gives it longer
+    /// than a lone Escape before calling ``flush()``.
+    public var isInPaste: Bool { paste != nil }
 
     /// Decodes as many keys as the bytes complete, keeping an incomplete tail.
     public mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
         pending.append(contentsOf: bytes)
+        return run(final: false)
+    }
+
+    /// Decodes what is pending as if no more bytes will come: a lone `ESC` becomes
+    /// ``Key/escape``, an unfinished sequence is dropped, an unfinished paste is handed on
+    /// as it is.
+    public mutating func flush() -> [Key] {
+        run(final: true)
+    }
+
+    private mutating func run(final: Bool) -> [Key] {
         var keys: [Key] = []
         var index = 0
         while index < pending.count {
-            switch step(at: index, final: false) {
+            if paste != nil {
+                switch takePaste(from: index, into: &keys) {
+                case .ended(let next):
+                    index = next
+                    continue
+                case .waiting(let keepFrom):
+                    if final {
+                        keys += finishPaste()  // What could begin the end marker is dropped.
+                        pending.removeAll()
+                    } else {
+                        pending.removeFirst(keepFrom)
+                    }
+                    return keys
+                }
+            }
+            switch step(at: index, final: final) {
             case .key(let key, let length):
                 keys.append(key)
                 index += length
             case .skip(let length):
                 index += length
+            case .pasteStart(let length):
+                paste = []
+                index += length
             case .incomplete:
-                if pending.count - index > Self.maximumStringLength {
+                if final || pending.count - index > Self.maximumStringLength {
                     index += 1  // Garbage that never ends: drop its first byte and go on.
                 } else {
                     pending.removeFirst(index)
@@ -47,32 +92,74 @@ public struct KeyDecoder: Sendable {
             }
         }
         pending.removeAll()
+        if final && paste != nil { keys += finishPaste() }
         return keys
     }
 
-    /// Decodes what is pending as if no more bytes will come: a lone `ESC` becomes
-    /// ``Key/escape``, an unfinished sequence is dropped.
-    public mutating func flush() -> [Key] {
-        var keys: [Key] = []
-        var index = 0
-        while index < pending.count {
-            switch step(at: index, final: true) {
-            case .key(let key, let length):
-                keys.append(key)
-                index += length
-            case .skip(let length):
-                index += length
-            case .incomplete:
-                index += 1
+    // MARK: Bracketed paste
+
+    private enum PasteProgress {
+        /// The end marker came; decoding goes on at `next`.
+        case ended(next: Int)
+        /// No end yet: the bytes from `keepFrom` on could begin the end marker.
+        case waiting(keepFrom: Int)
+    }
+
+    /// Moves the bytes from `index` into the paste, up to its end marker.
+    private mutating func takePaste(from index: Int, into keys: inout [Key]) -> PasteProgress {
+        let marker = Self.pasteEnd
+        var position = index
+        while position < pending.count {
+            if pending[position] == 0x1B {
+                var matched = 1
+                while matched < marker.count && position + matched < pending.count
+                    && pending[position + matched] == marker[matched]
+                {
+                    matched += 1
+                }
+                if matched == marker.count {
+                    appendToPaste(pending[index..<position], into: &keys)
+                    keys += finishPaste()
+                    return .ended(next: position + marker.count)
+                }
+                if position + matched == pending.count {
+                    appendToPaste(pending[index..<position], into: &keys)
+                    return .waiting(keepFrom: position)
+                }
             }
+            position += 1
         }
-        pending.removeAll()
-        return keys
+        appendToPaste(pending[index..<pending.count], into: &keys)
+        return .waiting(keepFrom: pending.count)
+    }
+
+    /// Adds bytes to the paste; past ``maximumPasteChunk`` hands on what came so far, cut
+    /// before a UTF-8 lead byte so no character is split.
+    private mutating func appendToPaste(_ bytes: ArraySlice<UInt8>, into keys: inout [Key]) {
+        guard var buffer = paste else { return }
+        paste = nil  // Appends to a uniquely held buffer.
+        buffer.append(contentsOf: bytes)
+        while buffer.count > Self.maximumPasteChunk {
+            var cut = Self.maximumPasteChunk
+            while cut > 0 && buffer[cut] & 0xC0 == 0x80 { cut -= 1 }
+            if cut == 0 { cut = Self.maximumPasteChunk }
+            keys.append(.paste(String(decoding: buffer[..<cut], as: UTF8.self)))
+            buffer.removeFirst(cut)
+        }
+        paste = buffer
+    }
+
+    /// Ends the paste; its text as one key, or nothing for an empty paste.
+    private mutating func finishPaste() -> [Key] {
+        let bytes = paste ?? []
+        paste = nil
+        return bytes.isEmpty ? [] : [.paste(String(decoding: bytes, as: UTF8.self))]
     }
 
     private enum Step {
         case key(Key, length: Int)
         case skip(length: Int)
+        case pasteStart(length: Int)
         case incomplete
     }
 
@@ -207,6 +294,7 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "Z"): return .key(.backTab, length: length)
         case UInt8(ascii: "~"):
             switch numbers.first ?? nil {
+            case 200: return .pasteStart(length: length)
             case 1, 7: code = .home
             case 2: code = .insert
             case 3: code = .delete

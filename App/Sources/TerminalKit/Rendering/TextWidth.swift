@@ -1,4 +1,5 @@
 import CWidth
+import Synchronization
 
 /// Display widths of text in terminal columns: a Chinese character takes two, a combining
 /// accent none.
@@ -14,6 +15,7 @@ public enum TextWidth {
     /// take 0; they are never drawn.
     public static func of(_ character: Character) -> Int {
         _ = usesLocale
+        measurementCounter?.add()
         var width = 0
         var first = true
         for scalar in character.unicodeScalars {
@@ -31,6 +33,11 @@ public enum TextWidth {
         if width == 0, character.unicodeScalars.count > 1 { width = 1 }
         return min(width, 2)
     }
+
+    /// Counts the characters measured by ``of(_:)-(Character)`` in the current task, when a
+    /// test binds it: how tests check that work per key follows what is shown, not the
+    /// length of the text (rule H14).
+    @TaskLocal package static var measurementCounter: WidthMeasurementCounter?
 
     /// The columns a string takes.
     public static func of(_ string: some StringProtocol) -> Int {
@@ -53,10 +60,35 @@ public enum TextWidth {
         return text[text.startIndex..<end]
     }
 
-    /// The string cut to `width` columns, ending with `…` when it was cut.
+    /// The string cut to `width` columns, ending with `…` when it was cut. Measures no
+    /// more of the string than fits, so a long text costs what the width costs.
     public static func truncate(_ string: some StringProtocol, to width: Int) -> String {
         guard width > 0 else { return "" }
-        if of(string) <= width { return String(string) }
-        return String(prefix(of: string, fitting: width - 1)) + "…"
+        var used = 0
+        var index = string.startIndex
+        var fitting = string.startIndex  // The end of the longest prefix that leaves room for `…`.
+        while index < string.endIndex {
+            used += of(string[index])
+            if used > width { return String(string[string.startIndex..<fitting]) + "…" }
+            index = string.index(after: index)
+            if used <= width - 1 { fitting = index }
+        }
+        return String(string)
     }
+}
+
+/// A count of width measurements (see ``TextWidth/measurementCounter``).
+package final class WidthMeasurementCounter: Sendable {
+    private let value = Atomic<Int>(0)
+
+    /// Creates a counter at zero.
+    package init() {}
+
+    /// The characters measured so far.
+    package var count: Int { value.load(ordering: .relaxed) }
+
+    /// Sets the count back to zero.
+    package func reset() { value.store(0, ordering: .relaxed) }
+
+    func add() { value.wrappingAdd(1, ordering: .relaxed) }
 }

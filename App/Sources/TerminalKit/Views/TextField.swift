@@ -21,8 +21,15 @@ extension TextFieldDelegate {
 ///
 /// The cursor moves by characters (grapheme clusters), so an accented letter or a Chinese
 /// character is one step; a wide character takes two columns. Text longer than the field
-/// scrolls to keep the cursor visible. Keys: ←/→, Home/End (^A/^E), Backspace, Delete,
-/// ^U (to the start), ^K (to the end), ^W (the word before).
+/// scrolls to keep the cursor visible; a field without the focus shows the start of its
+/// text, ending with `…` when it is cut. Keys: ←/→, Home/End (^A/^E), Backspace, Delete,
+/// ^U (to the start), ^K (to the end), ^W (the word before). A paste (``Key/Code/paste(_:)``)
+/// is inserted in one step, on one line: line breaks and tabs become spaces (a final line
+/// break is dropped), other control characters are dropped.
+///
+/// Work per key follows the field's width, not the text's length (rule H14): the field
+/// keeps the cursor and the first shown character as string indices, and measures only
+/// the characters around them, so a field holding a megabyte edits as fast as an empty one.
 ///
 /// With a ``restorationIdentifier`` it saves its text and cursor (rule R16, keys `text`
 /// and `cursor`). A controller that fills its fields from the model should do so in
@@ -32,10 +39,22 @@ extension TextFieldDelegate {
 open class TextField: View {
     /// The text. Setting it puts the cursor at its end.
     public var text: String {
-        didSet { cursor = text.count }
+        get { storage }
+        set {
+            storage = newValue
+            characterCount = newValue.count
+            cursor = characterCount
+            cursorIndex = storage.endIndex
+            scrollOffset = 0
+            scrollIndex = storage.startIndex
+        }
     }
     /// Shown, dimmed, while the text is empty.
     public var placeholder: String?
+    /// Text that stands for a default value (the `0` of a new item's price): while the
+    /// field holds exactly this text with the cursor at its end, what is typed or pasted
+    /// replaces it instead of being added to it (typing `45` gives `45`, not `045`).
+    public var defaultText: String?
     /// Accepts digits only.
     public var isNumeric = false
     /// The most characters it takes, or nil for no limit.
@@ -45,22 +64,37 @@ open class TextField: View {
     /// Called after every change made through the keyboard.
     public var onChange: (@MainActor (TextField) -> Void)?
 
-    private var cursor = 0
-    /// The first character shown (the field scrolls horizontally).
+    /// The text itself (``text`` reads it without a copy).
+    private var storage: String
+    /// `storage.count`, kept up to date by every edit (counting is linear).
+    private var characterCount: Int
+    /// The cursor, as characters before it, and where that is in ``storage``.
+    private var cursor: Int
+    private var cursorIndex: String.Index
+    /// The first character shown (the field scrolls horizontally), as a count and an index.
     private var scrollOffset = 0
+    private var scrollIndex: String.Index
+
+    /// Zero-width characters (a lone joiner, say) a walk over the shown text steps over
+    /// beyond the field's width before it stops: a bound on the work per key whatever the
+    /// text holds.
+    private static let zeroWidthAllowance = 64
 
     /// Creates a text field.
     public init(text: String = "", placeholder: String? = nil) {
-        self.text = text
+        self.storage = text
         self.placeholder = placeholder
-        self.cursor = text.count
+        self.characterCount = text.count
+        self.cursor = characterCount
+        self.cursorIndex = text.endIndex
+        self.scrollIndex = text.startIndex
         super.init()
     }
 
     /// The cursor, as a count of characters before it (0...text.count).
     public var cursorPosition: Int {
         get { cursor }
-        set { cursor = min(max(0, newValue), text.count) }
+        set { moveCursor(to: min(max(0, newValue), characterCount)) }
     }
 
     override open var canBecomeFirstResponder: Bool { true }
@@ -74,19 +108,30 @@ open class TextField: View {
             return true
         }
         switch (key.code, key.modifiers.contains(.control)) {
-        case (.left, _): cursor = max(0, cursor - 1)
-        case (.right, _): cursor = min(text.count, cursor + 1)
-        case (.home, _), (.character("a"), true): cursor = 0
-        case (.end, _), (.character("e"), true): cursor = text.count
+        case (.paste(let pasted), _): paste(pasted)
+        case (.left, _):
+            guard cursorIndex > storage.startIndex else { return true }
+            cursorIndex = storage.index(before: cursorIndex)
+            cursor = max(0, cursor - 1)
+        case (.right, _):
+            guard cursorIndex < storage.endIndex else { return true }
+            cursorIndex = storage.index(after: cursorIndex)
+            cursor = min(characterCount, cursor + 1)
+        case (.home, _), (.character("a"), true): moveCursor(to: 0)
+        case (.end, _), (.character("e"), true): moveCursor(to: characterCount)
         case (.backspace, _), (.character("h"), true):
-            guard cursor > 0 else { return true }
-            replace(cursor - 1..<cursor, with: "")
+            guard cursorIndex > storage.startIndex else { return true }
+            replace(
+                from: (cursor - 1, storage.index(before: cursorIndex)), to: (cursor, cursorIndex), with: "")
         case (.delete, _), (.character("d"), true):
-            guard cursor < text.count else { return true }
-            replace(cursor..<cursor + 1, with: "")
-        case (.character("u"), true): replace(0..<cursor, with: "")
-        case (.character("k"), true): replace(cursor..<text.count, with: "")
-        case (.character("w"), true): replace(wordStart()..<cursor, with: "")
+            guard cursorIndex < storage.endIndex else { return true }
+            replace(
+                from: (cursor, cursorIndex), to: (cursor + 1, storage.index(after: cursorIndex)), with: "")
+        case (.character("u"), true):
+            replace(from: (0, storage.startIndex), to: (cursor, cursorIndex), with: "")
+        case (.character("k"), true):
+            replace(from: (cursor, cursorIndex), to: (characterCount, storage.endIndex), with: "")
+        case (.character("w"), true): replace(from: wordStart(), to: (cursor, cursorIndex), with: "")
         case (.enter, _): return delegate?.textFieldShouldReturn(self) ?? false
         default: return false
         }
@@ -96,39 +141,148 @@ open class TextField: View {
     override open var keyHints: [KeyHint] { [] }
 
     private func insert(_ character: Character) {
-        let scalar = character.unicodeScalars.first?.value ?? 0
-        guard scalar >= 0x20, scalar != 0x7F, !(0x80..<0xA0).contains(scalar), !character.isNewline else {
-            return
-        }
+        guard !Self.isControl(character), !character.isNewline else { return }
         if isNumeric && !(character.isASCII && character.isNumber) {
             delegate?.textField(self, didReject: character)
             return
         }
-        if let maximumLength, text.count >= maximumLength {
+        if replacesDefaultText {
+            replace(
+                from: (0, storage.startIndex), to: (characterCount, storage.endIndex), with: String(character)
+            )
+            return
+        }
+        if let maximumLength, characterCount >= maximumLength {
             delegate?.textField(self, didReject: character)
             return
         }
-        replace(cursor..<cursor, with: String(character))
+        insertAtCursor(String(character))
     }
 
-    /// Replaces a range of characters and puts the cursor after the new text. Counting
-    /// the prefix again handles a combining mark that merges with the character before.
-    private func replace(_ range: Range<Int>, with replacement: String) {
-        let start = text.index(text.startIndex, offsetBy: range.lowerBound)
-        let end = text.index(text.startIndex, offsetBy: range.upperBound)
-        let prefix = String(text[..<start]) + replacement
-        text = prefix + text[end...]
-        cursor = min(prefix.count, text.count)
+    /// Inserts pasted text in one edit, on one line: line breaks and tabs become spaces (a
+    /// final line break is dropped), other control characters are dropped; a numeric field
+    /// keeps the digits and ``maximumLength`` what fits. The delegate hears of the first
+    /// character refused.
+    private func paste(_ pasted: String) {
+        var body = Substring(pasted)
+        while body.last?.isNewline == true { body = body.dropLast() }
+        let replacing = replacesDefaultText
+        var room = maximumLength.map { max(0, $0 - (replacing ? 0 : characterCount)) } ?? Int.max
+        var accepted = ""
+        var refused: Character?
+        for character in body {
+            var character = character
+            if character.isNewline || character == "\t" {
+                character = " "
+            } else if Self.isControl(character) {
+                continue
+            }
+            if isNumeric && !(character.isASCII && character.isNumber) || room == 0 {
+                refused = refused ?? character
+                continue
+            }
+            accepted.append(character)
+            room -= 1
+        }
+        if !accepted.isEmpty {
+            if replacing {
+                replace(from: (0, storage.startIndex), to: (characterCount, storage.endIndex), with: accepted)
+            } else {
+                insertAtCursor(accepted)
+            }
+        }
+        if let refused { delegate?.textField(self, didReject: refused) }
+    }
+
+    /// True if the text is the ``defaultText`` with the cursor at its end.
+    private var replacesDefaultText: Bool {
+        guard let defaultText, cursorIndex == storage.endIndex else { return false }
+        return storage.utf8.count == defaultText.utf8.count && storage == defaultText
+    }
+
+    /// C0 and C1 controls and DEL: never text.
+    private static func isControl(_ character: Character) -> Bool {
+        let scalar = character.unicodeScalars.first?.value ?? 0
+        return scalar < 0x20 || scalar == 0x7F || (0x80..<0xA0).contains(scalar)
+    }
+
+    private func insertAtCursor(_ inserted: String) {
+        replace(from: (cursor, cursorIndex), to: (cursor, cursorIndex), with: inserted)
+    }
+
+    /// Replaces the characters between two positions (a count and its index) and puts the
+    /// cursor after the new text.
+    ///
+    /// Only a window around the edit is counted again: two characters either side, which
+    /// covers a combining mark that merges with the character before, or a character that
+    /// stops being one when its neighbour goes. The rest of the text keeps its count, and
+    /// the text before the window its byte offsets.
+    private func replace(
+        from lower: (offset: Int, index: String.Index), to upper: (offset: Int, index: String.Index),
+        with replacement: String
+    ) {
+        let start = storage.startIndex
+        var anchor = lower.index
+        var before = 0
+        while before < 2 && anchor > start {
+            anchor = storage.index(before: anchor)
+            before += 1
+        }
+        var tail = upper.index
+        var after = 0
+        while after < 2 && tail < storage.endIndex {
+            tail = storage.index(after: tail)
+            after += 1
+        }
+        let head = String(storage[anchor..<lower.index]) + replacement
+        let window = head + storage[upper.index..<tail]
+        let anchorBytes = storage.utf8.distance(from: start, to: anchor)
+        let scrollBytes = storage.utf8.distance(from: start, to: scrollIndex)
+        let prefixCount = lower.offset - before
+        storage.replaceSubrange(anchor..<tail, with: window)
+        characterCount = max(
+            0, characterCount - (before + upper.offset - lower.offset + after) + window.count)
+        let newAnchor = storage.utf8.index(storage.startIndex, offsetBy: anchorBytes)
+        cursor = min(prefixCount + head.count, characterCount)
+        cursorIndex =
+            storage.index(newAnchor, offsetBy: max(0, cursor - prefixCount), limitedBy: storage.endIndex)
+            ?? storage.endIndex
+        if scrollOffset <= prefixCount {
+            scrollIndex = storage.utf8.index(storage.startIndex, offsetBy: scrollBytes)
+        } else {
+            scrollOffset = min(scrollOffset, cursor)
+            scrollIndex =
+                storage.index(newAnchor, offsetBy: scrollOffset - prefixCount, limitedBy: cursorIndex)
+                ?? cursorIndex
+        }
         delegate?.textFieldDidChange(self)
         onChange?(self)
     }
 
-    private func wordStart() -> Int {
-        let characters = Array(text.prefix(cursor))
-        var index = characters.count
-        while index > 0 && characters[index - 1] == " " { index -= 1 }
-        while index > 0 && characters[index - 1] != " " { index -= 1 }
-        return index
+    /// Moves the cursor to a character count, walking from the nearest known position.
+    private func moveCursor(to offset: Int) {
+        let known = [(0, storage.startIndex), (cursor, cursorIndex), (characterCount, storage.endIndex)]
+        let (base, baseIndex) =
+            known.min { abs($0.0 - offset) < abs($1.0 - offset) } ?? (0, storage.startIndex)
+        let limit = offset >= base ? storage.endIndex : storage.startIndex
+        cursorIndex = storage.index(baseIndex, offsetBy: offset - base, limitedBy: limit) ?? limit
+        cursor = offset
+    }
+
+    /// Where ^W starts deleting: the start of the word before the cursor (and the spaces
+    /// after it).
+    private func wordStart() -> (offset: Int, index: String.Index) {
+        var index = cursorIndex
+        var offset = cursor
+        while index > storage.startIndex, storage[storage.index(before: index)] == " " {
+            index = storage.index(before: index)
+            offset -= 1
+        }
+        while index > storage.startIndex, storage[storage.index(before: index)] != " " {
+            index = storage.index(before: index)
+            offset -= 1
+        }
+        return (max(0, offset), index)
     }
 
     // MARK: Drawing
@@ -138,23 +292,56 @@ open class TextField: View {
         scrollToCursor(width: frame.width)
     }
 
+    /// Moves the first shown character so the cursor shows, with one free column after
+    /// the text before it. Walks back from the cursor and from the end, never further
+    /// than the width: the work does not depend on the text's length.
     private func scrollToCursor(width: Int) {
-        let characters = Array(text)
-        scrollOffset = min(scrollOffset, cursor)
+        if cursorIndex < scrollIndex || cursor < scrollOffset {
+            scrollOffset = cursor
+            scrollIndex = cursorIndex
+        }
         guard width > 1 else {
             scrollOffset = cursor
+            scrollIndex = cursorIndex
             return
         }
-        // The cursor needs one free column after the text before it.
-        while scrollOffset < cursor
-            && TextWidth.of(String(characters[scrollOffset..<cursor])) > width - 1
-        {
-            scrollOffset += 1
+        let room = width - 1
+        let steps = room + Self.zeroWidthAllowance
+        // The text from the first shown character to the cursor must fit in the room: the
+        // earliest start that does, if the current one does not.
+        let fitting = walkBack(from: (cursor, cursorIndex), toward: scrollIndex, room: room, steps: steps)
+        if fitting.index > scrollIndex {
+            scrollOffset = fitting.offset
+            scrollIndex = fitting.index
         }
         // No blank space at the right while earlier text could show (after a widening).
-        while scrollOffset > 0 && TextWidth.of(String(characters[(scrollOffset - 1)...])) <= width - 1 {
-            scrollOffset -= 1
+        guard scrollIndex > storage.startIndex else { return }
+        let end = walkBack(
+            from: (characterCount, storage.endIndex), toward: storage.startIndex, room: room, steps: steps)
+        if end.index < scrollIndex {
+            scrollOffset = end.offset
+            scrollIndex = end.index
         }
+    }
+
+    /// The earliest position, going back from `position` but not before `limit`, whose
+    /// text up to `position` fits in `room` columns (at most `steps` characters back).
+    private func walkBack(
+        from position: (offset: Int, index: String.Index), toward limit: String.Index, room: Int, steps: Int
+    ) -> (offset: Int, index: String.Index) {
+        var index = position.index
+        var offset = position.offset
+        var used = 0
+        var taken = 0
+        while index > limit && taken < steps {
+            let previous = storage.index(before: index)
+            used += TextWidth.of(storage[previous])
+            if used > room { break }
+            index = previous
+            offset -= 1
+            taken += 1
+        }
+        return (max(0, offset), index)
     }
 
     override open func draw(in canvas: Canvas) {
@@ -163,14 +350,17 @@ open class TextField: View {
         scrollToCursor(width: width)
         let focused = isFirstResponder
         canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), style: theme.field)
-        if text.isEmpty, let placeholder {
+        if storage.isEmpty, let placeholder {
             canvas.text(placeholder, at: .zero, style: theme.placeholder, maxWidth: width)
+        } else if focused {
+            canvas.text(storage[scrollIndex...], at: .zero, style: theme.field, maxWidth: width)
         } else {
-            let visible = text.dropFirst(scrollOffset)
-            canvas.text(visible, at: .zero, style: theme.field, maxWidth: width)
+            // Without the focus: the start, and `…` in the last cell if the text goes on.
+            let shown = TextWidth.truncate(storage, to: width)
+            canvas.text(shown, at: .zero, style: theme.field, maxWidth: width)
         }
         if focused {
-            let column = TextWidth.of(String(text.dropFirst(scrollOffset).prefix(cursor - scrollOffset)))
+            let column = TextWidth.of(storage[scrollIndex..<cursorIndex])
             canvas.placeCursor(at: Point(x: min(column, width - 1), y: 0))
         }
     }
@@ -180,7 +370,7 @@ open class TextField: View {
     /// Writes the text and the cursor (keys `text`, `cursor`).
     /// - Throws: ``StateCodingError`` from the coder.
     override open func encodeRestorableState(with coder: StateEncoder) throws {
-        try coder.encode(text, forKey: "text")
+        try coder.encode(storage, forKey: "text")
         try coder.encode(cursor, forKey: "cursor")
     }
 

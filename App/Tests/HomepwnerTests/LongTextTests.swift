@@ -1,0 +1,141 @@
+import Foundation
+import RestorationTesting
+import StateRestoration
+import TerminalKit
+import Testing
+
+@testable import Homepwner
+
+@Suite("Homepwner: long names, paste, truncation, the default value (issue 13, headless)")
+@MainActor
+struct LongTextTests {
+    /// A name of 100,000 characters, Latin and Chinese.
+    static let longName: String = {
+        let pattern = Array("abc熊猫 def")
+        return String((0..<100_000).map { pattern[$0 % pattern.count] })
+    }()
+
+    /// The longest end of `text` that fits in `width` columns.
+    static func tail(of text: String, fitting width: Int) -> String {
+        var result = ""
+        for character in text.reversed() {
+            if TextWidth.of(result) + TextWidth.of(character) > width { break }
+            result.insert(character, at: result.startIndex)
+        }
+        return result
+    }
+
+    /// Runs `work` and returns how many characters were measured meanwhile.
+    static func measurements(_ work: () throws -> Void) rethrows -> Int {
+        let counter = WidthMeasurementCounter()
+        try TextWidth.$measurementCounter.withValue(counter) { try work() }
+        return counter.count
+    }
+
+    @Test(
+        "H14: issue 13 item 1: a 100,000-character name opens, takes keys measuring only what shows, and its draft comes back after a kill"
+    )
+    func longNameOpensEditsAndRestores() throws {
+        let name = Self.longName
+        let scratch = try scratchStore([("Mug", "M1", 3), (name, "LONG1", 5)])
+        let storage = InMemoryStorage()
+        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        first.press(.down)
+        let opening = Self.measurements { first.press(.enter) }
+        #expect(opening < 5_000, "opening measured \(opening) characters")
+        let field = try #require(first.detail?.nameField)
+        let room = field.frame.width - 1
+        #expect(first.lines[0].hasPrefix(" ‹ Homepwner"))
+        #expect(first.lines[0].hasSuffix("…"))
+        #expect(first.lines[1] == " Name     " + Self.tail(of: name, fitting: room))
+        #expect(
+            first.terminal.cursor == Point(x: 10 + TextWidth.of(Self.tail(of: name, fitting: room)), y: 1))
+
+        let typing = Self.measurements { first.type("x") }
+        #expect(typing < 3_000, "a key measured \(typing) characters")
+        let moving = Self.measurements { first.press(.left, .left, .left) }
+        #expect(moving < 3_000, "three ← measured \(moving) characters")
+        #expect(first.detail?.nameField.cursorPosition == 99_998)
+        first.press(.ctrl("z"))
+
+        // kill -9; relaunch: the same text with the cursor in the same place (the scroll
+        // position is not saved: the field scrolls just enough to show the cursor).
+        var second: HeadlessHomepwner?
+        let restoring = try Self.measurements {
+            second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        }
+        let relaunched = try #require(second)
+        #expect(restoring < 10_000, "restoring measured \(restoring) characters")
+        #expect(relaunched.detail?.nameField.cursorPosition == 99_998)
+        #expect(relaunched.lines[0] == first.lines[0])
+        let beforeCursor = Self.tail(of: String((name + "x").dropLast(3)), fitting: room)
+        #expect(relaunched.lines[1].hasPrefix(" Name     " + beforeCursor))
+        #expect(relaunched.terminal.cursor == Point(x: 10 + TextWidth.of(beforeCursor), y: 1))
+        relaunched.press(.escape)
+        #expect(try relaunched.storedItem(1).name == name + "x")
+        // The list shows the start of the long name, cut with `…`.
+        let row = try #require(relaunched.highlightedRow)
+        #expect(row.hasPrefix(" abc熊猫 defabc"))
+        #expect(row.contains("… "))
+    }
+
+    @Test(
+        "H12: issue 13 item 2: a pasted \"a\\tb\\u{1B}c\" goes into the name as text: no jump to the next field, no going back"
+    )
+    func pasteStaysInTheField() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.down, .enter)
+        let frames = app.terminal.frameCount
+        app.terminal.paste("a\tb\u{1B}c")
+        app.application.processEvents()
+        #expect(app.terminal.frameCount == frames + 1)
+        #expect(app.lines[0].hasPrefix(" ‹ Homepwner"))
+        #expect(app.lines[1] == " Name     Rusty Beara bc")
+        #expect(app.lines[2] == " Serial   0A1B2")
+        #expect(app.terminal.cursor == Point(x: 24, y: 1))
+        app.press(.escape)
+        #expect(try app.storedItem(1).name == "Rusty Beara bc")
+    }
+
+    @Test(
+        "H11: issue 13 item 3: at 22 columns a field without the focus shows the start of its text and `…` where it is cut"
+    )
+    func truncatedFieldShowsItsStart() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(
+            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 22, height: 12))
+        app.press(.down, .enter, .tab, .tab, .ctrl("u"))
+        app.type("$123,456,789,012")
+        app.press(.tab)
+        let width = try #require(app.detail?.valueField.frame.width)
+        #expect(width < 16)
+        #expect(app.lines[3] == " Value $  " + String("$123,456,789,012".prefix(width - 1)) + "…")
+        // With the focus it scrolls to the cursor, as before.
+        app.press(.backTab)
+        #expect(app.lines[3] == " Value $  " + String("$123,456,789,012".suffix(width - 1)))
+        app.press(.escape)
+        #expect(try app.storedItem(1).valueInDollars == 123_456_789_012)
+    }
+
+    @Test("H12: issue 13 item 4: a new item's value 0 is replaced by what is typed: 45, not 045")
+    func newItemValueReplacesTheDefault() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.character("a"))
+        app.type("Lamp")
+        app.press(.tab, .tab)
+        #expect(app.lines[3] == " Value $  0")
+        app.type("45")
+        #expect(app.lines[3] == " Value $  45")
+        app.press(.enter)
+        #expect(try app.storedItem(5).valueInDollars == 45)
+        #expect(app.highlightedRow?.hasSuffix("$45") == true)
+        // Moved into, the 0 is ordinary text: Home then 1 gives 10.
+        app.press(.up, .enter, .tab, .tab)
+        #expect(app.lines[3] == " Value $  0")
+        app.press(.home)
+        app.type("1")
+        #expect(app.lines[3] == " Value $  10")
+    }
+}
