@@ -63,6 +63,8 @@ let package = Package(
         // Reliability helpers (docs/RELIABILITY.md): kill storms, and an app that crashes on purpose.
         .executableTarget(name: "restoration-soak", dependencies: [stateRestoration, "Homepwner"]),
         .executableTarget(name: "restoration-crasher", dependencies: [stateRestoration]),
+        // Launches Homepwner headless from an archive and reports its peak memory (R33).
+        .executableTarget(name: "homepwner-probe", dependencies: ["Homepwner"]),
 
         // MARK: Tests
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
@@ -86,7 +88,7 @@ let package = Package(
             name: "ReliabilityTests",
             dependencies: [
                 stateRestoration, restorationTesting, "Homepwner", "restoration-soak",
-                "restoration-crasher",
+                "restoration-crasher", "homepwner-probe",
                 "homepwner-store-stress", "restoration-archive",
             ]),
     ],

@@ -111,7 +111,12 @@ struct ArchiveStorm {
             }
             let temporaries = names(in: state, startingWith: temporaryPrefix)
             counts.maxTemporaries = max(counts.maxTemporaries, temporaries.count)
-            if temporaries.count > 2 { notes.append("temporary files pile up: \(temporaries)") }
+            // A save that completed removed the temporary files of dead writers; only the one
+            // of a save killed after it may remain. Kills before any save completes leave one
+            // each, for the next completed save to remove.
+            if lastSaved != nil && temporaries.count > 1 {
+                notes.append("temporary files of dead writers outlived a completed save: \(temporaries)")
+            }
             if !inPlace,
                 permissions(of: state + "/restoration.archive") != 0o600 || permissions(of: state) != 0o700
             {

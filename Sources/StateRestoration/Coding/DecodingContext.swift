@@ -46,7 +46,7 @@ final class DecodingContext {
     /// The windows' roots before the restore: never contained by anything restored.
     var windowRoots: Set<ObjectIdentifier> = []
     /// Why references to contained objects were left out, in the order met.
-    private(set) var containmentNotes: [RestorationDiagnostic] = []
+    private(set) var containmentNotes = DiagnosticList()
 
     init(view: ArchiveView) {
         self.view = view
@@ -110,33 +110,52 @@ final class DecodingContext {
             parent >= 0, parent < shared.pointee.restored.count,
             let container = shared.pointee.restored[parent]
         else { return nil }
-        let problem: String?
         let objectID = ObjectIdentifier(object)
+        enum Problem {
+            case itself
+            case savedElsewhere(Int32)
+            case windowRoot
+            case containedBy(Int)
+            case cycle
+        }
+        let problem: Problem?
         if object === container {
-            problem = "it is that object itself"
+            problem = .itself
         } else if Int(view.records[child].parent) != parent {
-            let savedUnder = view.records[child].parent
-            problem =
-                "it was saved under "
-                + (savedUnder >= 0 ? "'\(view.path(ofRecord: Int(savedUnder)))'" : "the windows")
-                + ", and an object contains only what was saved under it"
+            problem = .savedElsewhere(view.records[child].parent)
         } else if windowRoots.contains(objectID) {
-            problem = "it is a window's root"
+            problem = .windowRoot
         } else if let other = containerRecord[objectID] {
-            problem =
-                "it is already contained by '\(view.path(ofRecord: other))', and an object has one container"
+            problem = .containedBy(other)
         } else if contains(objectID, above: parent) {
-            problem = "it contains that object, and containment cannot form a cycle"
+            problem = .cycle
         } else {
             problem = nil
         }
         if let problem {
+            // The message (two paths as text) is made only if the report has room for it.
             containmentNotes.append(
                 RestorationDiagnostic(
                     .notRestored, path: view.path(ofRecord: child).description,
-                    reason:
-                        "'\(view.path(ofRecord: parent))' lists it under '\(key)', but \(problem); it is left out "
-                        + "there (containment is a tree, R31)"))
+                    reason: {
+                        let why =
+                            switch problem {
+                            case .itself: "it is that object itself"
+                            case .savedElsewhere(let savedUnder):
+                                "it was saved under "
+                                    + (savedUnder >= 0
+                                        ? "'\(view.path(ofRecord: Int(savedUnder)))'" : "the windows")
+                                    + ", and an object contains only what was saved under it"
+                            case .windowRoot: "it is a window's root"
+                            case .containedBy(let other):
+                                "it is already contained by '\(view.path(ofRecord: other))', and an object has one "
+                                    + "container"
+                            case .cycle: "it contains that object, and containment cannot form a cycle"
+                            }
+                        return
+                            "'\(view.path(ofRecord: parent))' lists it under '\(key)', but \(why); it is left out "
+                            + "there (containment is a tree, R31)"
+                    }()))
             return nil
         }
         containerRecord[objectID] = parent
@@ -144,8 +163,8 @@ final class DecodingContext {
     }
 
     /// Adds a diagnostic to the restore's report.
-    func note(_ diagnostic: RestorationDiagnostic) {
-        containmentNotes.append(diagnostic)
+    func note(_ diagnostic: @autoclosure () -> RestorationDiagnostic) {
+        containmentNotes.append(diagnostic())
     }
 
     /// True if `object` is the object of `record` or contains it, through the containment

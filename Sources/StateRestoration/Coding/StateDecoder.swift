@@ -356,12 +356,12 @@ public final class StateDecoder {
     public func decodeContainedObjects<Object>(of type: Object.Type, forKey key: String)
         throws(StateCodingError) -> [Object]
     {
-        guard let stored = stateValue(forKey: key) else { return [] }
-        guard case .array(let values) = stored else { throw referenceListMismatch(key, stored) }
+        let list = try referenceList(forKey: key)
         var objects: [Object] = []
-        for value in values {
-            guard case .reference(let index) = value else { throw referenceListMismatch(key, stored) }
-            if let index, let object = containedObject(record: index, key: key, as: Object.self) {
+        for position in 0..<list.count {
+            if let index = referencedRecord(list, position),
+                let object = containedObject(record: index, key: key, as: Object.self)
+            {
                 objects.append(object)
             }
         }
@@ -483,13 +483,30 @@ public final class StateDecoder {
         Self.referencedObject(list, position, shared: shared, state: state)
     }
 
+    /// The record that the reference at `position` of `list` names, or nil for a nil
+    /// reference; read as ``referencedObject(_:_:)`` reads it.
+    func referencedRecord(_ list: ReferenceListPosition, _ position: Int) -> Int? {
+        let index = Self.referencedRecord(list, position, shared: shared, state: state)
+        return index >= 0 ? index : nil
+    }
+
     /// ``referencedObject(_:_:)``, not isolated, for the reason given at
     /// ``readerAtCursor(for:state:shared:)``.
     nonisolated private static func referencedObject(
         _ list: ReferenceListPosition, _ position: Int, shared: UnsafeMutablePointer<DecodingContext.Shared>,
         state: UnsafeMutablePointer<State>
     ) -> (any RestorableObject)? {
-        guard shared.pointee.isOpen, position >= 0, position < list.count else { return nil }
+        let index = referencedRecord(list, position, shared: shared, state: state)
+        return index >= 0 ? shared.pointee.restored[index] : nil
+    }
+
+    /// The record the reference at `position` of `list` names; -1 for a nil reference or a
+    /// position out of the list. Reading a list in order reads each reference once.
+    nonisolated private static func referencedRecord(
+        _ list: ReferenceListPosition, _ position: Int, shared: UnsafeMutablePointer<DecodingContext.Shared>,
+        state: UnsafeMutablePointer<State>
+    ) -> Int {
+        guard shared.pointee.isOpen, position >= 0, position < list.count else { return -1 }
         var reader = ValueReader(shared.pointee.bytes, offset: list.offset)
         var current = 0
         let cursor = state.pointee.listCursor
@@ -504,7 +521,7 @@ public final class StateDecoder {
             let index = tag == ArchiveFormat.Tag.reference.rawValue ? Int(reader.varint()) : -1
             if current == position {
                 state.pointee.listCursor = (list.offset, position + 1, reader.offset)
-                return index >= 0 ? shared.pointee.restored[index] : nil
+                return index
             }
             current += 1
         }

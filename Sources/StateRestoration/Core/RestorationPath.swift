@@ -110,9 +110,48 @@ public struct RestorationPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Components joined by `/`; a repeated identifier shows its position as `Detail#2`.
+    ///
+    /// The text is for people, and bounded whatever the path (rule R33): an identifier of
+    /// more than ``shownIdentifierLength`` characters shows its start, `…` and its size in
+    /// bytes, and a path of more than ``shownPathLength`` characters shows its first and
+    /// last components around `…(N more)…`. Compare paths, not their descriptions.
     public var description: String {
-        components.map { $0.occurrence == 0 ? $0.identifier : "\($0.identifier)#\($0.occurrence + 1)" }
-            .joined(separator: "/")
+        let parts = components.map(Self.shown)
+        let total = parts.reduce(parts.count) { $0 + $1.count }
+        guard total > Self.shownPathLength else { return parts.joined(separator: "/") }
+        var head: [String] = []
+        var used = 0
+        for part in parts where used + part.count + 1 <= Self.shownPathLength / 2 {
+            head.append(part)
+            used += part.count + 1
+        }
+        var tail: [String] = []
+        used = 0
+        for part in parts.dropFirst(head.count).reversed()
+        where used + part.count + 1 <= Self.shownPathLength / 2 {
+            tail.insert(part, at: 0)
+            used += part.count + 1
+        }
+        let hidden = parts.count - head.count - tail.count
+        return (head + ["…(\(hidden) more)…"] + tail).joined(separator: "/")
+    }
+
+    /// The most characters of an identifier that ``description`` shows.
+    public static let shownIdentifierLength = 200
+    /// The most characters (about) of a path that ``description`` shows.
+    public static let shownPathLength = 2000
+
+    /// A component as text, its identifier cut at ``shownIdentifierLength`` characters.
+    private static func shown(_ component: Component) -> String {
+        let identifier = component.identifier
+        var text = identifier
+        if identifier.utf8.count > shownIdentifierLength {
+            let start = identifier.prefix(shownIdentifierLength)
+            if start.endIndex != identifier.endIndex {
+                text = "\(start)…(\(identifier.utf8.count) bytes)"
+            }
+        }
+        return component.occurrence == 0 ? text : "\(text)#\(component.occurrence + 1)"
     }
 
     /// Equal components, however each path holds them.
@@ -123,7 +162,21 @@ public struct RestorationPath: Hashable, Sendable, CustomStringConvertible {
         return lhs.components == rhs.components
     }
 
+    /// Hashes each component's occurrence, identifier length and first 64 bytes: equal
+    /// paths hash equally, and a path of long identifiers costs no more to hash than a
+    /// short one (rule R33).
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(components)
+        let components = self.components
+        hasher.combine(components.count)
+        for component in components {
+            hasher.combine(component.occurrence)
+            let utf8 = component.identifier.utf8
+            hasher.combine(utf8.count)
+            if utf8.count <= 64 {
+                hasher.combine(component.identifier)
+            } else {
+                for byte in utf8.prefix(64) { hasher.combine(byte) }
+            }
+        }
     }
 }

@@ -15,7 +15,7 @@ final class RestorationPass {
     /// What the coders share, with the object restored for each record so far (references
     /// resolve through it); owned by the context.
     private let shared: UnsafeMutablePointer<DecodingContext.Shared>
-    private(set) var diagnostics: [RestorationDiagnostic] = []
+    private var diagnostics = DiagnosticList()
     /// The windows' roots before the restore: only a root record may find one (R31).
     private var windowRoots: [ObjectIdentifier] = []
 
@@ -149,7 +149,7 @@ final class RestorationPass {
                     RestorationDiagnostic(.notDecoded, path: coder.path.description, reason: "\(error)"))
             }
         }
-        diagnostics.append(contentsOf: context.containmentNotes)
+        diagnostics.append(contentsOf: context.containmentNotes.all)
         var roots: [any RestorableObject] = []
         for index in records.indices where states[index] != 0 {
             guard let object = shared.pointee.restored[index] else { continue }
@@ -164,7 +164,7 @@ final class RestorationPass {
         }
         return RestorationReport(
             view: view, restoredObjects: shared.pointee.restored, roots: roots, metadata: view.metadata,
-            diagnostics: diagnostics)
+            diagnostics: diagnostics.all)
     }
 
     /// Rule R13: (a) the recorded restoration class, else (b) the delegate, else (c) an
