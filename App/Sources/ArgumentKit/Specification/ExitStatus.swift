@@ -24,4 +24,7 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable {
     public static let cannotCreate = ExitStatus(rawValue: 73)
     /// 74 (`EX_IOERR`): reading or writing failed.
     public static let ioError = ExitStatus(rawValue: 74)
+    /// 77 (`EX_NOPERM`): a file or directory may not be used, as a directory that others
+    /// can write.
+    public static let noPermission = ExitStatus(rawValue: 77)
 }

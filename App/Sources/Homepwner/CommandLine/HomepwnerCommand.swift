@@ -11,7 +11,8 @@ import TerminalKit
 /// Exit status: 0 after a quit; 1 without a terminal (unless `--random-items` only filled
 /// the store); 64 for a wrong command line; 65 for a database Homepwner cannot use (a newer
 /// schema, another app's file); 73 when a directory cannot be created; 74 when the database
-/// cannot be read or written.
+/// cannot be read or written; 77 when a directory is not safe to use (another user's, or
+/// writable by others: rule R36).
 public enum HomepwnerCommand {
     static let spec = CommandSpec(
         name: "homepwner",
@@ -160,6 +161,16 @@ public enum HomepwnerCommand {
                     message:
                         "cannot create the state directory \(paths.stateDirectory): \(error.localizedDescription)",
                     status: .cannotCreate))
+        }
+        // Rule R36: nothing is read from, or written to, a directory that someone else could
+        // plant files in (an archive that crashes the app, a FIFO, a symbolic link).
+        for (what, directory) in [("state", paths.stateDirectory), ("data", paths.dataDirectory)] {
+            do {
+                try DirectoryTrust.check(directory)
+            } catch {
+                return .failure(
+                    Failure(message: "the \(what) directory \(error)", status: .noPermission))
+            }
         }
         let store: ItemStore
         do {

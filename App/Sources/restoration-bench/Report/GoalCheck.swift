@@ -1,8 +1,11 @@
-/// The goals of issue 6, checked against one run's figures (no assertion: a report).
+/// The performance goals, checked against one run's figures (no assertion: a report).
 ///
 /// At 1,000 objects: engine encode at most 2x the floor and at least 8x faster than
-/// JSONEncoder; engine decode at most 2x the floor; archive bytes no larger than
-/// PropertyListEncoder's; and from 1,000 to 100,000 objects, at most 110x the time.
+/// JSONEncoder; engine decode at most 2.5x the floor (the floor checks nothing, the engine
+/// checks every byte first); archive bytes no larger than PropertyListEncoder's; and from
+/// 1,000 to 100,000 objects, the engine's growth at most 1.15x the floor's own growth in the
+/// same run (the machine's caches shape both alike). These are the engine issue's
+/// restatement of issue 6's goals.
 struct GoalCheck {
     static let goalSize = 1_000
     static let largeSize = 100_000
@@ -10,7 +13,7 @@ struct GoalCheck {
     let results: [SizeResult]
 
     var lines: [String] {
-        var lines = ["Goals (issue 6), from this run:"]
+        var lines = ["Goals, from this run:"]
         let small = results.first { $0.nodes == Self.goalSize }
         let engine = small?.result(.stateRestoration)
         let floor = small?.result(.floor)
@@ -23,7 +26,7 @@ struct GoalCheck {
                     unit: "x"))
             lines.append(
                 goal(
-                    "engine decode ≤ 2x floor", engine.decode.median / floor.decode.median, limit: 2,
+                    "engine decode ≤ 2.5x floor", engine.decode.median / floor.decode.median, limit: 2.5,
                     unit: "x"))
         } else {
             lines.append("  engine vs floor at 1,000: not measured in this run")
@@ -44,16 +47,29 @@ struct GoalCheck {
         } else {
             lines.append("  archive bytes vs PropertyListEncoder at 1,000: not measured in this run")
         }
-        let large = results.first { $0.nodes == Self.largeSize }?.result(.stateRestoration)
-        if let engine, let large {
-            lines.append(
-                goal(
-                    "engine encode 1,000 → 100,000 ≤ 110x", large.encode.median / engine.encode.median,
-                    limit: 110, unit: "x"))
-            lines.append(
-                goal(
-                    "engine decode 1,000 → 100,000 ≤ 110x", large.decode.median / engine.decode.median,
-                    limit: 110, unit: "x"))
+        let large = results.first { $0.nodes == Self.largeSize }
+        if let engine, let floor, let largeEngine = large?.result(.stateRestoration),
+            let largeFloor = large?.result(.floor)
+        {
+            for (phase, engineSmall, engineLarge, floorSmall, floorLarge) in [
+                (
+                    "encode", engine.encode.median, largeEngine.encode.median, floor.encode.median,
+                    largeFloor.encode.median
+                ),
+                (
+                    "decode", engine.decode.median, largeEngine.decode.median, floor.decode.median,
+                    largeFloor.decode.median
+                ),
+            ] {
+                let growth = engineLarge / engineSmall
+                let floorGrowth = floorLarge / floorSmall
+                lines.append(
+                    goal(
+                        "engine \(phase) growth 1,000 → 100,000 ≤ 1.15x the floor's ("
+                            + String(format: "%.1fx vs %.1fx", growth, floorGrowth) + ")",
+                        growth / floorGrowth,
+                        limit: 1.15, unit: "x"))
+            }
         } else {
             lines.append("  growth 1,000 → 100,000: not measured in this run")
         }

@@ -93,6 +93,86 @@ struct HostileArchiveTests {
         #expect(try session.childPID() != nil)
     }
 
+    @Test("R32: a FIFO at the archive path: the app starts fresh at once, says why, and SIGTERM ends it")
+    func fifoArchive() async throws {
+        let session = try HomepwnerTmux(width: 80, height: 24)
+        defer { session.close() }
+        _ = try prepare(session)
+        #expect(mkfifo(session.archivePath, 0o600) == 0)
+        let log = session.directory + "/restoration.log"
+        let screen = try await session.launch(
+            environment: "RESTORATION_DEBUG=1 RESTORATION_DEBUG_LOG='\(log)'", ready: "Homepwner")
+        #expect(screen.hasPrefix(" Edit "), "the list, fresh")
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(
+            text.contains(
+                "restoration: not restored: cannot read the archive: '\(session.archivePath)' is a FIFO, not a "
+                    + "regular file; it was set aside as restoration.archive.discarded in \(session.stateDirectory)"
+            ),
+            "\(text)")
+        let pid = try #require(try session.childPID())
+        #expect(kill(pid, SIGTERM) == 0)
+        try await session.waitUntil("the app to end on SIGTERM") { !HomepwnerTmux.isAlive(pid) }
+    }
+
+    @Test("R32: a FIFO as the debug log does not block the launch")
+    func fifoLog() async throws {
+        let session = try HomepwnerTmux(width: 80, height: 24)
+        defer { session.close() }
+        let archive = try prepare(session)
+        try Data(archive.encodedBytes()).write(to: URL(fileURLWithPath: session.archivePath))
+        let log = session.directory + "/fifo.log"
+        #expect(mkfifo(log, 0o600) == 0)
+        try await session.launch(
+            environment: "RESTORATION_DEBUG=1 RESTORATION_DEBUG_LOG='\(log)'", ready: "New Item")
+        #expect(try session.childPID() != nil)
+    }
+
+    @Test("R32: /dev/zero behind a symlink at the archive path is not read; the app starts fresh")
+    func devZeroArchive() async throws {
+        let session = try HomepwnerTmux(width: 80, height: 24)
+        defer { session.close() }
+        _ = try prepare(session)
+        #expect(symlink("/dev/zero", session.archivePath) == 0)
+        let screen = try await session.launch(ready: "Homepwner")
+        #expect(screen.hasPrefix(" Edit "))
+        var status = stat()
+        #expect(lstat(session.stateDirectory + "/restoration.archive.discarded", &status) == 0)
+        #expect(status.st_mode & S_IFMT == S_IFLNK, "the link itself was set aside")
+    }
+
+    @Test(
+        "R36: a state directory that others can write is refused with a clear message, before anything is read"
+    )
+    func worldWritableState() async throws {
+        let session = try HomepwnerTmux(width: 250, height: 24)
+        defer { session.close() }
+        _ = try prepare(session)
+        try Data(try prepare2()).write(to: URL(fileURLWithPath: session.archivePath))
+        #expect(chmod(session.stateDirectory, 0o777) == 0)
+        try session.shell(
+            "'\(HomepwnerTmux.binary ?? "")' --data-dir '\(session.dataDirectory)' --state-dir "
+                + "'\(session.stateDirectory)'; echo status=$?")
+        let screen = try await session.waitFor("the refusal") { screen in
+            screen.split(separator: "\n").contains { $0.hasPrefix("status=") }
+        }
+        // Wide enough for the message on one row; the rows of the command itself may wrap.
+        let text = screen.replacingOccurrences(of: "\n", with: "")
+        #expect(
+            text.contains(
+                "homepwner: error: the state directory '\(session.stateDirectory)' can be written by its group or "
+                    + "others (mode 777), who could plant files in it; run: chmod go-w '\(session.stateDirectory)'"),
+            "\(screen)")
+        #expect(screen.contains("status=77"), "\(screen)")
+    }
+
+    /// The golden archive's bytes.
+    private func prepare2() throws -> [UInt8] {
+        let golden = GoldenArchiveTests.goldenDirectory + "/format-1/homepwner-new-item"
+        return Array(
+            try #require(FileManager.default.contents(atPath: golden + "/state/restoration.archive")))
+    }
+
     @Test("R31: the list's screen listed in the modal stack as well gets one parent, and the app runs")
     func screenInTwoStacks() async throws {
         let session = try HomepwnerTmux(width: 80, height: 24)
