@@ -5,9 +5,15 @@ import TerminalKit
 /// One item's screen (the book's `BNRDetailViewController`, rule H4): name, serial
 /// number, value in whole dollars, the read-only date created, and an optional photo.
 ///
-/// - Pushed for an existing item, going back (Esc) saves the fields into the item (H3).
+/// - Fields are committed to the store as they are typed, ``commitDelay`` after the last
+///   key (and at once on Esc, Done, suspend and quit), and only the fields the user
+///   changed (H12); a busy database queues the write (``StoreWriter``, H14).
+/// - Pushed for an existing item, going back (Esc) saves what is left (H3).
 /// - Presented for a new item, inside its own navigation controller, Done (Enter) keeps
-///   the item and Cancel (Esc) deletes it (H2).
+///   the item and Cancel (Esc) deletes it (H2); until Done the item is provisional, so
+///   Cancel can only ever delete the item this screen created.
+/// - Changes made outside the app show in the fields the user did not touch; an item
+///   deleted outside says so and goes back to the list (H13).
 /// - The value is parsed by ``DollarValue``: anything but whole dollars shows a message
 ///   under the fields and is not stored; the other fields are.
 /// - A photo is attached by typing the path of a PNG or JPEG file in the photo field and
@@ -20,13 +26,22 @@ import TerminalKit
 /// restoration class tells a new item (a path of 3: root navigation controller, modal
 /// navigation controller, detail) from a pushed one (2), as the chapter does.
 @MainActor
-final class DetailViewController: ViewController, TextFieldDelegate {
+final class DetailViewController: ViewController, TextFieldDelegate, StoreObserver {
     /// The archive key of the item's key, the book's.
     static let itemKeyKey = "item.itemKey"
 
     let context: HomepwnerContext
-    /// The item as last stored.
+    /// How long after the last key an edit is committed.
+    static let commitDelay: Duration = .milliseconds(400)
+
+    /// The item as last stored (or queued to be): a field differing from it is an edit.
     private(set) var item: Item
+    /// The debounced commit, while one waits.
+    private var commitTimer: (any ScheduledAction)?
+    /// True once the item is gone (deleted outside, or cancelled): nothing more is written.
+    private var isGone = false
+    /// True while the message line shows the writer's status rather than a message.
+    private var showsWriterStatus = false
     /// True for the modal new-item screen.
     let isNew: Bool
 
@@ -50,6 +65,7 @@ final class DetailViewController: ViewController, TextFieldDelegate {
         self.isNew = isNew
         self.context = context
         super.init()
+        context.watcher.add(self)
         restorationIdentifier = String(describing: type(of: self))
         restorationClass = DetailViewController.self
         if isNew {
@@ -99,9 +115,20 @@ final class DetailViewController: ViewController, TextFieldDelegate {
 
     override func viewWillDisappear(_ animated: Bool) {
         super.viewWillDisappear(animated)
-        // Going back from a pushed item saves it (the book saves in viewWillDisappear:).
-        // A new item is saved by Done and deleted by Cancel instead.
-        if !isNew { saveFields() }
+        // Going back saves what the debounce has not yet (the book saves here).
+        commitPendingEdits()
+    }
+
+    override func viewWillLayoutSubviews() {
+        super.viewWillLayoutSubviews()
+        guard !messageIsError else { return }
+        if let status = context.writer.status {
+            messageLabel.text = status
+            showsWriterStatus = true
+        } else if showsWriterStatus {
+            messageLabel.text = ""
+            showsWriterStatus = false
+        }
     }
 
     override var keyCommands: [KeyCommand] {
@@ -133,26 +160,43 @@ final class DetailViewController: ViewController, TextFieldDelegate {
     private func show(_ message: String, isError: Bool) {
         messageLabel.text = message
         messageIsError = isError
+        showsWriterStatus = false
         messageLabel.style = isError ? messageLabel.theme.error : .plain
     }
 
-    /// Stores the fields into the item: name, serial, and the value if it is whole
-    /// dollars (an invalid value is not stored; the stored one stays).
-    private func saveFields() {
-        var updated = item
-        updated.name = nameField.text
-        updated.serialNumber = serialNumberField.text
-        if case .success(let value) = parsedValue { updated.valueInDollars = value }
-        guard updated != item else { return }
-        do {
-            try context.store.update(updated)
-            item = updated
-        } catch {
-            context.post("“\(updated.name)” was not saved: \(error)")
+    /// The fields the user changed: those that differ from the stored item (the value
+    /// only when it is whole dollars; an invalid value is not stored).
+    var changes: ItemChanges {
+        var changes = ItemChanges()
+        if nameField.text != item.name { changes.name = nameField.text }
+        if serialNumberField.text != item.serialNumber { changes.serialNumber = serialNumberField.text }
+        if case .success(let value) = parsedValue, value != item.valueInDollars {
+            changes.valueInDollars = value
         }
+        return changes
+    }
+
+    /// Commits the changed fields now (through the writer, which retries while the
+    /// database is busy).
+    func commitPendingEdits() {
+        commitTimer?.cancel()
+        commitTimer = nil
+        guard !isGone else { return }
+        let changes = changes
+        guard !changes.isEmpty else { return }
+        item = changes.applied(to: item)
+        context.writer.submit(.fields(key: item.key, changes: changes, name: item.name))
+    }
+
+    /// Commits ``commitDelay`` after the last edit.
+    private func scheduleCommit() {
+        commitTimer?.cancel()
+        commitTimer = context.schedule(after: Self.commitDelay) { [weak self] in self?.commitPendingEdits() }
+        if commitTimer == nil { commitPendingEdits() }
     }
 
     func textFieldDidChange(_ textField: TextField) {
+        if textField !== photoPathField { scheduleCommit() }
         if textField === valueField {
             validateValue()
         } else if textField === nameField {
@@ -174,19 +218,59 @@ final class DetailViewController: ViewController, TextFieldDelegate {
 
     /// Done: keeps the new item with what was typed, and dismisses.
     func done() {
-        saveFields()
+        commitPendingEdits()
+        if !isGone { context.writer.submit(.confirm(key: item.key)) }
         context.itemToSelect = item.key
         dismiss()
     }
 
-    /// Cancel: deletes the new item, and dismisses.
+    /// Cancel: deletes the new item (only if it is still a provisional one, that is, one
+    /// this screen created), and dismisses.
     func cancel() {
-        do {
-            try context.store.deleteItem(withKey: item.key)
-        } catch {
-            context.post("The new item was not deleted: \(error)")
-        }
+        commitTimer?.cancel()
+        if !isGone { context.writer.submit(.discardNew(key: item.key)) }
+        isGone = true
         dismiss()
+    }
+
+    // MARK: Outside changes
+
+    /// Fields the user did not change follow the store; an item deleted outside says so
+    /// and goes back to the list.
+    func storeDidChangeOutside() {
+        guard !isGone else { return }
+        let stored: Item?
+        do {
+            stored = try context.store.item(forKey: item.key)
+        } catch {
+            return  // busy or unreadable for now: the next change or poll tries again
+        }
+        guard let stored else {
+            isGone = true
+            commitTimer?.cancel()
+            context.writer.discardPending(for: item.key)
+            let name = nameField.text.isEmpty ? item.name : nameField.text
+            context.post("\(StoreWriter.quoted(name)) was deleted outside Homepwner.")
+            if isNew {
+                dismiss()
+            } else {
+                _ = navigationController?.popViewController()
+            }
+            return
+        }
+        let queued = context.writer.pendingChanges(for: item.key)
+        if queued.name == nil && nameField.text == item.name { nameField.text = stored.name }
+        if queued.serialNumber == nil && serialNumberField.text == item.serialNumber {
+            serialNumberField.text = stored.serialNumber
+        }
+        if queued.valueInDollars == nil && valueField.text == String(item.valueInDollars) {
+            valueField.text = String(stored.valueInDollars)
+        }
+        let photoChanged = stored.hasPhoto != item.hasPhoto
+        item = queued.applied(to: stored)
+        if photoChanged { loadThumbnail() }
+        if !isNew { navigationItem.title = Self.title(forName: nameField.text) }
+        validateValue()
     }
 
     // MARK: Photo
@@ -241,9 +325,10 @@ final class DetailViewController: ViewController, TextFieldDelegate {
 
     override func applicationFinishedRestoringState() {
         super.applicationFinishedRestoringState()
-        // The drafts are back: show what they mean.
+        // The drafts are back: show what they mean, and commit them (H12).
         validateValue()
         if !isNew { navigationItem.title = Self.title(forName: nameField.text) }
+        scheduleCommit()
     }
 
     // MARK: Helpers
