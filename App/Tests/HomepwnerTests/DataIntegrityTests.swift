@@ -108,6 +108,44 @@ struct DataIntegrityTests {
                 == ["Rusty Bear 2|OUTSIDE|77"])
     }
 
+    @Test("H12: a restored item screen writes only what was typed, not fields changed elsewhere meanwhile")
+    func restoredDraftsAreNotEdits() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        do {
+            let app = try openRustyBear(scratch, storage: storage)
+            app.type(" 2")
+            app.advance(by: .seconds(1))  // saved and committed; then killed
+        }
+        let other = try raw(scratch)
+        other.execute(
+            "UPDATE items SET serial_number = 'NEW', value_in_dollars = 7 WHERE serial_number = '0A1B2'")
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        app.advance(by: .seconds(1))
+        #expect(app.lines[1] == " Name     Rusty Bear 2")
+        #expect(app.lines[2] == " Serial   NEW")
+        #expect(app.lines[3] == " Value $  7")
+        #expect(
+            other.rows("SELECT name, serial_number, value_in_dollars FROM items WHERE serial_number = 'NEW'")
+                == ["Rusty Bear 2|NEW|7"])
+    }
+
+    @Test("H13: an outside change shown in the open item is saved in the screen state too")
+    func outsideChangeReachesTheArchive() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        do {
+            let app = try openRustyBear(scratch, storage: storage)
+            app.advance(by: .seconds(1))
+            try raw(scratch).execute("UPDATE items SET serial_number = 'NEW' WHERE serial_number = '0A1B2'")
+            app.advance(by: .seconds(1))
+            #expect(app.lines[2] == " Serial   NEW")
+            app.advance(by: .seconds(1))  // the state is saved again; then killed
+        }
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        #expect(app.lines[2] == " Serial   NEW")
+    }
+
     // MARK: Item 7: moves by key
 
     @Test("H13: Shift-↑ moves the highlighted item even after rows were reordered outside (issue 13 item 7)")

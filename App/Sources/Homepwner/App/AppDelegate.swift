@@ -40,6 +40,7 @@ final class AppDelegate: ApplicationDelegate {
             return application.schedule(after: delay, action)
         }
         context.now = { [weak application] in application?.driver.now ?? .zero }
+        context.stateDidChange = { [weak application] in application?.engine.stateDidChange() }
         if startsFresh { application.engine.discardState(reason: "launched with --fresh") }
         application.globalKeyCommands = [
             KeyCommand(.character("q")) { [weak application] in application?.quit() },

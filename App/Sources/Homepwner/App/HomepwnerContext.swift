@@ -27,6 +27,9 @@ public final class HomepwnerContext {
     var scheduler: (@MainActor (Duration, @escaping @MainActor () -> Void) -> any ScheduledAction)?
     /// The run loop's clock.
     var now: @MainActor () -> Duration = { .zero }
+    /// Tells the restoration engine that the screen changed without a key (continuous
+    /// preservation saves it after its debounce).
+    var stateDidChange: @MainActor () -> Void = {}
 
     /// Creates a context.
     /// - Parameters:

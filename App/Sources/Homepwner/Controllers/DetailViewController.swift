@@ -29,6 +29,11 @@ import TerminalKit
 final class DetailViewController: ViewController, TextFieldDelegate, StoreObserver {
     /// The archive key of the item's key, the book's.
     static let itemKeyKey = "item.itemKey"
+    /// The archive keys of the fields as stored when the state was saved: a restored draft
+    /// equal to them is not an edit, and the store's current value is shown instead (H12).
+    static let storedNameKey = "item.storedName"
+    static let storedSerialNumberKey = "item.storedSerialNumber"
+    static let storedValueKey = "item.storedValueInDollars"
 
     let context: HomepwnerContext
     /// How long after the last key an edit is committed.
@@ -42,6 +47,8 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
     private var isGone = false
     /// True while the message line shows the writer's status rather than a message.
     private var showsWriterStatus = false
+    /// The fields as stored when the restored state was saved, those it recorded.
+    private var restoredStored: ItemChanges?
     /// True for the modal new-item screen.
     let isNew: Bool
 
@@ -238,7 +245,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
     /// Fields the user did not change follow the store; an item deleted outside says so
     /// and goes back to the list.
     func storeDidChangeOutside() {
-        guard !isGone else { return }
+        guard !isGone, isVisible else { return }
         let stored: Item?
         do {
             stored = try context.store.item(forKey: item.key)
@@ -259,11 +266,18 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
             return
         }
         let queued = context.writer.pendingChanges(for: item.key)
-        if queued.name == nil && nameField.text == item.name { nameField.text = stored.name }
-        if queued.serialNumber == nil && serialNumberField.text == item.serialNumber {
+        // Untouched fields follow the store (set only where it differs: the cursor stays).
+        if queued.name == nil, nameField.text == item.name, stored.name != item.name {
+            nameField.text = stored.name
+        }
+        if queued.serialNumber == nil, serialNumberField.text == item.serialNumber,
+            stored.serialNumber != item.serialNumber
+        {
             serialNumberField.text = stored.serialNumber
         }
-        if queued.valueInDollars == nil && valueField.text == String(item.valueInDollars) {
+        if queued.valueInDollars == nil, valueField.text == String(item.valueInDollars),
+            stored.valueInDollars != item.valueInDollars
+        {
             valueField.text = String(stored.valueInDollars)
         }
         let photoChanged = stored.hasPhoto != item.hasPhoto
@@ -271,6 +285,9 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         if photoChanged { loadThumbnail() }
         if !isNew { navigationItem.title = Self.title(forName: nameField.text) }
         validateValue()
+        // The drafts in the saved state must follow, or a restore would take the old
+        // values for edits.
+        context.stateDidChange()
     }
 
     // MARK: Photo
@@ -320,12 +337,50 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
     /// - Throws: ``StateCodingError`` from the coder.
     override func encodeRestorableState(with coder: StateEncoder) throws {
         try coder.encode(item.key, forKey: Self.itemKeyKey)
+        // Only fields whose value is in the store: one whose save still waits for a lock
+        // is left out, so that its draft is taken for the edit it is.
+        let queued = context.writer.pendingChanges(for: item.key)
+        if queued.name == nil { try coder.encode(item.name, forKey: Self.storedNameKey) }
+        if queued.serialNumber == nil {
+            try coder.encode(item.serialNumber, forKey: Self.storedSerialNumberKey)
+        }
+        if queued.valueInDollars == nil { try coder.encode(item.valueInDollars, forKey: Self.storedValueKey) }
         try super.encodeRestorableState(with: coder)
+    }
+
+    /// Reads the fields as they were stored when the state was saved (archives written
+    /// before they were recorded have none: every restored draft then counts as an edit).
+    /// - Throws: ``StateCodingError`` for a value of the wrong type.
+    override func decodeRestorableState(with coder: StateDecoder) throws {
+        restoredStored = ItemChanges(
+            name: try coder.decodeIfPresent(String.self, forKey: Self.storedNameKey),
+            serialNumber: try coder.decodeIfPresent(String.self, forKey: Self.storedSerialNumberKey),
+            valueInDollars: try coder.decodeIfPresent(Int.self, forKey: Self.storedValueKey))
+        try super.decodeRestorableState(with: coder)
     }
 
     override func applicationFinishedRestoringState() {
         super.applicationFinishedRestoringState()
-        // The drafts are back: show what they mean, and commit them (H12).
+        // The drafts are back. One equal to what was stored when the state was saved is not
+        // an edit: the store's value now (perhaps changed elsewhere since) is shown.
+        if let stored = restoredStored {
+            restoredStored = nil
+            // (Only where the store differs, so that the cursor stays where it was.)
+            if let name = stored.name, nameField.text == name, name != item.name {
+                nameField.text = item.name
+            }
+            if let serialNumber = stored.serialNumber, serialNumberField.text == serialNumber,
+                serialNumber != item.serialNumber
+            {
+                serialNumberField.text = item.serialNumber
+            }
+            if let value = stored.valueInDollars, valueField.text == String(value),
+                value != item.valueInDollars
+            {
+                valueField.text = String(item.valueInDollars)
+            }
+        }
+        // Show what they mean, and commit the edits (H12).
         validateValue()
         if !isNew { navigationItem.title = Self.title(forName: nameField.text) }
         scheduleCommit()
