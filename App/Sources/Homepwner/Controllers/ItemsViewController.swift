@@ -68,11 +68,11 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
     override func viewWillLayoutSubviews() {
         super.viewWillLayoutSubviews()
         let bounds = view.bounds
-        let notices = context.takeNotices()
+        // While writes wait for a lock, that is what the status line says; notices wait.
         if let status = context.writer.status {
             statusLine.text = status
             showsWriterStatus = true
-        } else if let notice = notices.last {
+        } else if let notice = context.takeNotices().last {
             statusLine.text = notice
             showsWriterStatus = false
         } else if showsWriterStatus {

@@ -29,6 +29,14 @@ import Foundation
 /// serve a screen's worth of rows from the `(ordering, item_key)` index;
 /// ``allItems()`` reads everything in one pass.
 ///
+/// **New items** made by a New Item screen (``createProvisionalItem()``) are provisional
+/// until ``confirmItem(withKey:)``: Cancel can delete only those
+/// (``deleteProvisionalItem(withKey:)``), and those whose process is gone are deleted at
+/// a later launch (``removeAbandonedProvisionalItems(keeping:)``).
+///
+/// **Someone else's file** is refused before anything writes to it: an existing file is
+/// first opened read-only and only read.
+///
 /// The store is a plain class for one thread at a time (the main actor, in the app).
 public final class ItemStore {
     /// The distance between neighbouring `ordering` values after a renumber.
