@@ -290,6 +290,18 @@ struct DataIntegrityTests {
         #expect(app.highlightedRow?.contains("Fluffy Mac") == true)
     }
 
+    @Test("H13: a row deleted outside does not open, even before the list was read again (issue 13 item 11)")
+    func deletedRowDoesNotOpen() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.down)
+        try raw(scratch).execute("DELETE FROM items WHERE name = 'Rusty Bear'")
+        app.press(.enter)
+        #expect(app.detail == nil)
+        #expect(app.screen.contains("“Rusty Bear” was deleted outside Homepwner."))
+        #expect(!app.screen.contains("Rusty Bear "))
+    }
+
     @Test("H13: the open item shows outside changes to fields the user did not touch (issue 13 item 11)")
     func liveItem() throws {
         let scratch = try scratchStore(sampleItems)

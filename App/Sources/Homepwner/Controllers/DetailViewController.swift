@@ -412,6 +412,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
     private static func describe(_ error: ItemStoreError) -> String {
         if case .photo(let photoError) = error { return photoError.description }
         if error.isBusy { return "Another program is writing to the database; try again in a moment" }
+        if case .itemNotFound = error { return "This item was deleted outside Homepwner" }
         return error.description
     }
 }

@@ -262,7 +262,14 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
 
     override func tableView(_ tableView: TableView, didSelectRowAt indexPath: ElementIndexPath) {
         do {
-            guard let item = try rows.item(at: indexPath.row) else { return }
+            guard let shown = try rows.item(at: indexPath.row) else { return }
+            // Read again by key: the row may have been changed or deleted outside since
+            // the list was read (H13).
+            guard let item = try context.store.item(forKey: shown.key) else {
+                storeDidChangeOutside()
+                showNotice("\(StoreWriter.quoted(shown.name)) was deleted outside Homepwner.")
+                return
+            }
             let detail = DetailViewController(item: item, isNew: false, context: context)
             navigationController?.pushViewController(detail)
         } catch {
