@@ -80,7 +80,7 @@ struct AppRestorationTests {
         #expect(second.screen == first.screen)
         #expect(second.terminal.cursor == Point(x: 14, y: 1))
         #expect(second.navigation?.viewControllers.count == 2)
-        #expect(try second.storedItem(2).name == "Fluffy Mac")  // a draft, not stored yet
+        #expect(try second.storedItem(2).name == "台灯架")  // committed on Ctrl-Z (H12)
         second.type("子")
         #expect(second.lines[1] == " Name     台灯子架")
         second.press(.escape)
@@ -226,7 +226,7 @@ struct AppRestorationTests {
         first.type("Ghost")
         first.press(.ctrl("c"))
         let database = try RawDatabase(scratch.paths.databasePath)
-        database.execute("DELETE FROM items WHERE name = ''")
+        database.execute("DELETE FROM items WHERE name = 'Ghost'")  // committed as typed (H12)
 
         let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
         #expect(second.navigation?.presentedViewController == nil)

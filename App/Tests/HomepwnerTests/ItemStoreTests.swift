@@ -190,7 +190,7 @@ struct ItemStoreTests {
         #expect(items.map { ItemKey.text($0.key).suffix(1) } == ["1", "2", "3"])
         #expect(items.allSatisfy { !$0.hasPhoto })
         let raw = try RawDatabase(paths.databasePath)
-        #expect(raw.value("PRAGMA user_version") == "2")
+        #expect(raw.value("PRAGMA user_version") == "3")
         #expect(raw.value("PRAGMA application_id") == "1213224782")
         #expect(raw.value("SELECT group_concat(ordering, ',') FROM items") != "0,1,2")
         // The migrated file has the new rules: one-row moves.
@@ -208,7 +208,7 @@ struct ItemStoreTests {
         try RawDatabase(paths.databasePath).execute("CREATE TABLE future (x); PRAGMA user_version = 9;")
         let original = try Data(contentsOf: URL(fileURLWithPath: paths.databasePath))
         #expect(
-            throws: ItemStoreError.schemaTooNew(path: paths.databasePath, version: 9, newestKnown: 2),
+            throws: ItemStoreError.schemaTooNew(path: paths.databasePath, version: 9, newestKnown: 3),
             performing: { try openStore() })
         #expect(try Data(contentsOf: URL(fileURLWithPath: paths.databasePath)) == original)
         let message = ItemStoreError.schemaTooNew(path: "/p", version: 9, newestKnown: 2).description

@@ -11,6 +11,9 @@ import TerminalKit
 /// - After launching, if the window still has no root, nothing was restored: it builds
 ///   the root navigation controller around a new items list.
 /// - `q` quits (saving the state), `Q` quits and forgets it.
+/// - At launch it makes the store's connection never wait for locks, cleans what dead
+///   launches left in the store, and starts watching it for outside changes; on
+///   suspend and quit it commits edits still waiting for their debounce.
 @MainActor
 final class AppDelegate: ApplicationDelegate {
     /// The identifier of both navigation controllers: their type's name.
@@ -30,6 +33,14 @@ final class AppDelegate: ApplicationDelegate {
 
     func applicationWillFinishLaunching(_ application: Application) {
         self.application = application
+        // The screen never waits for the database: a busy write is queued and retried.
+        context.store.setBusyTimeout(milliseconds: 0)
+        context.scheduler = { [weak application] delay, action in
+            guard let application else { return CancelledAction() }
+            return application.schedule(after: delay, action)
+        }
+        context.now = { [weak application] in application?.driver.now ?? .zero }
+        context.stateDidChange = { [weak application] in application?.engine.stateDidChange() }
         if startsFresh { application.engine.discardState(reason: "launched with --fresh") }
         application.globalKeyCommands = [
             KeyCommand(.character("q")) { [weak application] in application?.quit() },
@@ -54,6 +65,37 @@ final class AppDelegate: ApplicationDelegate {
         for note in application.restorationReport?.diagnostics ?? [] where note.kind == .archiveDiscarded {
             context.post("Saved screen state discarded: \(note.reason). Started fresh.")
         }
+        cleanStore(window: window)
+        context.watcher.start()
+    }
+
+    /// Deletes new items no screen owns (killed on the New Item screen, then `--fresh`),
+    /// photo files without an item, and temporary files of imports that died midway. A
+    /// restored New Item screen keeps its item. A busy database is left for next time.
+    private func cleanStore(window: Window) {
+        var keeping = Set<Item.ID>()
+        if let modal = window.rootViewController?.presentedViewController as? NavigationController,
+            let detail = modal.topViewController as? DetailViewController, detail.isNew
+        {
+            keeping.insert(detail.item.key)
+            _ = try? context.store.claimProvisionalItem(withKey: detail.item.key)
+        }
+        _ = try? context.store.removeAbandonedProvisionalItems(keeping: keeping)
+        _ = try? context.store.removeOrphanedFiles()
+    }
+
+    func applicationDidEnterBackground(_ application: Application) {
+        commitEdits()
+    }
+
+    func applicationWillTerminate(_ application: Application) {
+        commitEdits()
+        _ = context.writer.flushBeforeExit(waitingUpTo: 2000)
+    }
+
+    /// Commits edits that wait for their debounce, now.
+    private func commitEdits() {
+        for observer in context.watcher.liveObservers { observer.commitPendingEdits() }
     }
 
     // MARK: Restoration
@@ -91,4 +133,9 @@ final class AppDelegate: ApplicationDelegate {
     func didFailToPreserveState(_ error: RestorationError) {
         context.post("The screen state could not be saved: \(error)")
     }
+}
+
+/// A scheduled action that never runs (the application is gone).
+private final class CancelledAction: ScheduledAction {
+    func cancel() {}
 }

@@ -1,3 +1,4 @@
+import StateRestoration
 import TerminalKit
 
 /// What Homepwner's screens share during one launch: the item store, whether colour is
@@ -18,6 +19,17 @@ public final class HomepwnerContext {
     /// The item that "Done" on the new-item screen just kept: the list selects it when it
     /// shows again.
     var itemToSelect: Item.ID?
+    /// The screens' writes, retried while the database is busy.
+    private(set) lazy var writer = StoreWriter(context: self)
+    /// Tells the screens about changes made outside the app.
+    private(set) lazy var watcher = StoreWatcher(context: self)
+    /// The run loop's timers, once the app delegate connected them.
+    var scheduler: (@MainActor (Duration, @escaping @MainActor () -> Void) -> any ScheduledAction)?
+    /// The run loop's clock.
+    var now: @MainActor () -> Duration = { .zero }
+    /// Tells the restoration engine that the screen changed without a key (continuous
+    /// preservation saves it after its debounce).
+    var stateDidChange: @MainActor () -> Void = {}
 
     /// Creates a context.
     /// - Parameters:
@@ -38,6 +50,17 @@ public final class HomepwnerContext {
         defer { notices.removeAll() }
         return notices
     }
+
+    /// Runs `action` after `delay` on the run loop, or returns nil (and never runs it) when
+    /// no application connected its timers.
+    func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> (any ScheduledAction)?
+    {
+        scheduler?(delay, action)
+    }
+
+    /// How many writes still wait for the database (they could not be made before the app
+    /// stopped when this is not 0 after a quit).
+    public var unsavedWrites: Int { writer.pending.count }
 
     /// The context of the launch in progress, for restoration classes: UIKit's
     /// restoration classes reach the store through a singleton; Homepwner's read it here,

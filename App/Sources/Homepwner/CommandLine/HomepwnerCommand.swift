@@ -10,8 +10,10 @@ import TerminalKit
 ///
 /// Exit status: 0 after a quit; 1 without a terminal (unless `--random-items` only filled
 /// the store); 64 for a wrong command line; 65 for a database Homepwner cannot use (a newer
-/// schema, another app's file); 73 when a directory cannot be created; 74 when the database
-/// cannot be read or written; 77 when a directory is not safe to use (another user's, or
+/// schema, another app's file, a file that is not a database; refused without writing to
+/// it); 73 when a directory cannot be created; 74 when the database cannot be read or
+/// written (also after a quit when changes could not be saved because another program
+/// kept the database locked); 77 when a directory is not safe to use (another user's, or
 /// writable by others: rule R36).
 public enum HomepwnerCommand {
     static let spec = CommandSpec(
@@ -22,8 +24,8 @@ public enum HomepwnerCommand {
             KEYS (the footer shows those that work on the current screen):
               list     a add, Enter open, e edit mode, Del delete (asks first),
                        Shift-↑/↓ move (in edit mode), q quit, Q quit and forget the state
-              item     Tab next field, Esc back (saves), Enter attach the photo typed in
-                       the Photo field, Ctrl-X remove the photo
+              item     Tab next field, Esc back (edits are saved as you type), Enter
+                       attach the photo typed in the Photo field, Ctrl-X remove it
               new item Enter Done (keeps it), Esc Cancel (deletes it)
               anywhere Ctrl-Z suspend (the state is saved), Ctrl-C quit
 
@@ -217,6 +219,13 @@ public enum HomepwnerCommand {
         for error in application.preservationErrors {
             environment.standardError("homepwner: the screen state was not saved: \(error)\n")
         }
+        if context.unsavedWrites > 0 {
+            environment.standardError(
+                "homepwner: error: \(context.unsavedWrites) change(s) could not be saved: another program kept "
+                    + "\(prepared.paths.databasePath) locked. Edits of an open item are still in the screen "
+                    + "state and are saved at the next launch.\n")
+            return ExitStatus.ioError.rawValue
+        }
         return status
     }
 
@@ -235,6 +244,7 @@ public enum HomepwnerCommand {
         switch error {
         case .cannotCreateDirectory: .cannotCreate
         case .schemaTooNew, .notAHomepwnerDatabase, .invalidRow: .dataError
+        case .sqlite where error.isNotADatabase: .dataError
         case .sqlite, .photo: .ioError
         case .negativeValue, .itemNotFound, .indexOutOfRange: .software
         }

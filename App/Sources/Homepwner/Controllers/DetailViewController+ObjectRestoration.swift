@@ -7,7 +7,8 @@ extension DetailViewController: ObjectRestoration {
     ///
     /// If the item no longer exists (deleted with `sqlite3` while the app was closed), it
     /// returns nil, and says why in the diagnostic (rule H9): the screen is not restored and
-    /// the list shows.
+    /// the list shows. A New Item screen whose item is not provisional (already kept, or
+    /// an archive naming someone else's item) is not restored either (H12).
     static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
         -> (any RestorableObject)?
     {
@@ -28,6 +29,13 @@ extension DetailViewController: ObjectRestoration {
                 coder.explainNotRestored(
                     "item \(ItemKey.text(key)) no longer exists in the store (deleted outside Homepwner?)")
                 context.post("The item you had open no longer exists; showing the list.")
+                return nil
+            }
+            // A New Item screen owns only a provisional item, one it created: an archive
+            // naming an item already kept would let Cancel delete it (H12).
+            if isNew, try context.store.isProvisional(key) != true {
+                coder.explainNotRestored(
+                    "item \(ItemKey.text(key)) is not a new item (it was kept with Done or made elsewhere)")
                 return nil
             }
             return DetailViewController(item: item, isNew: isNew, context: context)

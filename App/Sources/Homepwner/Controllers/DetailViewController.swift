@@ -5,9 +5,15 @@ import TerminalKit
 /// One item's screen (the book's `BNRDetailViewController`, rule H4): name, serial
 /// number, value in whole dollars, the read-only date created, and an optional photo.
 ///
-/// - Pushed for an existing item, going back (Esc) saves the fields into the item (H3).
+/// - Fields are committed to the store as they are typed, ``commitDelay`` after the last
+///   key (and at once on Esc, Done, suspend and quit), and only the fields the user
+///   changed (H12); a busy database queues the write (``StoreWriter``, H14).
+/// - Pushed for an existing item, going back (Esc) saves what is left (H3).
 /// - Presented for a new item, inside its own navigation controller, Done (Enter) keeps
-///   the item and Cancel (Esc) deletes it (H2).
+///   the item and Cancel (Esc) deletes it (H2); until Done the item is provisional, so
+///   Cancel can only ever delete the item this screen created.
+/// - Changes made outside the app show in the fields the user did not touch; an item
+///   deleted outside says so and goes back to the list (H13).
 /// - The value is parsed by ``DollarValue``: anything but whole dollars shows a message
 ///   under the fields and is not stored; the other fields are.
 /// - A photo is attached by typing the path of a PNG or JPEG file in the photo field and
@@ -20,13 +26,29 @@ import TerminalKit
 /// restoration class tells a new item (a path of 3: root navigation controller, modal
 /// navigation controller, detail) from a pushed one (2), as the chapter does.
 @MainActor
-final class DetailViewController: ViewController, TextFieldDelegate {
+final class DetailViewController: ViewController, TextFieldDelegate, StoreObserver {
     /// The archive key of the item's key, the book's.
     static let itemKeyKey = "item.itemKey"
+    /// The archive keys of the fields as stored when the state was saved: a restored draft
+    /// equal to them is not an edit, and the store's current value is shown instead (H12).
+    static let storedNameKey = "item.storedName"
+    static let storedSerialNumberKey = "item.storedSerialNumber"
+    static let storedValueKey = "item.storedValueInDollars"
 
     let context: HomepwnerContext
-    /// The item as last stored.
+    /// How long after the last key an edit is committed.
+    static let commitDelay: Duration = .milliseconds(400)
+
+    /// The item as last stored (or queued to be): a field differing from it is an edit.
     private(set) var item: Item
+    /// The debounced commit, while one waits.
+    private var commitTimer: (any ScheduledAction)?
+    /// True once the item is gone (deleted outside, or cancelled): nothing more is written.
+    private var isGone = false
+    /// True while the message line shows the writer's status rather than a message.
+    private var showsWriterStatus = false
+    /// The fields as stored when the restored state was saved, those it recorded.
+    private var restoredStored: ItemChanges?
     /// True for the modal new-item screen.
     let isNew: Bool
 
@@ -50,6 +72,7 @@ final class DetailViewController: ViewController, TextFieldDelegate {
         self.isNew = isNew
         self.context = context
         super.init()
+        context.watcher.add(self)
         restorationIdentifier = String(describing: type(of: self))
         restorationClass = DetailViewController.self
         if isNew {
@@ -101,9 +124,20 @@ final class DetailViewController: ViewController, TextFieldDelegate {
 
     override func viewWillDisappear(_ animated: Bool) {
         super.viewWillDisappear(animated)
-        // Going back from a pushed item saves it (the book saves in viewWillDisappear:).
-        // A new item is saved by Done and deleted by Cancel instead.
-        if !isNew { saveFields() }
+        // Going back saves what the debounce has not yet (the book saves here).
+        commitPendingEdits()
+    }
+
+    override func viewWillLayoutSubviews() {
+        super.viewWillLayoutSubviews()
+        guard !messageIsError else { return }
+        if let status = context.writer.status {
+            messageLabel.text = status
+            showsWriterStatus = true
+        } else if showsWriterStatus {
+            messageLabel.text = ""
+            showsWriterStatus = false
+        }
     }
 
     override var keyCommands: [KeyCommand] {
@@ -135,26 +169,43 @@ final class DetailViewController: ViewController, TextFieldDelegate {
     private func show(_ message: String, isError: Bool) {
         messageLabel.text = message
         messageIsError = isError
+        showsWriterStatus = false
         messageLabel.style = isError ? messageLabel.theme.error : .plain
     }
 
-    /// Stores the fields into the item: name, serial, and the value if it is whole
-    /// dollars (an invalid value is not stored; the stored one stays).
-    private func saveFields() {
-        var updated = item
-        updated.name = nameField.text
-        updated.serialNumber = serialNumberField.text
-        if case .success(let value) = parsedValue { updated.valueInDollars = value }
-        guard updated != item else { return }
-        do {
-            try context.store.update(updated)
-            item = updated
-        } catch {
-            context.post("“\(updated.name)” was not saved: \(error)")
+    /// The fields the user changed: those that differ from the stored item (the value
+    /// only when it is whole dollars; an invalid value is not stored).
+    var changes: ItemChanges {
+        var changes = ItemChanges()
+        if nameField.text != item.name { changes.name = nameField.text }
+        if serialNumberField.text != item.serialNumber { changes.serialNumber = serialNumberField.text }
+        if case .success(let value) = parsedValue, value != item.valueInDollars {
+            changes.valueInDollars = value
         }
+        return changes
+    }
+
+    /// Commits the changed fields now (through the writer, which retries while the
+    /// database is busy).
+    func commitPendingEdits() {
+        commitTimer?.cancel()
+        commitTimer = nil
+        guard !isGone else { return }
+        let changes = changes
+        guard !changes.isEmpty else { return }
+        item = changes.applied(to: item)
+        context.writer.submit(.fields(key: item.key, changes: changes, name: item.name))
+    }
+
+    /// Commits ``commitDelay`` after the last edit.
+    private func scheduleCommit() {
+        commitTimer?.cancel()
+        commitTimer = context.schedule(after: Self.commitDelay) { [weak self] in self?.commitPendingEdits() }
+        if commitTimer == nil { commitPendingEdits() }
     }
 
     func textFieldDidChange(_ textField: TextField) {
+        if textField !== photoPathField { scheduleCommit() }
         if textField === valueField {
             validateValue()
         } else if textField === nameField {
@@ -176,19 +227,69 @@ final class DetailViewController: ViewController, TextFieldDelegate {
 
     /// Done: keeps the new item with what was typed, and dismisses.
     func done() {
-        saveFields()
+        commitPendingEdits()
+        if !isGone { context.writer.submit(.confirm(key: item.key)) }
         context.itemToSelect = item.key
         dismiss()
     }
 
-    /// Cancel: deletes the new item, and dismisses.
+    /// Cancel: deletes the new item (only if it is still a provisional one, that is, one
+    /// this screen created), and dismisses.
     func cancel() {
-        do {
-            try context.store.deleteItem(withKey: item.key)
-        } catch {
-            context.post("The new item was not deleted: \(error)")
-        }
+        commitTimer?.cancel()
+        if !isGone { context.writer.submit(.discardNew(key: item.key)) }
+        isGone = true
         dismiss()
+    }
+
+    // MARK: Outside changes
+
+    /// Fields the user did not change follow the store; an item deleted outside says so
+    /// and goes back to the list.
+    func storeDidChangeOutside() {
+        guard !isGone, isVisible else { return }
+        let stored: Item?
+        do {
+            stored = try context.store.item(forKey: item.key)
+        } catch {
+            return  // busy or unreadable for now: the next change or poll tries again
+        }
+        guard let stored else {
+            isGone = true
+            commitTimer?.cancel()
+            context.writer.discardPending(for: item.key)
+            let name = nameField.text.isEmpty ? item.name : nameField.text
+            context.post("\(StoreWriter.quoted(name)) was deleted outside Homepwner.")
+            if isNew {
+                dismiss()
+            } else {
+                _ = navigationController?.popViewController()
+            }
+            return
+        }
+        let queued = context.writer.pendingChanges(for: item.key)
+        // Untouched fields follow the store (set only where it differs: the cursor stays).
+        if queued.name == nil, nameField.text == item.name, stored.name != item.name {
+            nameField.text = stored.name
+        }
+        if queued.serialNumber == nil, serialNumberField.text == item.serialNumber,
+            stored.serialNumber != item.serialNumber
+        {
+            serialNumberField.text = stored.serialNumber
+        }
+        if queued.valueInDollars == nil, valueField.text == String(item.valueInDollars),
+            stored.valueInDollars != item.valueInDollars
+        {
+            valueField.text = String(stored.valueInDollars)
+        }
+        let photoChanged = stored.hasPhoto != item.hasPhoto
+        item = queued.applied(to: stored)
+        if photoChanged { loadThumbnail() }
+        if !isNew { navigationItem.title = Self.title(forName: nameField.text) }
+        validateValue()
+        // The drafts in the saved state must follow, or a restore would take the old
+        // values for edits.
+        context.stateDidChange()
     }
 
     // MARK: Photo
@@ -238,14 +339,53 @@ final class DetailViewController: ViewController, TextFieldDelegate {
     /// - Throws: ``StateCodingError`` from the coder.
     override func encodeRestorableState(with coder: StateEncoder) throws {
         try coder.encode(item.key, forKey: Self.itemKeyKey)
+        // Only fields whose value is in the store: one whose save still waits for a lock
+        // is left out, so that its draft is taken for the edit it is.
+        let queued = context.writer.pendingChanges(for: item.key)
+        if queued.name == nil { try coder.encode(item.name, forKey: Self.storedNameKey) }
+        if queued.serialNumber == nil {
+            try coder.encode(item.serialNumber, forKey: Self.storedSerialNumberKey)
+        }
+        if queued.valueInDollars == nil { try coder.encode(item.valueInDollars, forKey: Self.storedValueKey) }
         try super.encodeRestorableState(with: coder)
+    }
+
+    /// Reads the fields as they were stored when the state was saved (archives written
+    /// before they were recorded have none: every restored draft then counts as an edit).
+    /// - Throws: ``StateCodingError`` for a value of the wrong type.
+    override func decodeRestorableState(with coder: StateDecoder) throws {
+        restoredStored = ItemChanges(
+            name: try coder.decodeIfPresent(String.self, forKey: Self.storedNameKey),
+            serialNumber: try coder.decodeIfPresent(String.self, forKey: Self.storedSerialNumberKey),
+            valueInDollars: try coder.decodeIfPresent(Int.self, forKey: Self.storedValueKey))
+        try super.decodeRestorableState(with: coder)
     }
 
     override func applicationFinishedRestoringState() {
         super.applicationFinishedRestoringState()
-        // The drafts are back: show what they mean.
+        // The drafts are back. One equal to what was stored when the state was saved is not
+        // an edit: the store's value now (perhaps changed elsewhere since) is shown.
+        if let stored = restoredStored {
+            restoredStored = nil
+            // (Only where the store differs, so that the cursor stays where it was.)
+            if let name = stored.name, nameField.text == name, name != item.name {
+                nameField.text = item.name
+            }
+            if let serialNumber = stored.serialNumber, serialNumberField.text == serialNumber,
+                serialNumber != item.serialNumber
+            {
+                serialNumberField.text = item.serialNumber
+            }
+            if let value = stored.valueInDollars, valueField.text == String(value),
+                value != item.valueInDollars
+            {
+                valueField.text = String(item.valueInDollars)
+            }
+        }
+        // Show what they mean, and commit the edits (H12).
         validateValue()
         if !isNew { navigationItem.title = Self.title(forName: nameField.text) }
+        scheduleCommit()
     }
 
     // MARK: Helpers
@@ -273,6 +413,8 @@ final class DetailViewController: ViewController, TextFieldDelegate {
 
     private static func describe(_ error: ItemStoreError) -> String {
         if case .photo(let photoError) = error { return photoError.description }
+        if error.isBusy { return "Another program is writing to the database; try again in a moment" }
+        if case .itemNotFound = error { return "This item was deleted outside Homepwner" }
         return error.description
     }
 }

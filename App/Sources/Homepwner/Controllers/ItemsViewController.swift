@@ -7,8 +7,11 @@ import TerminalKit
 /// - `a` adds an item and presents, modally, a navigation controller around a
 ///   ``DetailViewController`` for it (H2); Enter opens the highlighted item (H3).
 /// - `e` toggles editing mode; Del deletes the highlighted item after a confirmation, in
-///   editing mode or not; Shift-↑/↓ move it in editing mode (H5). Every change is
-///   committed to the store at once.
+///   editing mode or not; Shift-↑/↓ move it in editing mode (H5), by its item key (H13).
+///   Every change is committed to the store at once, or queued while the database is
+///   busy (H14).
+/// - Changes made outside the app show within a second, the selection staying on the
+///   same item (H13).
 /// - Rows are read from the store a page at a time (``ItemRowCache``).
 /// - A status line under the rows shows notices: a saved state that was thrown away, an
 ///   item that no longer exists.
@@ -17,19 +20,24 @@ import TerminalKit
 /// encodes its editing mode; its table view has its own identifier and keeps the
 /// selection and first visible row by item key (``ModelAssociation``, rule R16).
 @MainActor
-final class ItemsViewController: TableViewController, ModelAssociation {
+final class ItemsViewController: TableViewController, ModelAssociation, StoreObserver {
     /// The archive key of the editing mode, the book's.
     static let editingKey = "TableViewIsEditing"
 
     let context: HomepwnerContext
     private let rows: ItemRowCache
     private let statusLine = Label(style: Style(foreground: .yellow, attributes: [.bold]))
+    /// True while the status line shows the writer's status rather than a notice.
+    private var showsWriterStatus = false
+    /// The item to highlight at the next layout (the one just moved).
+    private var keyToSelect: Item.ID?
 
     /// Creates the list.
     init(context: HomepwnerContext) {
         self.context = context
         self.rows = ItemRowCache(store: context.store)
         super.init()
+        context.watcher.add(self)
         navigationItem.title = "Homepwner"
         restorationIdentifier = String(describing: type(of: self))
         restorationClass = ItemsViewController.self
@@ -60,8 +68,21 @@ final class ItemsViewController: TableViewController, ModelAssociation {
     override func viewWillLayoutSubviews() {
         super.viewWillLayoutSubviews()
         let bounds = view.bounds
-        let notices = context.takeNotices()
-        if let notice = notices.last { statusLine.text = notice }
+        // While writes wait for a lock, that is what the status line says; notices wait.
+        if let status = context.writer.status {
+            statusLine.text = status
+            showsWriterStatus = true
+        } else if let notice = context.takeNotices().last {
+            statusLine.text = notice
+            showsWriterStatus = false
+        } else if showsWriterStatus {
+            statusLine.text = ""
+            showsWriterStatus = false
+        }
+        if let key = keyToSelect {
+            keyToSelect = nil
+            selectItem(withKey: key)
+        }
         let showsStatus = !statusLine.text.isEmpty && bounds.height >= 2
         statusLine.isHidden = !showsStatus
         statusLine.frame = Rect(x: 1, y: bounds.height - 1, width: max(0, bounds.width - 2), height: 1)
@@ -132,7 +153,10 @@ final class ItemsViewController: TableViewController, ModelAssociation {
     func addNewItem() {
         let item: Item
         do {
-            item = try context.store.createItem()
+            item = try context.store.createProvisionalItem()
+        } catch  where error.isBusy {
+            showNotice("Cannot add now: another program is writing to the database; try again.")
+            return
         } catch {
             showNotice("Cannot add an item: \(error)")
             return
@@ -169,11 +193,7 @@ final class ItemsViewController: TableViewController, ModelAssociation {
     }
 
     private func delete(_ item: Item) {
-        do {
-            try context.store.deleteItem(withKey: item.key)
-        } catch {
-            showNotice("Cannot delete: \(error)")
-        }
+        context.writer.submit(.delete(key: item.key, name: item.name))
         rows.invalidate()
         tableView.deleteRows(at: [])
     }
@@ -212,19 +232,44 @@ final class ItemsViewController: TableViewController, ModelAssociation {
         _ tableView: TableView, moveRowAt sourceIndexPath: ElementIndexPath,
         to destinationIndexPath: ElementIndexPath
     ) {
+        // By key: the highlighted item moves, even if rows were reordered outside since the
+        // list was read (H13).
         do {
-            try context.store.moveItem(from: sourceIndexPath.row, to: destinationIndexPath.row)
+            guard let item = try rows.item(at: sourceIndexPath.row) else { return }
+            try context.store.moveItem(withKey: item.key, by: destinationIndexPath.row - sourceIndexPath.row)
+            keyToSelect = item.key
+        } catch  where error.isBusy {
+            showNotice("Not moved: another program is writing to the database; try again.")
         } catch {
             showNotice("Cannot move the item: \(error)")
         }
         rows.invalidate()
     }
 
+    // MARK: Outside changes
+
+    /// Reads the list again, keeping the highlight on the same item.
+    func storeDidChangeOutside() {
+        let selected = try? tableView.indexPathForSelectedRow.flatMap { try rows.item(at: $0.row)?.key }
+        rows.invalidate()
+        tableView.reloadData()
+        if let selected { selectItem(withKey: selected) }
+    }
+
+    func commitPendingEdits() {}
+
     // MARK: Delegate
 
     override func tableView(_ tableView: TableView, didSelectRowAt indexPath: ElementIndexPath) {
         do {
-            guard let item = try rows.item(at: indexPath.row) else { return }
+            guard let shown = try rows.item(at: indexPath.row) else { return }
+            // Read again by key: the row may have been changed or deleted outside since
+            // the list was read (H13).
+            guard let item = try context.store.item(forKey: shown.key) else {
+                storeDidChangeOutside()
+                showNotice("\(StoreWriter.quoted(shown.name)) was deleted outside Homepwner.")
+                return
+            }
             let detail = DetailViewController(item: item, isNew: false, context: context)
             navigationController?.pushViewController(detail)
         } catch {

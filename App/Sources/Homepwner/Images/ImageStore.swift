@@ -137,6 +137,39 @@ public final class ImageStore {
         return keys
     }
 
+    /// Deletes the temporary files of imports whose process died midway (named
+    /// `.<random>.tmp-<pid>`; a running process's files are left alone).
+    /// - Parameter isLive: Whether a pid is another process that still runs.
+    /// - Returns: How many files were removed.
+    @discardableResult
+    package func removeAbandonedTemporaryFiles(isLive: (Int64) -> Bool) throws(ImageStoreError) -> Int {
+        guard let stream = opendir(directory) else {
+            let code = errno
+            if code == ENOENT { return 0 }
+            throw .cannotRead(path: directory, reason: Directory.describe(code))
+        }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix("."), let marker = name.range(of: ".tmp-") else { continue }
+            guard let pid = Int64(name[marker.upperBound...]), !isLive(pid) else { continue }
+            names.append(name)
+        }
+        closedir(stream)
+        var removed = 0
+        for name in names {
+            let path = HomepwnerPaths.join(directory, name)
+            if unlink(path) == 0 {
+                removed += 1
+            } else if errno != ENOENT {
+                throw .cannotWrite(path: path, reason: Directory.describe(errno))
+            }
+        }
+        return removed
+    }
+
     // MARK: - Private
 
     private func remember(_ thumbnail: Thumbnail, as key: CacheKey) {

@@ -29,6 +29,14 @@ import Foundation
 /// serve a screen's worth of rows from the `(ordering, item_key)` index;
 /// ``allItems()`` reads everything in one pass.
 ///
+/// **New items** made by a New Item screen (``createProvisionalItem()``) are provisional
+/// until ``confirmItem(withKey:)``: Cancel can delete only those
+/// (``deleteProvisionalItem(withKey:)``), and those whose process is gone are deleted at
+/// a later launch (``removeAbandonedProvisionalItems(keeping:)``).
+///
+/// **Someone else's file** is refused before anything writes to it: an existing file is
+/// first opened read-only and only read.
+///
 /// The store is a plain class for one thread at a time (the main actor, in the app).
 public final class ItemStore {
     /// The distance between neighbouring `ordering` values after a renumber.
@@ -64,6 +72,8 @@ public final class ItemStore {
         if !directory.isEmpty, let failure = Directory.create(directory) {
             throw .cannotCreateDirectory(path: failure.path, reason: Directory.describe(failure.errno))
         }
+        // Look before touching: someone else's file is refused before anything writes to it.
+        try Self.checkOwnerWithoutWriting(databasePath)
         // Create the file ourselves so it is 0600; SQLite gives -wal and -shm the same mode.
         let descriptor = open(databasePath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         if descriptor >= 0 { close(descriptor) }
@@ -144,6 +154,28 @@ public final class ItemStore {
         return Int(before ?? 0)
     }
 
+    /// Whether the item with `key` is a new item not yet kept with Done (nil if there is
+    /// no such item).
+    public func isProvisional(_ key: UUID) throws(ItemStoreError) -> Bool? {
+        try database.integer(
+            "SELECT provisional FROM items WHERE item_key = ?1", [.text(ItemKey.text(key))],
+            operation: "read item"
+        ).map { $0 != 0 }
+    }
+
+    /// `PRAGMA data_version`: changes when another connection (`sqlite3`, another
+    /// Homepwner) commits, and only then.
+    public func dataVersion() throws(ItemStoreError) -> Int64 {
+        try database.integer("PRAGMA data_version", operation: "watch the database") ?? 0
+    }
+
+    /// How long a write waits for another program's lock before it fails with a busy error
+    /// (``ItemStoreError/isBusy``). 5 s after opening; the app sets 0 so that the screen never
+    /// waits, and retries instead.
+    public func setBusyTimeout(milliseconds: Int32) {
+        database.setBusyTimeout(milliseconds: milliseconds)
+    }
+
     // MARK: - Changing
 
     /// Creates an item at the end of the list, committed before this returns (the book's
@@ -158,11 +190,87 @@ public final class ItemStore {
         return item
     }
 
+    /// Creates a blank item at the end of the list for a New Item screen: provisional,
+    /// owned by this process, until ``confirmItem(withKey:)`` (Done). One that is never
+    /// confirmed is deleted by Cancel (``deleteProvisionalItem(withKey:)``) or, if the app
+    /// dies, at a later launch (``removeAbandonedProvisionalItems(keeping:)``).
+    @discardableResult
+    public func createProvisionalItem() throws(ItemStoreError) -> Item {
+        let item = Item(name: "", serialNumber: "", valueInDollars: 0)
+        try insert([item], provisionalOwner: Int64(getpid()))
+        return item
+    }
+
+    /// Keeps a provisional item for good (Done).
+    /// - Throws: ``ItemStoreError/itemNotFound(_:)`` if it is gone, or a database error.
+    public func confirmItem(withKey key: UUID) throws(ItemStoreError) {
+        let changed = try database.execute(
+            "UPDATE items SET provisional = 0 WHERE item_key = ?1", [.text(ItemKey.text(key))],
+            operation: "keep the new item")
+        if changed == 0 { throw .itemNotFound(key) }
+    }
+
+    /// Makes this process the owner of a provisional item (a New Item screen restored at
+    /// launch). A confirmed item is left alone.
+    /// - Returns: true if the item is provisional and now ours.
+    @discardableResult
+    public func claimProvisionalItem(withKey key: UUID) throws(ItemStoreError) -> Bool {
+        try database.execute(
+            "UPDATE items SET provisional = ?2 WHERE item_key = ?1 AND provisional != 0",
+            [.text(ItemKey.text(key)), .integer(Int64(getpid()))], operation: "claim the new item") > 0
+    }
+
+    /// Deletes the item only if it is provisional (Cancel on a New Item screen), and then
+    /// its photo. A confirmed item is never deleted this way.
+    /// - Returns: true if it was deleted.
+    @discardableResult
+    public func deleteProvisionalItem(withKey key: UUID) throws(ItemStoreError) -> Bool {
+        let changed = try database.execute(
+            "DELETE FROM items WHERE item_key = ?1 AND provisional != 0", [.text(ItemKey.text(key))],
+            operation: "delete the new item")
+        guard changed > 0 else { return false }
+        do {
+            try images.removePhoto(for: key)
+        } catch {
+            throw .photo(error)
+        }
+        return true
+    }
+
+    /// Deletes provisional items nobody owns any more: those of processes that are gone
+    /// (or of this one), except `keeping` (the New Item screen restored at this launch).
+    /// A running Homepwner's New Item screen keeps its item.
+    /// - Returns: How many were deleted.
+    @discardableResult
+    public func removeAbandonedProvisionalItems(keeping: Set<UUID>) throws(ItemStoreError) -> Int {
+        var abandoned: [UUID] = []
+        try database.query(
+            "SELECT item_key, provisional FROM items WHERE provisional != 0", operation: "list new items"
+        ) { row throws(ItemStoreError) in
+            let key = try key(from: row, column: 0)
+            let owner = row.int64(1)
+            if !keeping.contains(key) && !Self.isOtherLiveProcess(owner) { abandoned.append(key) }
+        }
+        var removed = 0
+        for key in abandoned where try deleteProvisionalItem(withKey: key) { removed += 1 }
+        return removed
+    }
+
+    /// True when `pid` is a running process other than this one.
+    static func isOtherLiveProcess(_ pid: Int64) -> Bool {
+        guard pid > 0, pid <= Int64(Int32.max), pid != Int64(getpid()) else { return false }
+        return kill(pid_t(pid), 0) == 0 || errno == EPERM
+    }
+
     /// Appends `items`, in order, in one transaction (for `--random-items N`). Their
     /// `hasPhoto` is ignored: photos are attached with ``attachPhoto(fromPath:to:)``.
     /// - Throws: ``ItemStoreError/negativeValue(_:)`` before anything is written, or a
     ///   database error (for example a duplicate key); then nothing is written.
     public func insert(_ items: [Item]) throws(ItemStoreError) {
+        try insert(items, provisionalOwner: 0)
+    }
+
+    private func insert(_ items: [Item], provisionalOwner: Int64) throws(ItemStoreError) {
         if let bad = items.first(where: { $0.valueInDollars < 0 }) {
             throw .negativeValue(bad.valueInDollars)
         }
@@ -182,14 +290,14 @@ public final class ItemStore {
                 try database.execute(
                     """
                     INSERT INTO items (item_key, name, serial_number, value_in_dollars, date_created,
-                        ordering, has_photo)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0)
+                        ordering, has_photo, provisional)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7)
                     """,
                     [
                         .text(ItemKey.text(item.key)), .text(item.name), .text(item.serialNumber),
                         .integer(Int64(item.valueInDollars)),
                         .integer(item.dateCreated.millisecondsSince1970),
-                        .integer(ordering),
+                        .integer(ordering), .integer(provisionalOwner),
                     ], operation: "insert items")
             }
         }
@@ -223,6 +331,29 @@ public final class ItemStore {
         if changed == 0 { throw .itemNotFound(item.key) }
     }
 
+    /// Saves only the fields in `changes` (nil fields are left as stored, so a value changed
+    /// by someone else in another field is kept). One row, committed before this returns.
+    /// - Throws: ``ItemStoreError/itemNotFound(_:)`` if the item is gone,
+    ///   ``ItemStoreError/negativeValue(_:)``, or a database error (``ItemStoreError/isBusy``
+    ///   when another program holds the lock).
+    public func update(key: UUID, changes: ItemChanges) throws(ItemStoreError) {
+        if let value = changes.valueInDollars, value < 0 { throw .negativeValue(value) }
+        guard !changes.isEmpty else { return }
+        let changed = try database.execute(
+            """
+            UPDATE items SET name = iif(?2, ?3, name), serial_number = iif(?4, ?5, serial_number),
+                value_in_dollars = iif(?6, ?7, value_in_dollars)
+            WHERE item_key = ?1
+            """,
+            [
+                .text(ItemKey.text(key)),
+                .integer(changes.name == nil ? 0 : 1), .text(changes.name ?? ""),
+                .integer(changes.serialNumber == nil ? 0 : 1), .text(changes.serialNumber ?? ""),
+                .integer(changes.valueInDollars == nil ? 0 : 1), .integer(Int64(changes.valueInDollars ?? 0)),
+            ], operation: "update item")
+        if changed == 0 { throw .itemNotFound(key) }
+    }
+
     /// Deletes the item and then its photo.
     ///
     /// The row is committed first: if the photo cannot be removed (or the process dies in
@@ -248,27 +379,47 @@ public final class ItemStore {
     /// - Throws: ``ItemStoreError/indexOutOfRange(index:count:)``, or a database error.
     public func moveItem(from sourceIndex: Int, to destinationIndex: Int) throws(ItemStoreError) {
         try database.transaction("move item") { () throws(ItemStoreError) in
+            try moveInTransaction(from: sourceIndex, to: destinationIndex)
+        }
+    }
+
+    private func moveInTransaction(from sourceIndex: Int, to destinationIndex: Int) throws(ItemStoreError) {
+        let count = try count()
+        for index in [sourceIndex, destinationIndex] where !(0..<count).contains(index) {
+            throw .indexOutOfRange(index: index, count: count)
+        }
+        guard sourceIndex != destinationIndex else { return }
+        guard let moving = try entries(offset: sourceIndex, limit: 1).first else {
+            throw .indexOutOfRange(index: sourceIndex, count: count)
+        }
+        // The neighbours in the list without the moving item.
+        let before = destinationIndex > sourceIndex ? destinationIndex : destinationIndex - 1
+        var ordering = try orderingBetween(positions: before)
+        if ordering == nil {
+            try makeRoom(after: before, count: count)
+            ordering = try orderingBetween(positions: before)
+        }
+        guard let ordering else {
+            throw .invalidRow(path: databasePath, reason: "no room in ordering after renumbering")
+        }
+        try database.execute(
+            "UPDATE items SET ordering = ?2 WHERE item_key = ?1",
+            [.text(moving.key), .integer(ordering)], operation: "move item")
+    }
+
+    /// Moves the item with `key` by `offset` positions from where it is now in the list
+    /// (negative is up), clamped to the list: what Shift-↑/↓ do. The item is found by its
+    /// key, so rows reordered by someone else in the meantime do not matter.
+    /// - Returns: The item's new position.
+    /// - Throws: ``ItemStoreError/itemNotFound(_:)``, or a database error.
+    @discardableResult
+    public func moveItem(withKey key: UUID, by offset: Int) throws(ItemStoreError) -> Int {
+        try database.transaction("move item") { () throws(ItemStoreError) -> Int in
+            guard let source = try index(ofKey: key) else { throw .itemNotFound(key) }
             let count = try count()
-            for index in [sourceIndex, destinationIndex] where !(0..<count).contains(index) {
-                throw .indexOutOfRange(index: index, count: count)
-            }
-            guard sourceIndex != destinationIndex else { return }
-            guard let moving = try entries(offset: sourceIndex, limit: 1).first else {
-                throw .indexOutOfRange(index: sourceIndex, count: count)
-            }
-            // The neighbours in the list without the moving item.
-            let before = destinationIndex > sourceIndex ? destinationIndex : destinationIndex - 1
-            var ordering = try orderingBetween(positions: before)
-            if ordering == nil {
-                try makeRoom(after: before, count: count)
-                ordering = try orderingBetween(positions: before)
-            }
-            guard let ordering else {
-                throw .invalidRow(path: databasePath, reason: "no room in ordering after renumbering")
-            }
-            try database.execute(
-                "UPDATE items SET ordering = ?2 WHERE item_key = ?1",
-                [.text(moving.key), .integer(ordering)], operation: "move item")
+            let destination = min(max(source + offset, 0), count - 1)
+            try moveInTransaction(from: source, to: destination)
+            return destination
         }
     }
 
@@ -322,6 +473,19 @@ public final class ItemStore {
         }
     }
 
+    /// What a launch cleans: photo files whose item is gone (``removeOrphanedPhotos()``) and
+    /// temporary files of photo imports whose process died midway.
+    /// - Returns: How many files were removed.
+    @discardableResult
+    public func removeOrphanedFiles() throws(ItemStoreError) -> Int {
+        let photos = try removeOrphanedPhotos()
+        do {
+            return photos + (try images.removeAbandonedTemporaryFiles(isLive: Self.isOtherLiveProcess))
+        } catch {
+            throw .photo(error)
+        }
+    }
+
     /// Deletes photo files whose item is gone or whose `has_photo` is 0 (left by a crash
     /// between the two steps of a delete, or by rows deleted with `sqlite3`).
     /// - Returns: How many files were removed.
@@ -364,6 +528,35 @@ public final class ItemStore {
                 message: "journal_mode is \(mode ?? "unknown"), not wal")
         }
         try database.executeScript("PRAGMA synchronous = FULL", operation: "configure")
+    }
+
+    /// Refuses, without writing anything, a file that is neither empty nor a Homepwner
+    /// database: it is opened read-only and only read. A missing or empty file, or an SQLite
+    /// file with no tables and no ids, is a new store; a file with Homepwner's
+    /// `application_id` is ours; so is a version 1 `items` table from before the id was
+    /// set. Anything else is ``ItemStoreError/notAHomepwnerDatabase(path:applicationID:)``
+    /// (or the SQLite error for a file that is not a database at all).
+    private static func checkOwnerWithoutWriting(_ path: String) throws(ItemStoreError) {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_size > 0 else { return }
+        let database = try SQLiteDatabase(path: path, readOnly: true)
+        let application = try database.integer("PRAGMA application_id", operation: "read application_id") ?? 0
+        if application == Int64(Schema.applicationID) { return }
+        let version = Int(try database.integer("PRAGMA user_version", operation: "read user_version") ?? 0)
+        if application == 0 {
+            let objects =
+                try database.integer("SELECT count(*) FROM sqlite_schema", operation: "read schema") ?? 0
+            if objects == 0 && version == 0 { return }
+            // Newer than this build: refused with that reason by the version check.
+            if version > Schema.currentVersion { return }
+            let legacyColumns = try database.integer(
+                """
+                SELECT count(*) FROM pragma_table_info('items') WHERE name IN
+                    ('item_key', 'name', 'serial_number', 'value_in_dollars', 'date_created', 'ordering')
+                """, operation: "read schema")
+            if version >= 1 && legacyColumns == 6 { return }
+        }
+        throw .notAHomepwnerDatabase(path: path, applicationID: Int32(truncatingIfNeeded: application))
     }
 
     /// - Returns: The schema version of the file.

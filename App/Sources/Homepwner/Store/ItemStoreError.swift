@@ -34,7 +34,9 @@ public enum ItemStoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "items database \(path) has schema version \(version), but this Homepwner knows "
                 + "versions up to \(newestKnown); update Homepwner (the file was not changed)"
         case .notAHomepwnerDatabase(let path, let applicationID):
-            "\(path) is an SQLite database of another application (application_id \(applicationID))"
+            "\(path) is not a Homepwner database (it belongs to another application"
+                + (applicationID == 0 ? "" : ", application_id \(applicationID)")
+                + "); it was left untouched. Move it away, or use --data-dir to choose another directory"
         case .invalidRow(let path, let reason):
             "items database \(path) has a row Homepwner cannot read: \(reason)"
         case .negativeValue(let value):
@@ -46,5 +48,18 @@ public enum ItemStoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .photo(let error):
             error.description
         }
+    }
+
+    /// True when the write failed only because another program (`sqlite3`, another
+    /// Homepwner) holds the database's lock: trying again later can succeed.
+    public var isBusy: Bool {
+        guard case .sqlite(_, _, let code, _) = self else { return false }
+        return code & 0xFF == 5 || code & 0xFF == 6  // SQLITE_BUSY, SQLITE_LOCKED
+    }
+
+    /// True when the file is not an SQLite database at all (`SQLITE_NOTADB`).
+    public var isNotADatabase: Bool {
+        guard case .sqlite(_, _, let code, _) = self else { return false }
+        return code & 0xFF == 26
     }
 }

@@ -38,11 +38,15 @@ final class SQLiteDatabase {
     private let handle: OpaquePointer
     private var statements: [UnsafeRawPointer: OpaquePointer] = [:]
 
-    /// Opens (creating) the file at `path`, read-write.
-    init(path: String) throws(ItemStoreError) {
+    /// Opens (creating) the file at `path`, read-write; or, with `readOnly`, opens an
+    /// existing file without the right to change it (to look before touching).
+    init(path: String, readOnly: Bool = false) throws(ItemStoreError) {
         self.path = path
         var connection: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags =
+            readOnly
+            ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+            : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &connection, flags, nil)
         guard code == SQLITE_OK, let connection else {
             let message =
@@ -59,6 +63,12 @@ final class SQLiteDatabase {
     deinit {
         for statement in statements.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
+    }
+
+    /// How long a statement waits for another connection's lock before it fails with
+    /// `SQLITE_BUSY`; 0 fails at once.
+    func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, max(milliseconds, 0))
     }
 
     /// Rows changed by every INSERT, UPDATE and DELETE since the connection opened.

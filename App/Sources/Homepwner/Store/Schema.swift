@@ -3,7 +3,9 @@
 /// Version 1 was the first layout: the book's array index as `ordering` (0, 1, 2, …, so a
 /// move rewrote every row between the two positions), dates as REAL seconds, no photos.
 ///
-/// Version 2 (current):
+/// Version 2: the layout below without `provisional`.
+///
+/// Version 3 (current):
 ///
 ///     items(item_key       TEXT PRIMARY KEY,  -- lowercase UUID, checked
 ///           name           TEXT,
@@ -11,15 +13,23 @@
 ///           value_in_dollars INTEGER,         -- whole, >= 0, checked
 ///           date_created   INTEGER,           -- milliseconds since 1970, UTC
 ///           ordering       INTEGER,           -- gapped: see ItemStore's ordering rule
-///           has_photo      INTEGER)           -- 0 or 1
+///           has_photo      INTEGER,           -- 0 or 1
+///           provisional    INTEGER)           -- 0, or the pid of the process whose
+///                                             -- New Item screen created it (until Done)
 ///     index items_by_ordering(ordering, item_key)
+///
+/// Version 3 marks blank items (no name, no serial, $0, no photo) provisional with an
+/// owner that is no process (2³¹): before version 3 every new item was written blank at
+/// Add and only filled in by Done, so a blank row is a New Item screen's item, or one
+/// left over when the app died on that screen. A restored New Item screen claims its
+/// own; the others are deleted at launch.
 ///
 /// Each migration runs in its own transaction together with its `user_version` bump, so a
 /// crash leaves the file at the old version or the new one, never between. A fresh file
 /// runs every migration from version 0.
 enum Schema {
     /// The version this build writes and reads.
-    static let currentVersion = 2
+    static let currentVersion = 3
 
     /// `PRAGMA application_id`: "HPWN", so that `file` and Homepwner recognise the file.
     static let applicationID: Int32 = 0x4850_574E
@@ -30,6 +40,7 @@ enum Schema {
         switch version {
         case 1: version1
         case 2: version2
+        case 3: version3
         default: nil
         }
     }
@@ -69,5 +80,13 @@ enum Schema {
         CREATE INDEX items_by_ordering ON items (ordering, item_key);
         PRAGMA application_id = 1213224782;
         PRAGMA user_version = 2;
+        """
+
+    private static let version3: StaticString = """
+        ALTER TABLE items ADD COLUMN provisional INTEGER NOT NULL DEFAULT 0
+            CHECK (typeof(provisional) = 'integer' AND provisional >= 0);
+        UPDATE items SET provisional = 2147483648
+            WHERE name = '' AND serial_number = '' AND value_in_dollars = 0 AND has_photo = 0;
+        PRAGMA user_version = 3;
         """
 }

@@ -55,7 +55,7 @@ struct HomepwnerEndToEndTests {
         let after = try await session.launch(ready: "台灯架")
         #expect(after == before)
         #expect(try session.cursor() == TmuxCursor(column: 14, row: 1))
-        #expect(try names(session)[2] == "Fluffy Mac")  // still a draft
+        #expect(try names(session)[2] == "台灯架")  // committed as typed (H12)
         try session.press("Escape")
         try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
         #expect(try session.highlightedRows() == [" 台灯架                                7Z9Y3            $99"])

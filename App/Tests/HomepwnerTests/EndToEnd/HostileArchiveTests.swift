@@ -161,7 +161,8 @@ struct HostileArchiveTests {
         #expect(
             text.contains(
                 "homepwner: error: the state directory '\(session.stateDirectory)' can be written by its group or "
-                    + "others (mode 777), who could plant files in it; run: chmod go-w '\(session.stateDirectory)'"),
+                    + "others (mode 777), who could plant files in it; run: chmod go-w '\(session.stateDirectory)'"
+            ),
             "\(screen)")
         #expect(screen.contains("status=77"), "\(screen)")
     }

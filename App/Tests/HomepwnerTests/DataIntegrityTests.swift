@@ -1,0 +1,389 @@
+import Foundation
+import RestorationTesting
+import StateRestoration
+import TerminalKit
+import Testing
+
+@testable import Homepwner
+
+/// Rules H12–H14 (issue 13): nothing typed is lost, outside changes show, a locked store
+/// never blocks. Headless: the app's timers run on the terminal's clock, and a second
+/// connection (``RawDatabase``) plays `sqlite3` or another Homepwner.
+@Suite("Homepwner: data integrity (headless)")
+@MainActor
+struct DataIntegrityTests {
+    /// Opens the detail of the second sample item ("Rusty Bear", 0A1B2, $35).
+    private func openRustyBear(_ scratch: Scratch, storage: InMemoryStorage = InMemoryStorage()) throws
+        -> HeadlessHomepwner
+    {
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        app.press(.down, .enter)
+        #expect(app.lines[1] == " Name     Rusty Bear")
+        return app
+    }
+
+    private func raw(_ scratch: Scratch) throws -> RawDatabase {
+        try RawDatabase(scratch.paths.databasePath)
+    }
+
+    // MARK: Item 4: a locked database
+
+    @Test("H14: a locked store never freezes input; the edit waits, says so, and lands (issue 13 item 4)")
+    func lockedDatabase() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try openRustyBear(scratch)
+        let other = try raw(scratch)
+        other.execute("BEGIN IMMEDIATE")
+        app.type(" 2")
+        app.advance(by: .seconds(1))
+        #expect(app.screen.contains("saving… (database busy)"))
+        // Leaving the screen while the store is still locked keeps the edit too.
+        app.press(.escape)
+        #expect(app.list != nil && app.detail == nil)
+        #expect(app.screen.contains("saving… (database busy)"))
+        app.press(.down)  // input still works
+        #expect(app.highlightedRow?.contains("Fluffy Mac") == true)
+        #expect(other.value("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear")
+        other.execute("COMMIT")
+        app.advance(by: .seconds(1))
+        #expect(other.value("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear 2")
+        #expect(!app.screen.contains("database busy"))
+    }
+
+    @Test(
+        "H14: a lock that lasts is reported plainly, and the edit still lands when it ends (issue 13 item 4)")
+    func longLock() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try openRustyBear(scratch)
+        let other = try raw(scratch)
+        other.execute("BEGIN IMMEDIATE")
+        app.type(" 2")
+        for _ in 0..<12 { app.advance(by: .seconds(1)) }
+        #expect(app.screen.contains("another program is holding the database"))
+        other.execute("COMMIT")
+        app.advance(by: .seconds(1))
+        #expect(other.value("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear 2")
+    }
+
+    // MARK: Item 5: edits reach the store as they are typed
+
+    @Test("H12: field edits are committed as they are typed; a fresh launch sees them (issue 13 item 5)")
+    func editsCommittedWhileTyping() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try openRustyBear(scratch)
+        app.type(" 2")
+        app.press(.tab)
+        app.type("X")
+        app.press(.tab, .backspace, .backspace)
+        app.type("ten")
+        app.advance(by: .seconds(1))
+        let other = try raw(scratch)
+        #expect(
+            other.rows("SELECT name, serial_number, value_in_dollars FROM items WHERE value_in_dollars = 35")
+                == ["Rusty Bear 2|0A1B2X|35"])  // the invalid value is not stored
+        app.press(.backspace, .backspace, .backspace)
+        app.type("40")
+        app.advance(by: .seconds(1))
+        #expect(other.value("SELECT value_in_dollars FROM items WHERE serial_number = '0A1B2X'") == "40")
+        // Killed now, and launched with --fresh: the list has the edit.
+        let again = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), fresh: true)
+        #expect(again.screen.contains("Rusty Bear 2"))
+    }
+
+    // MARK: Item 6: only the fields the user changed
+
+    @Test("H12: leaving the item writes only the fields the user changed (issue 13 item 6)")
+    func onlyChangedFields() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try openRustyBear(scratch)
+        let other = try raw(scratch)
+        other.execute(
+            "UPDATE items SET serial_number = 'OUTSIDE', value_in_dollars = 77 WHERE name = 'Rusty Bear'")
+        app.type(" 2")
+        app.press(.escape)
+        app.advance(by: .seconds(1))
+        #expect(
+            other.rows(
+                "SELECT name, serial_number, value_in_dollars FROM items WHERE serial_number = 'OUTSIDE'")
+                == ["Rusty Bear 2|OUTSIDE|77"])
+    }
+
+    @Test("H12: a restored item screen writes only what was typed, not fields changed elsewhere meanwhile")
+    func restoredDraftsAreNotEdits() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        do {
+            let app = try openRustyBear(scratch, storage: storage)
+            app.type(" 2")
+            app.advance(by: .seconds(1))  // saved and committed; then killed
+        }
+        let other = try raw(scratch)
+        other.execute(
+            "UPDATE items SET serial_number = 'NEW', value_in_dollars = 7 WHERE serial_number = '0A1B2'")
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        app.advance(by: .seconds(1))
+        #expect(app.lines[1] == " Name     Rusty Bear 2")
+        #expect(app.lines[2] == " Serial   NEW")
+        #expect(app.lines[3] == " Value $  7")
+        #expect(
+            other.rows("SELECT name, serial_number, value_in_dollars FROM items WHERE serial_number = 'NEW'")
+                == ["Rusty Bear 2|NEW|7"])
+    }
+
+    @Test("H13: an outside change shown in the open item is saved in the screen state too")
+    func outsideChangeReachesTheArchive() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        do {
+            let app = try openRustyBear(scratch, storage: storage)
+            app.advance(by: .seconds(1))
+            try raw(scratch).execute("UPDATE items SET serial_number = 'NEW' WHERE serial_number = '0A1B2'")
+            app.advance(by: .seconds(1))
+            #expect(app.lines[2] == " Serial   NEW")
+            app.advance(by: .seconds(1))  // the state is saved again; then killed
+        }
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        #expect(app.lines[2] == " Serial   NEW")
+    }
+
+    // MARK: Item 7: moves by key
+
+    @Test("H13: Shift-↑ moves the highlighted item even after rows were reordered outside (issue 13 item 7)")
+    func moveByKey() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.character("e"), .down, .down)
+        #expect(app.highlightedRow?.contains("Fluffy Mac") == true)
+        // Fluffy Mac goes to the end behind the app's back.
+        try raw(scratch).execute(
+            "UPDATE items SET ordering = (SELECT max(ordering) FROM items) + 1000 WHERE name = 'Fluffy Mac'")
+        app.press(Key(.up, modifiers: .shift))
+        #expect(
+            try app.storedNames() == ["Shiny Spork", "Rusty Bear", "毛茸茸的熊", "Fluffy Mac", "Shiny Bear"])
+        app.advance(by: .seconds(1))
+        #expect(app.highlightedRow?.contains("Fluffy Mac") == true)
+    }
+
+    // MARK: Item 8: orphans
+
+    @Test("H12: a new item never confirmed with Done does not outlive its screen (issue 13 item 8)")
+    func provisionalItems() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        do {
+            let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+            app.press(.character("a"))
+            app.type("Lamp")
+            app.advance(by: .seconds(1))  // the state is saved; then the app is killed
+        }
+        // Relaunched normally, the New Item screen comes back and owns its item.
+        do {
+            let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+            #expect(app.detail?.isNew == true)
+            #expect(try app.storedNames().count == 6)
+            app.advance(by: .seconds(1))
+        }
+        // With --fresh nothing owns it: it is gone.
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage, fresh: true)
+        #expect(try app.storedNames() == sampleItems.map(\.0))
+        #expect(!app.screen.contains("(no name)") && !app.screen.contains("Lamp"))
+    }
+
+    @Test("H12: Done keeps the new item for good (issue 13 item 8)")
+    func doneKeepsItem() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        do {
+            let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+            app.press(.character("a"))
+            app.type("Lamp")
+            app.press(.enter)
+            app.advance(by: .seconds(1))
+        }
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage, fresh: true)
+        #expect(try app.storedNames() == sampleItems.map(\.0) + ["Lamp"])
+    }
+
+    @Test("H12: photos of deleted rows and abandoned import files are removed at launch (issue 13 item 8)")
+    func orphanedFilesAtLaunch() throws {
+        let scratch = try scratchStore(sampleItems)
+        let images = scratch.paths.imagesDirectory
+        try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
+        let orphan = images + "/" + ItemKey.text(UUID())
+        let temporary = images + "/.1234.tmp-999999999"
+        for path in [orphan, temporary] {
+            #expect(FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3])))
+        }
+        _ = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        #expect(!FileManager.default.fileExists(atPath: orphan))
+        #expect(!FileManager.default.fileExists(atPath: temporary))
+    }
+
+    @Test("H12: version 2 files migrate to 3; their blank items count as unconfirmed (issue 13 item 8)")
+    func migrationFromVersion2() throws {
+        let scratch = Scratch()
+        let paths = scratch.paths
+        try FileManager.default.createDirectory(
+            atPath: paths.dataDirectory, withIntermediateDirectories: true)
+        try RawDatabase(paths.databasePath).execute(
+            """
+            PRAGMA application_id = 1213224782;
+            CREATE TABLE items (item_key TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL,
+                serial_number TEXT NOT NULL, value_in_dollars INTEGER NOT NULL,
+                date_created INTEGER NOT NULL, ordering INTEGER NOT NULL,
+                has_photo INTEGER NOT NULL DEFAULT 0);
+            CREATE INDEX items_by_ordering ON items (ordering, item_key);
+            INSERT INTO items VALUES ('0f0e0d0c-0000-4000-8000-000000000001', 'Lamp', 'L1', 5, 0, 4294967296, 0);
+            INSERT INTO items VALUES ('0f0e0d0c-0000-4000-8000-000000000002', '', '', 0, 0, 8589934592, 0);
+            PRAGMA user_version = 2;
+            """)
+        let store = try ItemStore(paths: paths)
+        let raw = try RawDatabase(paths.databasePath)
+        #expect(raw.value("PRAGMA user_version") == "3")
+        #expect(raw.rows("SELECT name, provisional != 0 FROM items ORDER BY ordering") == ["Lamp|0", "|1"])
+        #expect(raw.executeExpectingFailure("UPDATE items SET provisional = -1") != nil)
+        #expect(try store.allItems().map(\.name) == ["Lamp", ""])
+        // Nothing owns the blank item: the first launch removes it.
+        let app = try HeadlessHomepwner(paths: paths, storage: InMemoryStorage())
+        #expect(try app.storedNames() == ["Lamp"])
+    }
+
+    // MARK: Item 9: Cancel deletes only what it created
+
+    @Test("H12: a saved New Item screen naming an existing item never deletes it (issue 13 item 9)")
+    func cancelNeverDeletesExisting() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        let newKey: UUID
+        do {
+            let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+            app.press(.character("a"))
+            newKey = try #require(app.detail?.item.key)
+            app.advance(by: .seconds(1))
+        }
+        // The archive's new item is now an existing, confirmed item with a photo.
+        let other = try raw(scratch)
+        other.execute("DELETE FROM items WHERE name = ''")
+        other.execute("UPDATE items SET item_key = '\(ItemKey.text(newKey))' WHERE name = 'Rusty Bear'")
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        app.press(.escape)
+        app.advance(by: .seconds(1))
+        #expect(try app.storedNames() == sampleItems.map(\.0))
+    }
+
+    // MARK: Item 11: outside changes show within a second
+
+    @Test(
+        "H13: the list shows outside changes within a second, keeping the selection by key (issue 13 item 11)"
+    )
+    func liveList() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.down, .down)
+        let other = try raw(scratch)
+        other.execute("UPDATE items SET name = 'Rusty Robot' WHERE name = 'Rusty Bear'")
+        other.execute(
+            "UPDATE items SET ordering = (SELECT max(ordering) FROM items) + 1000 WHERE name = 'Shiny Spork'")
+        app.advance(by: .seconds(1))
+        #expect(app.screen.contains("Rusty Robot"))
+        #expect(app.lines[1].contains("Rusty Robot"))
+        #expect(app.highlightedRow?.contains("Fluffy Mac") == true)
+    }
+
+    @Test("H13: a row deleted outside does not open, even before the list was read again (issue 13 item 11)")
+    func deletedRowDoesNotOpen() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.down)
+        try raw(scratch).execute("DELETE FROM items WHERE name = 'Rusty Bear'")
+        app.press(.enter)
+        #expect(app.detail == nil)
+        #expect(app.screen.contains("“Rusty Bear” was deleted outside Homepwner."))
+        #expect(!app.screen.contains("Rusty Bear "))
+    }
+
+    @Test("H13: the open item shows outside changes to fields the user did not touch (issue 13 item 11)")
+    func liveItem() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try openRustyBear(scratch)
+        app.type(" 2")
+        try raw(scratch).execute(
+            "UPDATE items SET serial_number = 'NEW', name = 'Robot' WHERE serial_number = '0A1B2'")
+        app.advance(by: .seconds(1))
+        #expect(app.lines[1] == " Name     Rusty Bear 2")  // typed: kept
+        #expect(app.lines[2] == " Serial   NEW")
+    }
+
+    @Test("H13: an open item deleted outside says so plainly and goes back to the list (issue 13 item 11)")
+    func openItemDeletedOutside() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try openRustyBear(scratch)
+        app.type(" 2")
+        try raw(scratch).execute("DELETE FROM items WHERE serial_number = '0A1B2'")
+        app.advance(by: .seconds(1))
+        #expect(app.detail == nil && app.list != nil)
+        #expect(app.screen.contains("was deleted outside Homepwner"))
+        #expect(app.screen.range(of: "[0-9a-f]{8}-[0-9a-f]{4}-", options: .regularExpression) == nil)
+        #expect(try app.storedNames() == ["Shiny Spork", "Fluffy Mac", "毛茸茸的熊", "Shiny Bear"])
+    }
+
+    // MARK: Item 10: someone else's SQLite file
+
+    private func runCommand(_ scratch: Scratch) -> (status: Int32, errors: String) {
+        var errors = ""
+        let environment = CommandEnvironment(
+            variables: ["HOME": scratch.file("home")], currentDirectory: scratch.path, hasTerminal: false,
+            standardOutput: { _ in }, standardError: { errors += $0 })
+        let status = HomepwnerCommand.run(
+            ["--data-dir", scratch.paths.dataDirectory, "--state-dir", scratch.paths.stateDirectory],
+            environment: environment)
+        return (status, errors)
+    }
+
+    @Test(
+        "H12: another application's SQLite file is refused with exit 65 and left untouched (issue 13 item 10)",
+        arguments: [
+            "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine');",
+            "PRAGMA application_id = 42; CREATE TABLE t (x); INSERT INTO t VALUES (1);",
+            "PRAGMA user_version = 2; CREATE TABLE items (x); INSERT INTO items VALUES (1);",
+        ])
+    func foreignDatabase(script: String) throws {
+        let scratch = Scratch()
+        let database = scratch.paths.databasePath
+        try FileManager.default.createDirectory(
+            atPath: scratch.paths.dataDirectory, withIntermediateDirectories: true)
+        do { try RawDatabase(database).execute(script) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        let result = runCommand(scratch)
+        #expect(result.status == 65)
+        #expect(result.errors.contains("\(database) is not a Homepwner database"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+        #expect(!FileManager.default.fileExists(atPath: database + "-wal"))
+        #expect(try RawDatabase(database).value("PRAGMA journal_mode") == "delete")
+    }
+
+    @Test(
+        "H12: a file that is not a database at all is refused with exit 65 and left untouched (issue 13 item 10)"
+    )
+    func notADatabase() throws {
+        let scratch = Scratch()
+        let database = scratch.paths.databasePath
+        try FileManager.default.createDirectory(
+            atPath: scratch.paths.dataDirectory, withIntermediateDirectories: true)
+        let bytes = Data(repeating: 0x41, count: 4096)
+        try bytes.write(to: URL(fileURLWithPath: database))
+        let result = runCommand(scratch)
+        #expect(result.status == 65)
+        #expect(result.errors.contains(database))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == bytes)
+    }
+
+    @Test("H12: an empty file is taken as a new store (issue 13 item 10)")
+    func emptyFileAdopted() throws {
+        let scratch = Scratch()
+        try FileManager.default.createDirectory(
+            atPath: scratch.paths.dataDirectory, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: scratch.paths.databasePath, contents: Data()))
+        #expect(try ItemStore(paths: scratch.paths).count() == 0)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Homepwner
+import Testing
+import TmuxTesting
+
+/// Rules H12–H14 (issue 13) as the user saw them: the real `homepwner` in tmux, with
+/// `sqlite3` and kill -9 behind its back.
+@Suite(
+    "Homepwner data integrity end to end in tmux", .serialized,
+    .enabled(
+        if: HomepwnerTmux.isAvailable,
+        "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
+struct DataIntegrityEndToEndTests {
+    private func seed(_ session: HomepwnerTmux) throws {
+        let store = try ItemStore(paths: session.paths)
+        for (name, serial, value) in sampleItems {
+            try store.createItem(name: name, serialNumber: serial, valueInDollars: value)
+        }
+    }
+
+    @Test("H12: an edit typed, then Ctrl-C, then --fresh: the list has the edit (issue 13 item 5)")
+    func editSurvivesFresh() async throws {
+        let session = try HomepwnerTmux()
+        defer { session.close() }
+        try seed(session)
+        try await session.launch()
+        try session.press("Down", "Enter")
+        try await session.waitFor("the detail of Rusty Bear") { $0.contains("Name     Rusty Bear") }
+        try session.type(" 2")
+        try await session.waitFor("the typed name") { $0.contains("Name     Rusty Bear 2") }
+        try await session.waitUntil("the edit in the database while the screen is open") {
+            try session.sqlite("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear 2\n"
+        }
+        try session.press("C-c")
+        try await session.waitUntil("the shell after Ctrl-C") { try !session.isAlternateScreen() }
+        let screen = try await session.launch("--fresh")
+        #expect(screen.contains("Rusty Bear 2"))
+        #expect(try await session.quit() == "0")
+    }
+
+    @Test("H12: kill -9 on the New Item screen, relaunch with --fresh: no blank item (issue 13 item 8)")
+    func noOrphanAfterKill() async throws {
+        let session = try HomepwnerTmux()
+        defer { session.close() }
+        try seed(session)
+        try await session.launch()
+        try session.press("a")
+        try await session.waitFor("the new-item screen") { $0.contains("New Item") }
+        try await session.killApp()
+        let screen = try await session.launch("--fresh")
+        #expect(!screen.contains("(no name)"))
+        #expect(try session.sqlite("SELECT count(*) FROM items") == "5\n")
+        #expect(try await session.quit() == "0")
+    }
+
+    @Test("H13: a name changed and an item deleted with sqlite3 show in the running app (issue 13 item 11)")
+    func outsideChangesShow() async throws {
+        let session = try HomepwnerTmux()
+        defer { session.close() }
+        try seed(session)
+        try await session.launch()
+        try session.sqlite("UPDATE items SET name = 'Rusty Robot' WHERE name = 'Rusty Bear'")
+        try await session.waitFor("the new name in the list") { $0.contains("Rusty Robot") }
+        try session.press("Down", "Down", "Enter")
+        try await session.waitFor("the detail of Fluffy Mac") { $0.contains("Name     Fluffy Mac") }
+        try session.sqlite("DELETE FROM items WHERE name = 'Fluffy Mac'")
+        let screen = try await session.waitFor("the list with a message") {
+            $0.hasPrefix(" Edit ") && $0.contains("was deleted outside Homepwner")
+        }
+        #expect(screen.contains("“Fluffy Mac” was deleted outside Homepwner"))
+        #expect(try await session.quit() == "0")
+    }
+}
+
+/// The database locked by another process (this test process, as `sqlite3` would hold it).
+@Suite(
+    "Homepwner with a locked database, end to end in tmux", .serialized,
+    .enabled(
+        if: HomepwnerTmux.isAvailable,
+        "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
+struct LockedDatabaseEndToEndTests {
+    private func seed(_ session: HomepwnerTmux) throws {
+        let store = try ItemStore(paths: session.paths)
+        for (name, serial, value) in sampleItems {
+            try store.createItem(name: name, serialNumber: serial, valueInDollars: value)
+        }
+    }
+
+    @Test(
+        "H14: with the write lock held elsewhere, typing and Esc still work; the edit lands after (issue 13 item 4)"
+    )
+    func typingWhileLocked() async throws {
+        let session = try HomepwnerTmux()
+        defer { session.close() }
+        try seed(session)
+        try await session.launch()
+        try session.press("Down", "Enter")
+        try await session.waitFor("the detail of Rusty Bear") { $0.contains("Name     Rusty Bear") }
+        let other = try RawDatabase(session.paths.databasePath)
+        other.execute("BEGIN IMMEDIATE")
+        try session.type(" 2")
+        try await session.waitFor("the busy message") { $0.contains("saving… (database busy)") }
+        try session.press("Escape")
+        try await session.waitFor("the list, still saving") {
+            $0.hasPrefix(" Edit ") && $0.contains("saving… (database busy)")
+        }
+        #expect(try session.sqlite("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear\n")
+        other.execute("COMMIT")
+        try await session.waitFor("the message gone") { !$0.contains("saving…") }
+        #expect(
+            try session.sqlite("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear 2\n")
+        #expect(try await session.quit() == "0")
+    }
+
+    @Test(
+        "H14: quitting while the lock is still held says the edit is not saved yet; the next launch saves it")
+    func quitWhileLocked() async throws {
+        let session = try HomepwnerTmux(width: 80, height: 16)
+        defer { session.close() }
+        try seed(session)
+        try await session.launch()
+        try session.press("Down", "Enter")
+        try await session.waitFor("the detail of Rusty Bear") { $0.contains("Name     Rusty Bear") }
+        do {
+            let other = try RawDatabase(session.paths.databasePath)
+            other.execute("BEGIN IMMEDIATE")
+            try session.type(" 2")
+            try await session.waitFor("the busy message") { $0.contains("saving… (database busy)") }
+            #expect(try await session.quit(key: "C-c") == "74")
+            #expect(try session.screen().contains("could not be saved"))
+            other.execute("COMMIT")
+        }
+        try await session.launch(ready: "Rusty Bear 2")
+        try await session.waitUntil("the restored edit in the database") {
+            try session.sqlite("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear 2\n"
+        }
+        try session.press("Escape")
+        try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
+        #expect(try await session.quit() == "0")
+    }
+}
