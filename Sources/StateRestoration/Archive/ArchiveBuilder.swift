@@ -11,9 +11,9 @@ import Foundation
 /// Two things keep the per-entry cost near a plain append (see docs/PERFORMANCE.md):
 /// - The mutable state lives behind a pointer owned by this object. Mutating a stored
 ///   property of a class through a method call is a dynamic exclusivity check (a runtime
-///   call and a thread-local look-up); a save made several per entry, and they were a
-///   sixth of its instructions. The builder is used by one pass on one thread, never
-///   re-entered while it mutates, so the checks have nothing to find.
+///   call and a thread-local look-up), and a save would make several per entry. The
+///   builder is used by one pass on one thread, never re-entered while it mutates, so the
+///   checks have nothing to find.
 /// - ``intern(_:)`` tries an ``InternCache`` before the string table's dictionary, so a key
 ///   written by every object is not hashed for every object.
 final class ArchiveBuilder {

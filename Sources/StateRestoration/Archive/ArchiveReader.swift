@@ -300,7 +300,7 @@ private struct Parser {
     /// ``value(depth:)`` to check the value and say what is wrong.
     ///
     /// The same checks as ``value(depth:)`` makes, without its calls and error plumbing:
-    /// checking the values was most of the reader's instructions.
+    /// checking the values is most of the reader's work.
     @inline(__always)
     mutating func skipSimpleValue() -> Bool {
         let start = offset
@@ -441,7 +441,7 @@ private struct Parser {
     }
 
     /// A LEB128 varint. `what` and `suffix` name it in errors; they are joined only then,
-    /// since building the text for every length prefix was 3 % of a restore.
+    /// not for every length prefix read.
     @inline(__always)
     mutating func varint(_ what: String, suffix: String = "") throws(ArchiveError) -> UInt64 {
         // Most varints (indices, counts, small numbers) are one byte.

@@ -58,7 +58,7 @@ enum CRC32 {
     }
 
     /// The length from which ``checksum(_:continuing:)`` runs three streams: below it, the
-    /// two combinations (about 3,000 instructions) cost more than the streams save.
+    /// two combinations cost more than the streams save (docs/PERFORMANCE.md).
     static let streamThreshold = 16 << 10
 
     /// One stream over `bytes[start...]`: sixteen bytes at a time, then the rest. `crc` is
@@ -120,8 +120,7 @@ enum CRC32 {
     /// A CRC is the remainder of a polynomial division, so appending `n` bytes to `a`
     /// multiplies `a`'s remainder by x^(8n) modulo the polynomial. That power is made from
     /// the powers x^(2^k), squared in advance, in at most 64 multiplications; each is a
-    /// carry-less multiplication of 32 steps. About 2,000 instructions, whatever the
-    /// lengths.
+    /// carry-less multiplication of 32 steps: a cost that does not depend on the lengths.
     static func combine(_ first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
         multiplyModulo(powerOfX(bits: UInt64(secondLength) * 8), first) ^ second
     }

@@ -2,10 +2,9 @@ import Foundation
 
 /// The archive body's writer: an append-only byte buffer in memory its owner frees.
 ///
-/// Appending to a `[UInt8]` checks uniqueness and capacity for every byte; a save writes a
-/// few dozen bytes per object in many small appends, and the array-based writer was 15 %
-/// of a save's instructions. This buffer checks capacity once per primitive and writes
-/// through a pointer.
+/// Appending to a `[UInt8]` checks uniqueness and capacity for every byte, and a save
+/// writes a few dozen bytes per object in many small appends. This buffer checks capacity
+/// once per primitive and writes through a pointer (docs/PERFORMANCE.md has the figures).
 ///
 /// It is the one definition of how values are encoded: ``ByteWriter/value(_:)`` goes
 /// through it too.

@@ -3,9 +3,8 @@
 /// string-table indices.
 ///
 /// A coder's look-ups touch only what ``Shared`` holds: plain pointers and numbers, never
-/// a class reference, so that they retain and release nothing. Retains and releases are
-/// atomic operations; one pair per look-up was 7 of a restore's 27 retains per object
-/// (see docs/PERFORMANCE.md).
+/// a class reference, so that they retain and release nothing: retains and releases are
+/// atomic operations, and a restore makes several look-ups per object.
 ///
 /// ``Shared`` lives behind a pointer owned by the context, for the same reason and for
 /// another: each access to a stored `var` of a class is a dynamic exclusivity check (see

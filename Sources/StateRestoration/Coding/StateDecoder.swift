@@ -169,32 +169,32 @@ public final class StateDecoder {
     ///
     /// The comparisons of `Value.self` are made when `decode` is specialized for the
     /// caller's type, so only one branch is left, and in it `Value` is the type compared
-    /// with: the bit cast is of a type to itself (a dynamic cast here would not be folded).
-    /// Making a ``StateValue`` for every value and taking it apart again is saved: a few
-    /// dozen instructions per value, and for a string a retain and a release.
+    /// with: the cast is of a type to itself, which the compiler folds away.
+    /// Making a ``StateValue`` for every value and taking it apart again is saved (for a
+    /// string, a retain and a release).
     @inlinable
     func typedValue<Value: StateValueConvertible>(_ type: Value.Type, forKey key: String) -> TypedRead<Value>
     {
         if Value.self == String.self {
-            return unsafeBitCast(typedString(forKey: key), to: TypedRead<Value>.self)
+            return typedString(forKey: key) as! TypedRead<Value>
         }
         if Value.self == Int.self {
             switch typedInt(forKey: key) {
             case .value(let number):
                 guard let value = Int(exactly: number) else { return .general }
-                return unsafeBitCast(TypedRead.value(value), to: TypedRead<Value>.self)
+                return TypedRead.value(value) as! TypedRead<Value>
             case .absent: return .absent
             case .general: return .general
             }
         }
         if Value.self == Double.self {
-            return unsafeBitCast(typedDouble(forKey: key), to: TypedRead<Value>.self)
+            return typedDouble(forKey: key) as! TypedRead<Value>
         }
         if Value.self == Date.self {
-            return unsafeBitCast(typedDate(forKey: key), to: TypedRead<Value>.self)
+            return typedDate(forKey: key) as! TypedRead<Value>
         }
-        if Value.self == Bool.self { return unsafeBitCast(typedBool(forKey: key), to: TypedRead<Value>.self) }
-        if Value.self == Data.self { return unsafeBitCast(typedData(forKey: key), to: TypedRead<Value>.self) }
+        if Value.self == Bool.self { return typedBool(forKey: key) as! TypedRead<Value> }
+        if Value.self == Data.self { return typedData(forKey: key) as! TypedRead<Value> }
         return .general
     }
 
@@ -439,11 +439,9 @@ public final class StateDecoder {
         objects.reserveCapacity(list.count)
         for position in 0..<list.count {
             guard let object = referencedObject(list, position) else { continue }
-            // An object of exactly the class asked for is taken as it is: `as?` from an
-            // existential is a call into the runtime's general cast, most of the cost of
-            // reading a list. The bit cast is of a class reference to its own class.
+            // An object of exactly the class asked for is taken as it is (see UncheckedCast).
             if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(Object.self) {
-                objects.append(unsafeBitCast(object as AnyObject, to: Object.self))
+                objects.append(UncheckedCast.exactClass(object as AnyObject, as: Object.self))
             } else if let object = object as? Object {
                 objects.append(object)
             }

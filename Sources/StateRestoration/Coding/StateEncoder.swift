@@ -97,28 +97,28 @@ public final class StateEncoder {
         throws(StateCodingError)
     {
         if Value.self == String.self {
-            try writeString(unsafeBitCast(value, to: String.self), forKey: key)
+            try writeString(value as! String, forKey: key)
         } else if Value.self == Int.self {
-            try writeInt(Int64(unsafeBitCast(value, to: Int.self)), forKey: key)
+            try writeInt(Int64(value as! Int), forKey: key)
         } else if Value.self == Double.self {
-            try writeFixed64(unsafeBitCast(value, to: Double.self).bitPattern, date: false, forKey: key)
+            try writeFixed64((value as! Double).bitPattern, date: false, forKey: key)
         } else if Value.self == Date.self {
             try writeFixed64(
-                unsafeBitCast(value, to: Date.self).timeIntervalSince1970.bitPattern, date: true, forKey: key)
+                (value as! Date).timeIntervalSince1970.bitPattern, date: true, forKey: key)
         } else if Value.self == Bool.self {
-            try writeBool(unsafeBitCast(value, to: Bool.self), forKey: key)
+            try writeBool(value as! Bool, forKey: key)
         } else if Value.self == Data.self {
-            try writeData(unsafeBitCast(value, to: Data.self), forKey: key)
+            try writeData(value as! Data, forKey: key)
         } else {
             try write(value.stateValue, forKey: key)
         }
     }
 
     // The common types, written straight into the archive without a ``StateValue``
-    // between: making one for every value (for a string, a retain and a release of its
-    // storage) and taking it apart again was 3 % of a save's instructions. `encode` chooses among
+    // between, which would be made for every value (for a string, a retain and a release of
+    // its storage) and taken apart again. `encode` chooses among
     // them when it is specialized for the caller's type, where the comparisons of
-    // `Value.self` are constants and each bit cast is of a type to itself. The bytes are
+    // `Value.self` are constants and each cast is of a type to itself, folded away. The bytes are
     // those `write` makes for the same value.
 
     /// Writes a String; see ``encode(_:forKey:)``.

@@ -41,9 +41,8 @@ public struct RestorationPath: Hashable, Sendable, CustomStringConvertible {
     /// read.
     ///
     /// A restore gives every record's restoration class (and coder) its path; most read
-    /// one component or the count, if anything, and building and freeing an array of
-    /// components per record was about a tenth of a restore's instructions (see
-    /// docs/PERFORMANCE.md). Such a path keeps its archive alive until it is changed or
+    /// one component or the count, if anything, so no array of components is built for
+    /// them (docs/PERFORMANCE.md). Such a path keeps its archive alive until it is changed or
     /// dropped. Stored side by side rather than as an enum, so that a restore can point
     /// its one path at each record in turn (``pointAt(record:)``) without a retain and a
     /// release of the archive per record.

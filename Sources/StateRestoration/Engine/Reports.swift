@@ -18,8 +18,8 @@ public struct PreservationReport: Sendable {
     public var saved: Bool
     /// The saved objects' paths, in archive order.
     ///
-    /// Built when read, from the pass's saved objects: most apps never read it, and
-    /// building and freeing it was 7 % of a save (see docs/PERFORMANCE.md). Each read
+    /// Built when read, from the pass's saved objects: most apps never read it, so a save
+    /// does not pay for it (docs/PERFORMANCE.md). Each read
     /// builds it again; a value set here is kept as is.
     public var savedPaths: [RestorationPath] {
         get { storedPaths ?? SavedNode.paths(of: savedNodes) }
@@ -117,8 +117,8 @@ public struct RestorationReport {
     /// The restored objects by path, in archive order.
     ///
     /// Built when read, from the archive's records and the objects the restore made: most
-    /// apps never read it, and building and freeing it was 4 % of a restore (see
-    /// docs/PERFORMANCE.md). Each read builds it again; a value set here is kept as is.
+    /// apps never read it, so a restore does not pay for it (docs/PERFORMANCE.md). Each
+    /// read builds it again; a value set here is kept as is.
     public var objects: [(path: RestorationPath, object: any RestorableObject)] {
         get {
             guard let restoredObjects else { return storedObjects }

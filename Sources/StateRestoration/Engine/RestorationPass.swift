@@ -54,12 +54,11 @@ final class RestorationPass {
     /// Runs both phases, `applicationFinishedRestoringState` and the delegate's
     /// `didDecodeRestorableState`, and returns what was restored.
     ///
-    /// Paths are turned into text only for diagnostics: doing it for every record was 29 % of
-    /// a restore (see docs/PERFORMANCE.md).
+    /// Paths are turned into text only for diagnostics that are kept (rule R33).
     func run() -> RestorationReport {
         let records = view.records
-        // One coder for every record of both phases, pointed at each in turn: making one
-        // per record, and freeing it, was 7 % of a restore's instructions.
+        // One coder for every record of both phases, pointed at each in turn, rather than
+        // one made and freed per record.
         let coder = StateDecoder(context: context)
         // Per record: 0 not restored, 1 restored, 2 restored and to be decoded. Kept apart
         // from the objects so that checking a parent does not copy (retain) one.
@@ -67,9 +66,8 @@ final class RestorationPass {
         var lastClass: (index: Int32, type: (any ObjectRestoration.Type)?) = (-1, nil)
         // Records restored whose objects' children are not yet in `existing`. They are
         // indexed when a record first needs `existing` (R13c): most archives record a
-        // restoration class for nearly every object, and asking every restored object for
-        // its children, whether or not anything would look them up, was 3 % of a restore's
-        // instructions, and a retain and a release per call.
+        // restoration class for nearly every object, so asking every restored object for
+        // its children (a retain and a release per call) would mostly be wasted.
         var unindexed: [Int] = []
         // One path, pointed at each record in turn: making one per record retained and
         // released the archive each time (a copy the app keeps still names its record).
