@@ -42,6 +42,10 @@ enum BenchOptions {
                 "disk-dir", valueName: "dir", defaultValue: "the temporary directory",
                 help: "Where to time the disk; a subdirectory is created and removed."),
             .flag("no-disk", help: "Leave out the disk figures."),
+            .flag(
+                "hostile",
+                help: "Instead, time hostile archives (rule R33) at growing sizes, each restore in a child "
+                    + "process, with its extra peak memory."),
             .option(
                 "profile", valueName: "library", allowedValues: Library.allCases.map(\.rawValue),
                 help: "Instead of timing, run only this library's encodes, then its decodes, for a "

@@ -10,6 +10,12 @@ func writeError(_ text: String) {
     FileHandle.standardError.write(Data(text.utf8))
 }
 
+// The hostile shapes' child processes (`--hostile`): not part of the command line's help.
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--hostile-child" {
+    print(MainActor.assumeIsolated { HostileShapes.child(file: CommandLine.arguments[2]) })
+    exit(ExitStatus.success.rawValue)
+}
+
 let parsed: ParseResult
 do {
     parsed = try ArgumentParser(BenchOptions.spec).parse(Array(CommandLine.arguments.dropFirst()))
@@ -41,6 +47,13 @@ let machine = MachineDescription.current
 do {
     let runner = BenchRunner(plan: options.plan) { message in
         if showsProgress { writeError("restoration-bench: \(message)\n") }
+    }
+    if command.flag("hostile") {
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        print(try HostileShapes.run(executable: executable), terminator: "")
+        exit(ExitStatus.success.rawValue)
     }
     if let library = options.profile {
         let nodes = options.plan.sizes.first ?? 1_000
