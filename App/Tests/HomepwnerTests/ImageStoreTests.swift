@@ -49,6 +49,42 @@ struct ImageStoreTests {
         #expect(try reopened.thumbnail(for: item.key) == thumbnail)
     }
 
+    @Test(
+        "R36: a stored photo replaced by a symbolic link is not followed, and neither is a linked images directory"
+    )
+    func symbolicLinksRefused() throws {
+        let store = try ItemStore(paths: scratch.paths)
+        let item = try store.createItem(name: "Linked")
+        let source = try scratch.write(ImageFiles.quadrantsPNG, to: "quadrants.png")
+        try store.attachPhoto(fromPath: source, to: item.key)
+        let stored = scratch.paths.imagesDirectory + "/" + ItemKey.text(item.key)
+        // Someone who can write the images directory swaps the photo for a link to any file.
+        let elsewhere = try scratch.write(ImageFiles.redBlueJPEG, to: "elsewhere.jpg")
+        #expect(unlink(stored) == 0)
+        #expect(symlink(elsewhere, stored) == 0)
+        let fresh = try ItemStore(paths: scratch.paths)
+        #expect(
+            throws: ItemStoreError.photo(.cannotRead(path: stored, reason: "a symbolic link, not a photo"))
+        ) {
+            _ = try fresh.thumbnail(for: item.key)
+        }
+
+        // The images directory itself a link: nothing is read or written through it.
+        let images = scratch.paths.imagesDirectory
+        #expect(rename(images, scratch.file("real-images")) == 0)
+        #expect(symlink(scratch.file("real-images"), images) == 0)
+        let linked = try ItemStore(paths: scratch.paths)
+        #expect(
+            throws: ItemStoreError.photo(
+                .cannotRead(path: images, reason: "a symbolic link, not the images directory itself"))
+        ) { _ = try linked.thumbnail(for: item.key) }
+        // The launch's sweep of orphaned photos does not reach through the link either.
+        let stranger = scratch.file("real-images/" + ItemKey.text(UUID()))
+        #expect(FileManager.default.createFile(atPath: stranger, contents: Data([1])))
+        #expect(throws: ItemStoreError.self) { _ = try linked.removeOrphanedFiles() }
+        #expect(FileManager.default.fileExists(atPath: stranger))
+    }
+
     @Test("H4: a JPEG photo is decoded through libjpeg")
     func jpegThumbnail() throws {
         let store = try ItemStore(paths: scratch.paths)

@@ -101,9 +101,12 @@ public final class ImageStore {
         if let cached = thumbnails[cacheKey] { return cached }
         let photo = path(for: key)
         guard access(photo, F_OK) == 0 else { throw .noPhoto(path: photo) }
-        let thumbnail = try Self.thumbnail(
-            ofFileAt: photo, limits: limits, maximumColumns: maximumColumns, maximumRows: maximumRows
-        )
+        try refuseLinkedDirectory()
+        // A stored photo is never read through a symbolic link (rule R36): someone who could
+        // plant one could make the app read any file.
+        let bytes = try Self.readFile(photo, limit: limits.maximumFileBytes, followingLinks: false)
+        let thumbnail = try ImageDecoder.thumbnail(
+            of: bytes, path: photo, limits: limits, maximumColumns: maximumColumns, maximumRows: maximumRows)
         remember(thumbnail, as: cacheKey)
         return thumbnail
     }
@@ -121,6 +124,7 @@ public final class ImageStore {
 
     /// The keys of every photo file in the directory (other names are ignored).
     package func storedKeys() throws(ImageStoreError) -> [UUID] {
+        try refuseLinkedDirectory()
         guard let stream = opendir(directory) else {
             let code = errno
             if code == ENOENT { return [] }
@@ -143,6 +147,7 @@ public final class ImageStore {
     /// - Returns: How many files were removed.
     @discardableResult
     package func removeAbandonedTemporaryFiles(isLive: (Int64) -> Bool) throws(ImageStoreError) -> Int {
+        try refuseLinkedDirectory()
         guard let stream = opendir(directory) else {
             let code = errno
             if code == ENOENT { return 0 }
@@ -188,10 +193,26 @@ public final class ImageStore {
         return home + path.dropFirst()
     }
 
-    /// Reads a whole regular file of at most `limit` bytes.
-    private static func readFile(_ path: String, limit: Int) throws(ImageStoreError) -> [UInt8] {
+    /// Throws if the images directory is a symbolic link: the photos are read and written
+    /// only where the data directory says (rule R36).
+    private func refuseLinkedDirectory() throws(ImageStoreError) {
+        var status = stat()
+        if lstat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+            throw .cannotRead(path: directory, reason: "a symbolic link, not the images directory itself")
+        }
+    }
+
+    /// Reads a whole regular file of at most `limit` bytes; a symbolic link as its last
+    /// component is followed only if `followingLinks` (a file the user names, not one of
+    /// the store's).
+    private static func readFile(
+        _ path: String, limit: Int, followingLinks: Bool = true
+    ) throws(ImageStoreError) -> [UInt8] {
         // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below).
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
+        if descriptor < 0 && errno == ELOOP && !followingLinks {
+            throw .cannotRead(path: path, reason: "a symbolic link, not a photo")
+        }
         guard descriptor >= 0 else {
             throw .cannotRead(path: path, reason: Directory.describe(errno))
         }
@@ -230,6 +251,7 @@ public final class ImageStore {
     /// Writes `bytes` to `target` atomically: temporary file (0600), fsync, rename, fsync of
     /// the directory.
     private func writeAtomically(_ bytes: [UInt8], to target: String) throws(ImageStoreError) {
+        try refuseLinkedDirectory()
         if let failure = Directory.create(directory) {
             throw .cannotWrite(path: failure.path, reason: Directory.describe(failure.errno))
         }
