@@ -1,4 +1,5 @@
 import ArchiveInspector
+import Foundation
 import StateRestoration
 import Testing
 
@@ -24,6 +25,47 @@ struct LayoutTests {
         #expect(layout.declaredRecordCount == archive.records.count)
         #expect(layout.records.map(\.path) == archive.records.map { $0.path.description })
         #expect(layout.records.first?.range.lowerBound == layout.range(of: .records)?.lowerBound)
+        #expect(layout.records.last?.range.upperBound == layout.range(of: .records)?.upperBound)
+    }
+
+    @Test(
+        "A3: the walk moves past a value of every tag by the engine's grammar (ArchiveFormat.payload)",
+        arguments: ArchiveFormat.Tag.allCases)
+    func everyTag(_ tag: ArchiveFormat.Tag) throws {
+        let value: StateValue =
+            switch tag {
+            case .boolFalse: .bool(false)
+            case .boolTrue: .bool(true)
+            case .int: .int(-99)
+            case .uint: .uint(UInt64.max)
+            case .double: .double(0.5)
+            case .string: .string("熊猫")
+            case .data: .data(Data([1, 2, 3]))
+            case .date: .date(Date(timeIntervalSince1970: 5))
+            case .uuid: .uuid(UUID())
+            case .array: .array([.int(1), .array([.string("x")])])
+            case .dictionary: .dictionary(["k": .dictionary(["j": .bool(true)])])
+            case .codable: .codable(Data("{}".utf8))
+            case .nilReference: .reference(nil)
+            case .reference: .reference(1)
+            }
+        let records = ["A", "B"].enumerated().map { index, identifier in
+            ArchiveRecord(
+                parentIndex: index == 0 ? nil : 0,
+                path: RestorationPath(identifiers: index == 0 ? ["A"] : ["A", "B"]), typeName: "T",
+                restorationClassName: nil, stateVersion: 0,
+                entries: [ArchiveEntry(key: "v", value: value), ArchiveEntry(key: "w", value: .int(1))])
+        }
+        let metadata = ArchiveMetadata(
+            appName: "x", appVersion: "1", systemVersion: "s", timestamp: Date(timeIntervalSince1970: 0),
+            interfaceIdiom: "t")
+        let bytes = Archive(
+            metadata: metadata, applicationState: [ArchiveEntry(key: "v", value: value)], records: records,
+            byteCount: 0, stringCount: 0
+        ).encodedBytes()
+        let layout = ArchiveLayout(bytes: bytes)
+        #expect(layout.isComplete, "\(tag)")
+        #expect(layout.records.map(\.path) == ["A", "A/B"])
         #expect(layout.records.last?.range.upperBound == layout.range(of: .records)?.upperBound)
     }
 

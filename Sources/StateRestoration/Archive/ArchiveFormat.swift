@@ -14,21 +14,77 @@ public enum ArchiveFormat {
     /// The engine's version, recorded in ``ArchiveMetadata/systemVersion``.
     public static let engineVersion = "1.0.0"
 
-    /// Value tags, one byte before each value.
-    enum Tag: UInt8 {
+    /// Value tags, one byte before each value: with ``Payload``, the format's grammar of
+    /// values (docs/ARCHIVE-FORMAT.md, "Values"). The writer, the checked reader, the
+    /// in-place reader and `restoration-archive` all take what follows a tag from
+    /// ``payload(ofRawTag:)``, so it is defined once.
+    public enum Tag: UInt8, CaseIterable, Sendable {
+        /// `false`; no payload.
         case boolFalse = 0x01
+        /// `true`; no payload.
         case boolTrue = 0x02
+        /// A signed integer: a zigzag varint.
         case int = 0x03
+        /// An unsigned integer: a varint.
         case uint = 0x04
+        /// A Double: its IEEE 754 bits, 8 bytes little-endian.
         case double = 0x05
+        /// A String: a varint length, then that many bytes of UTF-8.
         case string = 0x06
+        /// Data: a varint length, then the bytes.
         case data = 0x07
+        /// A Date: seconds since 1970 as a Double, 8 bytes little-endian.
         case date = 0x08
+        /// A UUID: its 16 bytes.
         case uuid = 0x09
+        /// An array: a varint count, then that many values.
         case array = 0x0A
+        /// A dictionary: a varint count, then that many pairs of a length-prefixed UTF-8 key
+        /// and a value.
         case dictionary = 0x0B
+        /// A `Codable` value: a varint length, then its JSON.
         case codable = 0x0C
+        /// A nil reference; no payload.
         case nilReference = 0x0D
+        /// A reference to a record: its index, a varint.
         case reference = 0x0E
+
+        /// What follows this tag.
+        public var payload: Payload { ArchiveFormat.payload(ofRawTag: rawValue) ?? .empty }
+    }
+
+    /// The shape of what follows a value's tag: enough to move past any value without
+    /// knowing what it means.
+    public enum Payload: Hashable, Sendable {
+        /// Nothing.
+        case empty
+        /// A LEB128 varint (a zigzag one for signed integers).
+        case varint
+        /// 8 bytes.
+        case fixed64
+        /// 16 bytes.
+        case fixed128
+        /// A varint length, then that many bytes.
+        case lengthPrefixed
+        /// A varint count, then that many values.
+        case list
+        /// A varint count, then that many pairs of a length-prefixed key and a value.
+        case map
+    }
+
+    /// The payload of the tag byte `raw`, or nil if no tag has that value. A switch the
+    /// compiler makes a table of, so that readers of every value can call it.
+    @inlinable @inline(__always)
+    public static func payload(ofRawTag raw: UInt8) -> Payload? {
+        switch raw {
+        case 0x01, 0x02, 0x0D: .empty
+        case 0x03, 0x04, 0x0E: .varint
+        case 0x05, 0x08: .fixed64
+        case 0x09: .fixed128
+        case 0x06, 0x07, 0x0C: .lengthPrefixed
+        case 0x0A: .list
+        case 0x0B: .map
+        default: nil
+        }
     }
 }

@@ -383,36 +383,38 @@ private struct Parser {
     mutating func value(depth: Int) throws(ArchiveError) {
         typealias Tag = ArchiveFormat.Tag
         let start = offset
-        // The raw tag is switched on, not `Tag(rawValue:)`: that is a call per value.
-        switch try byte("value") {
-        case Tag.boolFalse.rawValue, Tag.boolTrue.rawValue, Tag.nilReference.rawValue: return
-        case Tag.int.rawValue, Tag.uint.rawValue: _ = try varint("integer")
-        case Tag.double.rawValue: try skip(8, "double")
-        case Tag.string.rawValue: try checkString("string value")
-        case Tag.data.rawValue: try skipBlob("data value")
-        case Tag.date.rawValue: try skip(8, "date")
-        case Tag.uuid.rawValue: try skip(16, "UUID")
-        case Tag.array.rawValue:
+        let tag = try byte("value")
+        // The shape of the payload comes from the grammar; what a tag means decides the
+        // checks of its payload.
+        switch ArchiveFormat.payload(ofRawTag: tag) {
+        case .empty?: return
+        case .varint?:
+            let value = try varint(tag == Tag.reference.rawValue ? "reference" : "integer")
+            guard tag != Tag.reference.rawValue || value < UInt64(recordCount) else {
+                throw ArchiveError(
+                    .invalid("reference to record \(value), but there are \(recordCount) records"), at: start)
+            }
+        case .fixed64?: try skip(8, tag == Tag.date.rawValue ? "date" : "double")
+        case .fixed128?: try skip(16, "UUID")
+        case .lengthPrefixed?:
+            switch tag {
+            case Tag.string.rawValue: try checkString("string value")
+            case Tag.data.rawValue: try skipBlob("data value")
+            default: try skipBlob("codable value")
+            }
+        case .list?:
             try checkNesting(depth + 1, at: start)
             let count = try count("array count", limit: limits.maxTotalBytes)
             for _ in 0..<count { try value(depth: depth + 1) }
-        case Tag.dictionary.rawValue:
+        case .map?:
             try checkNesting(depth + 1, at: start)
             let count = try count("dictionary count", limit: limits.maxTotalBytes)
             for _ in 0..<count {
                 try checkString("dictionary key")
                 try value(depth: depth + 1)
             }
-        case Tag.codable.rawValue: try skipBlob("codable value")
-        case Tag.reference.rawValue:
-            let target = try varint("reference")
-            guard target < UInt64(recordCount) else {
-                throw ArchiveError(
-                    .invalid("reference to record \(target), but there are \(recordCount) records"), at: start
-                )
-            }
-        case let rawTag:
-            throw ArchiveError(.invalid("unknown value tag 0x\(String(rawTag, radix: 16))"), at: start)
+        case nil:
+            throw ArchiveError(.invalid("unknown value tag 0x\(String(tag, radix: 16))"), at: start)
         }
     }
 

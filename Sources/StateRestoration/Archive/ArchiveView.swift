@@ -276,22 +276,21 @@ struct ValueReader {
         return Data(bytes: base, count: bytes.count)
     }
 
-    /// Moves past one value.
+    /// Moves past one value, by the shape of its payload (``ArchiveFormat/payload(ofRawTag:)``).
     mutating func skipValue() {
-        typealias Tag = ArchiveFormat.Tag
-        switch byte() {
-        case Tag.int.rawValue, Tag.uint.rawValue, Tag.reference.rawValue: _ = varint()
-        case Tag.double.rawValue, Tag.date.rawValue: offset += 8
-        case Tag.string.rawValue, Tag.data.rawValue, Tag.codable.rawValue: offset += Int(varint())
-        case Tag.uuid.rawValue: offset += 16
-        case Tag.array.rawValue:
+        switch ArchiveFormat.payload(ofRawTag: byte()) {
+        case .varint?: _ = varint()
+        case .fixed64?: offset += 8
+        case .fixed128?: offset += 16
+        case .lengthPrefixed?: offset += Int(varint())
+        case .list?:
             for _ in 0..<Int(varint()) { skipValue() }
-        case Tag.dictionary.rawValue:
+        case .map?:
             for _ in 0..<Int(varint()) {
                 offset += Int(varint())
                 skipValue()
             }
-        default: return  // the Bools and the nil reference: no payload
+        case .empty?, nil: return  // no payload; the reader accepted no unknown tag
         }
     }
 

@@ -90,24 +90,6 @@ package struct ArchiveLayout: Hashable, Sendable {
 
 /// The cursor of ``ArchiveLayout``.
 private struct Walker {
-    /// Value tags, as `ArchiveFormat.Tag` in the engine (internal there).
-    enum Tag {
-        static let boolFalse: UInt8 = 0x01
-        static let boolTrue: UInt8 = 0x02
-        static let int: UInt8 = 0x03
-        static let uint: UInt8 = 0x04
-        static let double: UInt8 = 0x05
-        static let string: UInt8 = 0x06
-        static let data: UInt8 = 0x07
-        static let date: UInt8 = 0x08
-        static let uuid: UInt8 = 0x09
-        static let array: UInt8 = 0x0A
-        static let dictionary: UInt8 = 0x0B
-        static let codable: UInt8 = 0x0C
-        static let nilReference: UInt8 = 0x0D
-        static let reference: UInt8 = 0x0E
-    }
-
     /// Deeper nesting than any reader limit allows is not walked.
     static let maxNesting = 256
 
@@ -219,22 +201,23 @@ private struct Walker {
 
     mutating func value(depth: Int) throws(Stop) {
         guard depth < Self.maxNesting else { throw Stop() }
-        switch try byte() {
-        case Tag.boolFalse, Tag.boolTrue, Tag.nilReference: return
-        case Tag.int, Tag.uint, Tag.reference: _ = try varint()
-        case Tag.double, Tag.date: try skip(8)
-        case Tag.uuid: try skip(16)
-        case Tag.string, Tag.data, Tag.codable: try skip(try varint())
-        case Tag.array:
+        // The engine's grammar says what follows each tag.
+        switch ArchiveFormat.payload(ofRawTag: try byte()) {
+        case .empty?: return
+        case .varint?: _ = try varint()
+        case .fixed64?: try skip(8)
+        case .fixed128?: try skip(16)
+        case .lengthPrefixed?: try skip(try varint())
+        case .list?:
             let count = try varint()
             for _ in 0..<count { try value(depth: depth + 1) }
-        case Tag.dictionary:
+        case .map?:
             let count = try varint()
             for _ in 0..<count {
                 try skip(try varint())
                 try value(depth: depth + 1)
             }
-        default: throw Stop()
+        case nil: throw Stop()
         }
     }
 
