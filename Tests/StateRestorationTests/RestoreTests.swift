@@ -281,7 +281,9 @@ struct RestoreTests {
         root.note = note
         let app = TestApp()
         app.root = root
-        let first = harness.launch(app) { $0.registerObjectForStateRestoration(note, restorationIdentifier: "Draft") }
+        let first = harness.launch(app) {
+            $0.registerObjectForStateRestoration(note, restorationIdentifier: "Draft")
+        }
         let report = try first.save()
         #expect(report.savedPaths.map(\.description) == ["Root", "Root/Draft"])
         #expect(report.diagnostics.isEmpty)

@@ -109,14 +109,17 @@ public final class RestorationEngine {
     /// the same as ``registerObjectForStateRestoration(_:restorationIdentifier:)`` with that
     /// identifier. An object without one is not registered.
     public func registerObjectForStateRestoration(_ object: any RestorableObject) {
-        registerObjectForStateRestoration(object, restorationIdentifier: object.usableRestorationIdentifier ?? "")
+        registerObjectForStateRestoration(
+            object, restorationIdentifier: object.usableRestorationIdentifier ?? "")
     }
 
     /// The registered objects' identifiers, by object, for a save.
     private func registeredIdentifiers() -> [ObjectIdentifier: String] {
         guard !registeredObjects.isEmpty else { return [:] }
         var identifiers: [ObjectIdentifier: String] = [:]
-        for (object, identifier) in liveRegisteredObjects { identifiers[ObjectIdentifier(object)] = identifier }
+        for (object, identifier) in liveRegisteredObjects {
+            identifiers[ObjectIdentifier(object)] = identifier
+        }
         return identifiers
     }
 

@@ -36,7 +36,9 @@ final class RestorationPass {
             index(root, under: RestorationPath())
         }
         var registeredIdentifiers: [ObjectIdentifier: String] = [:]
-        for entry in registeredObjects { registeredIdentifiers[ObjectIdentifier(entry.object)] = entry.identifier }
+        for entry in registeredObjects {
+            registeredIdentifiers[ObjectIdentifier(entry.object)] = entry.identifier
+        }
         for entry in registeredObjects {
             if let path = registeredPath(of: entry.object, in: registeredIdentifiers, depth: 0) {
                 register(entry.object, at: path)
