@@ -90,12 +90,23 @@ struct ArchiveFormatTests {
             for _ in 0..<200 {
                 let body = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
                 let bytes = Self.resealed(header + body + [0, 0, 0, 0])
-                do {
-                    _ = try Archive(bytes: bytes)
-                } catch {
-                    continue
-                }
+                // The header and checksum hold, so the structure is what must refuse it: a
+                // structural reason, at an offset inside the body.
+                let error = try #require(throws: ArchiveError.self) { try Archive(bytes: bytes) }
+                #expect(Self.isStructural(error.reason), "\(error)")
+                #expect(
+                    (ArchiveFormat.headerSize...(bytes.count - ArchiveFormat.trailerSize)).contains(
+                        error.offset),
+                    "\(error) in \(bytes.count) bytes")
             }
+        }
+    }
+
+    /// True for the reasons found by parsing the body, as against the header and checksum.
+    static func isStructural(_ reason: ArchiveError.Reason) -> Bool {
+        switch reason {
+        case .truncated, .overLimit, .invalid: true
+        default: false
         }
     }
 

@@ -28,6 +28,12 @@ public final class RestorationEngine {
     public weak var delegate: (any RestorationDelegate)?
     /// Every diagnostic of this engine's life, oldest first (rule R21).
     public private(set) var diagnostics: [RestorationDiagnostic] = []
+    /// What the last preservation pass did, whatever started it: ``preserve(reason:)``,
+    /// ``encodeState(reason:)`` or the debounce of ``stateDidChange()`` (rules R2, R20);
+    /// nil before the first. Its ``PreservationReport/reason`` says which trigger it was;
+    /// `saved` is false if the delegate declined. It is set when the pass has encoded the
+    /// state, before the write of a continuous save has finished.
+    public private(set) var lastPreservationReport: PreservationReport?
 
     private let roots: @MainActor () -> [any RestorableObject]
     private let scheduler: any RestorationScheduler
@@ -146,6 +152,8 @@ public final class RestorationEngine {
             path: RestorationPath(), metadata: metadata, builder: ArchiveBuilder(),
             referenceResolver: { _ in nil })
         guard delegate?.shouldSaveApplicationState(probe) == true else {
+            lastPreservationReport = PreservationReport(
+                reason: reason, saved: false, savedPaths: [], byteCount: 0, diagnostics: [])
             record([
                 RestorationDiagnostic(
                     .declined, path: nil,
@@ -173,6 +181,7 @@ public final class RestorationEngine {
         record(pass.diagnostics)
         let report = PreservationReport(
             reason: reason, savedNodes: pass.nodes, byteCount: bytes.count, diagnostics: pass.diagnostics)
+        lastPreservationReport = report
         return EncodedState(bytes: bytes, report: report)
     }
 
