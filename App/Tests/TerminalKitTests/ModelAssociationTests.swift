@@ -58,16 +58,18 @@ struct ModelAssociationTests {
         #expect(saved.controller.askedViews.allSatisfy { $0 == ObjectIdentifier(saved.controller.tableView) })
     }
 
-    @Test("R16: after the rows were reversed and some deleted, the table comes back on the same items")
+    @Test("R16: after rows were deleted and moved, the table comes back on the same items")
     func restoresByModelIdentifier() throws {
         let storage = InMemoryStorage()
         let saved = try saveScrolledList(storage)
-        // Between the launches: the first ten items deleted, the rest in reverse order.
-        let keys = Array((10..<50).map { "K\($0)" }.reversed())
+        // Between the launches: the first three items deleted, the last five moved to the top,
+        // so both items are two rows further down.
+        let keys = (45..<50).map { "K\($0)" } + (3..<45).map { "K\($0)" }
         let controller = KeyedListController(keys: keys)
         let (_, terminal) = launch(controller, storage: storage)
         let table = controller.tableView
         #expect(controller.lookedUp.contains(saved.selected))
+        #expect(table.indexPathForSelectedRow?.row == saved.selectedRow + 2)
         #expect(table.indexPathForSelectedRow.map { keys[$0.row] } == saved.selected)
         #expect(table.firstVisibleIndexPath.map { keys[$0.row] } == saved.firstVisible)
         #expect(terminal.highlightedLines(from: 0) == [" Item \(saved.selected)"])
