@@ -10,12 +10,20 @@ let package = Package(
     products: [
         .library(name: "StateRestoration", targets: ["StateRestoration"]),
         .library(name: "RestorationTesting", targets: ["RestorationTesting"]),
+        // For this repository's tests only (App's included): not API, no stability promise.
+        .library(name: "TestSupport", targets: ["TestSupport"]),
     ],
     targets: [
         .target(name: "StateRestoration"),
         .target(name: "RestorationTesting", dependencies: ["StateRestoration"]),
+        /// Helpers shared by this repository's tests, the engine's and App's: a seeded
+        /// generator, temporary directories, archive resealing and a reference CRC-32. It is
+        /// a library product only so that App's test targets can depend on it; it is not
+        /// API, and adopters should not use it (docs/DECISIONS.md, "TestSupport").
+        .target(name: "TestSupport", dependencies: ["StateRestoration"]),
         .testTarget(
-            name: "StateRestorationTests", dependencies: ["StateRestoration", "RestorationTesting"]),
+            name: "StateRestorationTests",
+            dependencies: ["StateRestoration", "RestorationTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

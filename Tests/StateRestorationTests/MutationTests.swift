@@ -1,5 +1,6 @@
 import Foundation
 import RestorationTesting
+import TestSupport
 import Testing
 
 @testable import StateRestoration
@@ -10,7 +11,7 @@ struct ArchiveMutator {
         case bitFlips, truncation, splice, randomBytes, absurdLength, byteRun
     }
 
-    var generator: SplitMix
+    var generator: SplitMix64
 
     mutating func mutate(_ bytes: [UInt8], other: [UInt8], kind: Kind) -> [UInt8] {
         var result = bytes
@@ -53,7 +54,7 @@ struct MutationTests {
     )
     func mutations() throws {
         let seeds = [try ArchiveFormatTests.sampleArchive(), try Self.wideArchive()]
-        var mutator = ArchiveMutator(generator: SplitMix(seed: 0x5EED))
+        var mutator = ArchiveMutator(generator: SplitMix64(seed: 0x5EED))
         var decoded = 0
         var rejected = 0
         var reasons: Set<String> = []
@@ -69,7 +70,7 @@ struct MutationTests {
             if round % 2 == 0 && bytes.count >= ArchiveFormat.headerSize + ArchiveFormat.trailerSize
                 && Array(bytes[0..<8]) == ArchiveFormat.magic
             {
-                bytes = ArchiveFormatTests.resealed(bytes)
+                bytes = ArchiveSealing.resealed(bytes)
             }
             do {
                 let archive = try Archive(bytes: bytes)
