@@ -15,6 +15,8 @@ let engine = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
     .lastPathComponent.lowercased()
 let stateRestoration = Target.Dependency.product(name: "StateRestoration", package: engine)
 let restorationTesting = Target.Dependency.product(name: "RestorationTesting", package: engine)
+/// The engine package's helpers for this repository's tests (not API): tests only.
+let testSupport = Target.Dependency.product(name: "TestSupport", package: engine)
 
 let package = Package(
     name: "Homepwner",
@@ -68,15 +70,15 @@ let package = Package(
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
         .testTarget(
             name: "ArchiveInspectorTests",
-            dependencies: ["ArchiveInspector", stateRestoration, restorationTesting]),
+            dependencies: ["ArchiveInspector", stateRestoration, restorationTesting, testSupport]),
         .testTarget(
             name: "TerminalKitTests",
-            dependencies: ["TerminalKit", stateRestoration, restorationTesting, "TmuxTesting"]),
+            dependencies: ["TerminalKit", stateRestoration, restorationTesting, testSupport, "TmuxTesting"]),
         .testTarget(
             name: "HomepwnerTests",
             dependencies: [
                 "Homepwner", "TerminalKit", stateRestoration, restorationTesting, "ArgumentKit",
-                "CSQLite", "TmuxTesting",
+                "CSQLite", "TmuxTesting", testSupport,
                 "homepwner-store-stress", "homepwner", "terminalkit-demo",
             ]),
         // Runs the built restoration-bench binary (no timing assertions).
@@ -85,7 +87,7 @@ let package = Package(
         .testTarget(
             name: "ReliabilityTests",
             dependencies: [
-                stateRestoration, restorationTesting, "Homepwner", "restoration-soak",
+                stateRestoration, restorationTesting, testSupport, "Homepwner", "restoration-soak",
                 "restoration-crasher",
                 "homepwner-store-stress", "restoration-archive",
             ]),

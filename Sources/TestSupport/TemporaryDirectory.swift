@@ -13,7 +13,7 @@ import Foundation
 /// ``remove()``). Test targets subclass it to add paths of their own.
 ///
 /// Part of `TestSupport`, which is for this repository's tests, not API.
-open class TemporaryDirectory: @unchecked Sendable {
+open class TemporaryDirectory {
     /// The directory's absolute path, without a trailing slash.
     public let path: String
 
