@@ -35,7 +35,8 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "CWidth"),
+        // Character widths (wcwidth), raw mode (termios) and signal handlers: TerminalKit's C side.
+        .target(name: "CTerminal"),
         // libpng's simplified API and libjpeg (libpng-dev, libjpeg-dev), for Homepwner's photos.
         .target(name: "CImageDecode", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
 
@@ -47,7 +48,7 @@ let package = Package(
         .target(name: "ArchiveInspector", dependencies: [stateRestoration, "ArgumentKit"]),
 
         // MARK: UI layer and the app
-        .target(name: "TerminalKit", dependencies: [stateRestoration, "CWidth"]),
+        .target(name: "TerminalKit", dependencies: [stateRestoration, "CTerminal"]),
         .target(
             name: "Homepwner",
             dependencies: ["TerminalKit", stateRestoration, "ArgumentKit", "CSQLite", "CImageDecode"]),
