@@ -9,7 +9,7 @@ SWIFT ?= swift
 ARGS ?=
 APP := --package-path App
 
-.PHONY: all bootstrap build release run test test-engine test-app lint format docs fuzz clean
+.PHONY: all bootstrap build release run test test-engine test-app check-tests lint format docs fuzz clean
 
 all: build
 
@@ -28,8 +28,12 @@ run: bootstrap
 	$(SWIFT) build $(APP) -c release --product homepwner
 	App/.build/release/homepwner $(ARGS)
 
-## Every test: the engine's, then the app's (unit, integration, end-to-end in tmux).
-test: bootstrap test-engine test-app
+## Every test: the engine's, then the app's (unit, integration, end-to-end in tmux), after
+## scripts/check-tests (no test without an assertion, no catch that swallows the error).
+test: bootstrap check-tests test-engine test-app
+
+check-tests:
+	@scripts/check-tests
 
 test-engine:
 	$(SWIFT) build --build-tests

@@ -10,12 +10,35 @@ let package = Package(
     products: [
         .library(name: "StateRestoration", targets: ["StateRestoration"]),
         .library(name: "RestorationTesting", targets: ["RestorationTesting"]),
+        // For this repository's tests only (App's included): not API, no stability promise.
+        .library(name: "TestSupport", targets: ["TestSupport"]),
     ],
     targets: [
         .target(name: "StateRestoration"),
         .target(name: "RestorationTesting", dependencies: ["StateRestoration"]),
+        /// Helpers shared by this repository's tests, the engine's and App's: a seeded
+        /// generator, temporary directories, archive resealing and a reference CRC-32. It is
+        /// a library product only so that App's test targets can depend on it; it is not
+        /// API, and adopters should not use it (docs/DECISIONS.md, "TestSupport").
+        .target(name: "TestSupport", dependencies: ["StateRestoration"]),
+        // Built by `swift build` (and so by `make test`) so that a change of the engine's API
+        // breaks them at once. scripts/fuzz and scripts/compare-readers still compile the same
+        // files with the engine's sources into one module: the fuzzer needs the engine
+        // instrumented, and compare-readers an older commit's engine. Bench/PhaseTimes.swift
+        // is left to scripts/bench-phases: it times internals, with the benchmark's tree from
+        // App (docs/DECISIONS.md, "Fuzz and Bench in the package").
+        .target(
+            name: "ArchiveFuzzer", dependencies: ["StateRestoration", "TestSupport"], path: "Fuzz",
+            exclude: ["corpus", "CorpusWriter.swift"], sources: ["ArchiveFuzzer.swift"]),
+        .executableTarget(
+            name: "fuzz-corpus-writer", dependencies: ["StateRestoration"], path: "Fuzz",
+            exclude: ["corpus", "ArchiveFuzzer.swift"], sources: ["CorpusWriter.swift"]),
+        .executableTarget(
+            name: "reader-digest", dependencies: ["StateRestoration"], path: "Bench",
+            exclude: ["PhaseTimes.swift"], sources: ["ReaderDigest.swift"]),
         .testTarget(
-            name: "StateRestorationTests", dependencies: ["StateRestoration", "RestorationTesting"]),
+            name: "StateRestorationTests",
+            dependencies: ["StateRestoration", "RestorationTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

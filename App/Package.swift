@@ -15,6 +15,8 @@ let engine = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
     .lastPathComponent.lowercased()
 let stateRestoration = Target.Dependency.product(name: "StateRestoration", package: engine)
 let restorationTesting = Target.Dependency.product(name: "RestorationTesting", package: engine)
+/// The engine package's helpers for this repository's tests (not API): tests only.
+let testSupport = Target.Dependency.product(name: "TestSupport", package: engine)
 
 let package = Package(
     name: "Homepwner",
@@ -33,7 +35,8 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "CWidth"),
+        // Character widths (wcwidth), raw mode (termios) and signal handlers: TerminalKit's C side.
+        .target(name: "CTerminal"),
         // libpng's simplified API and libjpeg (libpng-dev, libjpeg-dev), for Homepwner's photos.
         .target(name: "CImageDecode", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
 
@@ -45,7 +48,7 @@ let package = Package(
         .target(name: "ArchiveInspector", dependencies: [stateRestoration, "ArgumentKit"]),
 
         // MARK: UI layer and the app
-        .target(name: "TerminalKit", dependencies: [stateRestoration, "CWidth"]),
+        .target(name: "TerminalKit", dependencies: [stateRestoration, "CTerminal"]),
         .target(
             name: "Homepwner",
             dependencies: ["TerminalKit", stateRestoration, "ArgumentKit", "CSQLite", "CImageDecode"]),
@@ -70,15 +73,15 @@ let package = Package(
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
         .testTarget(
             name: "ArchiveInspectorTests",
-            dependencies: ["ArchiveInspector", stateRestoration, restorationTesting]),
+            dependencies: ["ArchiveInspector", stateRestoration, restorationTesting, testSupport]),
         .testTarget(
             name: "TerminalKitTests",
-            dependencies: ["TerminalKit", stateRestoration, restorationTesting, "TmuxTesting"]),
+            dependencies: ["TerminalKit", stateRestoration, restorationTesting, testSupport, "TmuxTesting"]),
         .testTarget(
             name: "HomepwnerTests",
             dependencies: [
                 "Homepwner", "TerminalKit", stateRestoration, restorationTesting, "ArgumentKit",
-                "CSQLite", "TmuxTesting",
+                "CSQLite", "TmuxTesting", testSupport,
                 "homepwner-store-stress", "homepwner", "terminalkit-demo",
             ]),
         // Runs the built restoration-bench binary (no timing assertions).
@@ -87,7 +90,7 @@ let package = Package(
         .testTarget(
             name: "ReliabilityTests",
             dependencies: [
-                stateRestoration, restorationTesting, "Homepwner", "restoration-soak",
+                stateRestoration, restorationTesting, testSupport, "Homepwner", "restoration-soak",
                 "restoration-crasher", "homepwner-probe",
                 "homepwner-store-stress", "restoration-archive",
             ]),

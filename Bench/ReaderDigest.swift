@@ -1,8 +1,10 @@
 // What one version of the archive reader makes of each file: built by
 // scripts/compare-readers with the engine's sources of a commit, and again with the working
-// tree's, so that two readers can be compared on the same inputs.
+// tree's, so that two readers can be compared on the same inputs. `swift build` also
+// compiles it, as the package's `reader-digest` target.
 
 import Foundation
+import StateRestoration
 
 /// Reads file paths from standard input; prints, per file, whether it parses and either a
 /// digest of the parsed archive (its public fields) or the error's description, which names

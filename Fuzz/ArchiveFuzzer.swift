@@ -1,14 +1,18 @@
 // libFuzzer entry point for the archive reader. Built by scripts/fuzz together with the
-// engine's sources into one module, so it needs no package build:
+// engine's and TestSupport's sources into one module, instrumented for libFuzzer:
 //
 //     make fuzz SECONDS=60
 //
+// `swift build` also compiles it, as the package's `ArchiveFuzzer` target (not linked into
+// a fuzzer), so that a change of the engine's API breaks it at once.
 // Every input must either parse or throw an ArchiveError; a parsed archive is also restored,
 // in place from its bytes and from the value, into a throwaway engine that creates an
 // object for every record and reads every key through every look-up. A trap, a leak
 // report or a timeout is a finding.
 
 import Foundation
+import StateRestoration
+import TestSupport
 
 /// Restores every record (R13b) and reads every entry of every keyed space through each of
 /// the decoder's look-ups, so that the in-place reader behind them sees every input the
@@ -63,16 +67,8 @@ private final class FuzzObject: RestorableObject {
 /// have both: most mutations would otherwise stop at the checksum, and the structural
 /// checks and the in-place reader behind them would see few inputs.
 private func resealed(_ input: [UInt8]) -> [UInt8] {
-    let overhead = ArchiveFormat.headerSize + ArchiveFormat.trailerSize
-    guard input.count >= overhead else { return input }
-    var bytes = input
-    let body = bytes.count - overhead
-    for shift in 0..<4 { bytes[12 + shift] = UInt8(truncatingIfNeeded: body >> (shift * 8)) }
-    let crc = CRC32.checksum(Array(bytes[..<(bytes.count - 4)]))
-    for shift in 0..<4 {
-        bytes[bytes.count - 4 + shift] = UInt8(truncatingIfNeeded: crc >> UInt32(shift * 8))
-    }
-    return bytes
+    guard input.count >= ArchiveFormat.headerSize + ArchiveFormat.trailerSize else { return input }
+    return ArchiveSealing.resealed(input)
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,7 +1,9 @@
 // Writes the fuzzer's seed corpus: real archives the engine writes, of a few shapes.
-// Built and run by `scripts/fuzz --write-corpus`; the outputs are committed in Fuzz/corpus.
+// Built and run by `scripts/fuzz --write-corpus` (also `swift run fuzz-corpus-writer DIR`);
+// the outputs are committed in Fuzz/corpus.
 
 import Foundation
+import StateRestoration
 
 @MainActor
 private final class CorpusNode: RestorableObject {

@@ -59,12 +59,20 @@ public final class RestorationHarness {
         self.storage = storage
     }
 
-    /// Launches `app`: `willFinishLaunching`, restoration, `didFinishLaunching`.
-    public func launch<App: HarnessApp>(_ app: App) -> HarnessLaunch<App> {
+    /// Launches `app`: `willFinishLaunching`, `beforeRestoring`, restoration,
+    /// `didFinishLaunching`.
+    /// - Parameters:
+    ///   - app: The app delegate of this launch.
+    ///   - beforeRestoring: Runs after `willFinishLaunching`, with the engine, before the
+    ///     restore: where an app registers its plain objects (rule R17).
+    public func launch<App: HarnessApp>(
+        _ app: App, beforeRestoring: (RestorationEngine) -> Void = { _ in }
+    ) -> HarnessLaunch<App> {
         let engine = RestorationEngine(
             configuration: configuration, registry: registry, storage: storage, scheduler: scheduler,
             delegate: app, roots: { [unowned app] in app.rootObjects })
         app.willFinishLaunching()
+        beforeRestoring(engine)
         let report = engine.restoreApplicationState()
         app.didFinishLaunching(report)
         return HarnessLaunch(app: app, engine: engine, report: report, harness: self)

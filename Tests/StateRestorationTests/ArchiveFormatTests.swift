@@ -1,5 +1,6 @@
 import Foundation
 import RestorationTesting
+import TestSupport
 import Testing
 
 @testable import StateRestoration
@@ -20,17 +21,6 @@ struct ArchiveFormatTests {
     }
 
     /// Replaces the trailer with the right CRC, so only the structure can catch a problem.
-    static func resealed(_ bytes: [UInt8]) -> [UInt8] {
-        var bytes = bytes
-        let body = bytes.count - ArchiveFormat.headerSize - ArchiveFormat.trailerSize
-        for shift in 0..<4 { bytes[12 + shift] = UInt8(truncatingIfNeeded: body >> (shift * 8)) }
-        let crc = CRC32.checksum(Array(bytes[0..<(bytes.count - 4)]))
-        for shift in 0..<4 {
-            bytes[bytes.count - 4 + shift] = UInt8(truncatingIfNeeded: crc >> UInt32(shift * 8))
-        }
-        return bytes
-    }
-
     @Test("R23: the archive starts with the magic and the format version, and ends with a CRC-32")
     func layout() throws {
         let bytes = try Self.sampleArchive()
@@ -73,7 +63,7 @@ struct ArchiveFormatTests {
 
     @Test("R23: random bytes are rejected cleanly")
     func randomBytes() {
-        var generator = SplitMix(seed: 23)
+        var generator = SplitMix64(seed: 23)
         for length in [1, 8, 16, 20, 100, 4096] {
             for _ in 0..<50 {
                 let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -84,18 +74,31 @@ struct ArchiveFormatTests {
 
     @Test("R23: random bytes behind a valid header and checksum are rejected cleanly")
     func sealedGarbage() throws {
-        var generator = SplitMix(seed: 99)
+        var generator = SplitMix64(seed: 99)
+        var wrong: [String] = []
         let header = Array(try Self.sampleArchive()[0..<16])
         for length in [0, 1, 5, 64, 1000] {
             for _ in 0..<200 {
                 let body = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
-                let bytes = Self.resealed(header + body + [0, 0, 0, 0])
-                do {
-                    _ = try Archive(bytes: bytes)
-                } catch {
-                    continue
+                let bytes = ArchiveSealing.resealed(header + body + [0, 0, 0, 0])
+                // The header and checksum hold, so the structure is what must refuse it: a
+                // structural reason, at an offset inside the body.
+                let error = try #require(throws: ArchiveError.self) { try Archive(bytes: bytes) }
+                let inBody = ArchiveFormat.headerSize...(bytes.count - ArchiveFormat.trailerSize)
+                if !Self.isStructural(error.reason) || !inBody.contains(error.offset) {
+                    wrong.append("\(error) in \(bytes.count) bytes")
                 }
             }
+        }
+        // Collected, so that a broken reader fails with a few examples rather than 1,000.
+        #expect(wrong.count == 0, "\(wrong.prefix(3))")
+    }
+
+    /// True for the reasons found by parsing the body, as against the header and checksum.
+    static func isStructural(_ reason: ArchiveError.Reason) -> Bool {
+        switch reason {
+        case .truncated, .overLimit, .invalid: true
+        default: false
         }
     }
 
@@ -109,7 +112,7 @@ struct ArchiveFormatTests {
         writer.varint(UInt64(UInt32.max))
         writer.bytes.append(contentsOf: [0x41, 0x42, 0, 0, 0, 0])
         let error = try #require(throws: ArchiveError.self) {
-            try Archive(bytes: Self.resealed(writer.bytes))
+            try Archive(bytes: ArchiveSealing.resealed(writer.bytes))
         }
         #expect(error.description == "string table entry length 4294967295 over limit 16777216 at offset 18")
     }
@@ -158,7 +161,8 @@ struct ArchiveFormatTests {
             [0x00, 0x03, 0x04] + Array("Root".utf8) + [0x08] + Array("App.Root".utf8) + [0x01, 0x6E]
             + [0x01, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x03, 0x03, 0x02, 0x00]
         #expect(body.count == 30)
-        let bytes = Self.resealed(ArchiveFormat.magic + [1, 0, 0, 0, 30, 0, 0, 0] + body + [0, 0, 0, 0])
+        let bytes = ArchiveSealing.resealed(
+            ArchiveFormat.magic + [1, 0, 0, 0, 30, 0, 0, 0] + body + [0, 0, 0, 0])
         let archive = try Archive(bytes: bytes)
         #expect(archive.records.count == 1)
         #expect(archive.records[0].path == RestorationPath("Root"))
@@ -170,22 +174,11 @@ struct ArchiveFormatTests {
     func newerVersion() throws {
         var bytes = try Self.sampleArchive()
         bytes[8] = 7
-        let error = try #require(throws: ArchiveError.self) { try Archive(bytes: Self.resealed(bytes)) }
+        let error = try #require(throws: ArchiveError.self) {
+            try Archive(bytes: ArchiveSealing.resealed(bytes))
+        }
         #expect(
             error.description
                 == "format version 7 is newer than this engine reads (1...1), and no migration applies")
-    }
-}
-
-/// A small deterministic generator, so random tests repeat.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -199,18 +199,38 @@ struct ChapterTests {
     @Test("R24: the harness builds, saves, kills and relaunches with no terminal and no sleeps")
     func harness() throws {
         let harness = RestorationHarness.standard()
+        harness.configuration.continuousPreservationDelay = .milliseconds(300)
         let app = TestApp()
-        app.root = Node("Root", value: "x", children: [Node("Leaf", value: "y")])
+        let root = Node("Root", value: "x", children: [Node("Leaf", value: "y")])
+        app.root = root
         let first = harness.launch(app)
         #expect(first.report.restored == false)
         try first.save()
+        // The save is in the storage every launch shares.
+        let saved = try #require(harness.storage[.archive])
+        // A change whose debounced save waits on the harness's clock, and dies with the kill.
+        root.value = "changed"
+        first.engine.stateDidChange()
+        #expect(harness.scheduler.pendingCount == 1)
         first.kill()
+        #expect(harness.scheduler.pendingCount == 0)
+        harness.scheduler.advance(by: .seconds(1))
+        #expect(harness.storage[.archive] == saved)
+
         let next = TestApp()
         next.factory = { Node($0.last?.identifier) }
         let second = harness.launch(next)
         #expect(second.report.restored)
         #expect(second.treeDescription == "Root (Node)\n  Leaf (Node)")
+        #expect(next.root?.value == "x")
+        #expect(next.root?.children.first?.value == "y")
         #expect(second.restoreDiagnostics.isEmpty)
-        #expect(harness.scheduler.now == .zero)
+        // The crash-loop window (R18) runs on the same clock: the launch counts as unconfirmed
+        // until the test moves time past it, however long the test really takes.
+        #expect(harness.storage[.launchHistory] != nil)
+        harness.scheduler.advance(by: harness.configuration.crashLoopWindow - .milliseconds(1))
+        #expect(harness.storage[.launchHistory] != nil)
+        harness.scheduler.advance(by: .milliseconds(1))
+        #expect(harness.storage[.launchHistory] == nil)
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import StateRestoration
@@ -6,15 +7,7 @@ import Testing
 /// are combined, or taken piece by piece as a save writes its body.
 @Suite("R23: the archive checksum")
 struct ChecksumTests {
-    /// A bit at a time, straight from the definition: the reference the fast code must match.
-    static func reference(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
-    }
+    // The reference the fast code must match: TestSupport's CRC32Reference, written apart.
 
     /// Bytes that are the same in every run.
     static func bytes(_ count: Int, seed: UInt64) -> [UInt8] {
@@ -36,7 +29,7 @@ struct ChecksumTests {
         arguments: [1, 15, 16, 17, 255, 16_383, 16_384, 16_385, 16_400, 50_001, 196_613])
     func lengths(count: Int) {
         let bytes = Self.bytes(count, seed: UInt64(count))
-        #expect(CRC32.checksum(bytes) == Self.reference(bytes))
+        #expect(CRC32.checksum(bytes) == CRC32Reference.checksum(bytes))
     }
 
     @Test("R23: a checksum continued piece by piece is the checksum of the whole")
@@ -47,7 +40,7 @@ struct ChecksumTests {
             let whole = bytes.withUnsafeBytes { raw in
                 CRC32.checksum(UnsafeRawBufferPointer(rebasing: raw[cut...]), continuing: first)
             }
-            #expect(whole == Self.reference(bytes), "cut at \(cut)")
+            #expect(whole == CRC32Reference.checksum(bytes), "cut at \(cut)")
         }
     }
 
@@ -58,7 +51,7 @@ struct ChecksumTests {
             let combined = CRC32.combine(
                 CRC32.checksum(Array(bytes[..<cut])), CRC32.checksum(Array(bytes[cut...])),
                 secondLength: bytes.count - cut)
-            #expect(combined == Self.reference(bytes), "cut at \(cut)")
+            #expect(combined == CRC32Reference.checksum(bytes), "cut at \(cut)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RestorationTesting
+import TestSupport
 import Testing
 
 @testable import StateRestoration
@@ -95,7 +96,7 @@ struct InPlaceRestoreTests {
         let stored = bytes[(bytes.count - 4)...].enumerated().reduce(UInt32(0)) {
             $0 | UInt32($1.element) << UInt32($1.offset * 8)
         }
-        #expect(stored == ChecksumTests.reference(Array(bytes[0..<(bytes.count - 4)])))
+        #expect(stored == CRC32Reference.checksum(Array(bytes[0..<(bytes.count - 4)])))
         let (root, _) = try Self.restoredRoot(bytes)
         #expect(Self.describe(root).count == 2_001)
     }
@@ -127,7 +128,7 @@ struct InPlaceRestoreTests {
 
         // Resealed: the structural error, at its offset.
         let resealed = try #require(throws: ArchiveError.self) {
-            try Archive(bytes: ArchiveFormatTests.resealed(broken))
+            try Archive(bytes: ArchiveSealing.resealed(broken))
         }
         #expect(resealed == ArchiveError(.invalid("unknown value tag 0xff"), at: start - 3))
 

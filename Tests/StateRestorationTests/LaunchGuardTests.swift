@@ -1,5 +1,6 @@
 import Foundation
 import RestorationTesting
+import TestSupport
 import Testing
 
 @testable import StateRestoration
@@ -51,7 +52,7 @@ struct LaunchGuardTests {
     @Test("R18: an archive of a newer format launches fresh, naming the versions")
     func newerFormat() throws {
         let harness = try savedHarness()
-        harness.storage[.archive] = ArchiveFormatTests.resealed(
+        harness.storage[.archive] = ArchiveSealing.resealed(
             (try #require(harness.storage[.archive])).enumerated().map { $0.offset == 8 ? 2 : $0.element })
         let (app, launch) = relaunch(harness)
         #expect(app.root == nil)

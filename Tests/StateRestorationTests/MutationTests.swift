@@ -1,5 +1,6 @@
 import Foundation
 import RestorationTesting
+import TestSupport
 import Testing
 
 @testable import StateRestoration
@@ -10,7 +11,7 @@ struct ArchiveMutator {
         case bitFlips, truncation, splice, randomBytes, absurdLength, byteRun
     }
 
-    var generator: SplitMix
+    var generator: SplitMix64
 
     mutating func mutate(_ bytes: [UInt8], other: [UInt8], kind: Kind) -> [UInt8] {
         var result = bytes
@@ -48,13 +49,18 @@ struct ArchiveMutator {
 @Suite("R18, R23: 100,000 mutated archives")
 @MainActor
 struct MutationTests {
-    @Test("R23: every mutated archive either decodes or throws a typed error; restoring never traps")
+    @Test(
+        "R23: a mutated archive is rejected with a reason at an offset in the file, or decodes to one that writes back out and reads again; restoring never traps"
+    )
     func mutations() throws {
         let seeds = [try ArchiveFormatTests.sampleArchive(), try Self.wideArchive()]
-        var mutator = ArchiveMutator(generator: SplitMix(seed: 0x5EED))
+        var mutator = ArchiveMutator(generator: SplitMix64(seed: 0x5EED))
         var decoded = 0
         var rejected = 0
         var reasons: Set<String> = []
+        var misplaced: [String] = []
+        var unreadable: [String] = []
+        var unfaithful: [Int] = []
         let kinds = ArchiveMutator.Kind.allCases
         for round in 0..<100_000 {
             let seed = seeds[round % seeds.count]
@@ -64,19 +70,40 @@ struct MutationTests {
             if round % 2 == 0 && bytes.count >= ArchiveFormat.headerSize + ArchiveFormat.trailerSize
                 && Array(bytes[0..<8]) == ArchiveFormat.magic
             {
-                bytes = ArchiveFormatTests.resealed(bytes)
+                bytes = ArchiveSealing.resealed(bytes)
             }
             do {
                 let archive = try Archive(bytes: bytes)
                 decoded += 1
+                // What parses writes back out as an archive that reads again, to the same value.
+                let again = archive.encodedBytes()
+                do {
+                    let reread = try Archive(bytes: again)
+                    // The same content; its size and string count may differ (a mutated
+                    // archive can hold a string twice, or unused ones).
+                    if reread.metadata != archive.metadata
+                        || reread.applicationState != archive.applicationState
+                        || reread.records != archive.records
+                    {
+                        unfaithful.append(round)
+                    }
+                } catch {
+                    unreadable.append("round \(round): \(error)")
+                }
                 // What parses must also restore without trapping.
                 if round % 50 == 0 { Self.restore(archive) }
             } catch {
                 rejected += 1
                 reasons.insert(Self.category(error))
+                // Every rejection names a place in the file (the end, for a truncation).
+                if !(0...bytes.count).contains(error.offset) || error.description.isEmpty {
+                    misplaced.append("round \(round), \(bytes.count) bytes: \(error)")
+                }
             }
         }
-        #expect(decoded + rejected == 100_000)
+        #expect(misplaced.count == 0, "\(misplaced.prefix(5))")
+        #expect(unreadable.count == 0, "\(unreadable.prefix(5))")
+        #expect(unfaithful.count == 0, "rounds \(unfaithful.prefix(5))")
         #expect(rejected > 50_000)
         #expect(decoded > 0)
         // The damage reaches every kind of check, not only the checksum.

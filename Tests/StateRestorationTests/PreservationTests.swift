@@ -64,17 +64,44 @@ struct PreservationTests {
         #expect(second.root == nil)
     }
 
-    @Test("R2: a pass runs on background, on termination, and on request")
-    func whenPassesRun() throws {
-        for reason in [PreservationReason.background, .termination, .requested] {
-            let harness = RestorationHarness.standard()
-            let app = TestApp()
-            app.root = Node("Root", value: reason.rawValue)
-            let report = try harness.launch(app).save(reason: reason)
-            #expect(report.reason == reason)
-            #expect(report.savedPaths == [RestorationPath("Root")])
-            #expect(harness.storage[.archive] != nil)
-        }
+    @Test("R2, R20: a change starts a continuous pass only after the debounce, and the report says so")
+    func continuousPassAfterDebounce() throws {
+        let harness = RestorationHarness.standard()
+        harness.configuration.continuousPreservationDelay = .milliseconds(300)
+        let app = TestApp()
+        app.root = Node("Root", value: "v1")
+        let launch = harness.launch(app)
+        launch.engine.stateDidChange()
+        harness.scheduler.advance(by: .milliseconds(299))
+        #expect(launch.engine.lastPreservationReport == nil)
+        #expect(harness.storage[.archive] == nil)
+        harness.scheduler.advance(by: .milliseconds(1))
+        launch.engine.waitForPendingWrites()
+        let report = try #require(launch.engine.lastPreservationReport)
+        #expect(report.reason == .continuous)
+        #expect(report.saved)
+        #expect(report.savedPaths == [RestorationPath("Root")])
+        #expect(harness.storage[.archive] != nil)
+        // The reasons of Ctrl-Z, quitting and the debounce through a real UI layer:
+        // App/Tests/TerminalKitTests/PreservationTriggerTests.swift.
+    }
+
+    @Test("R1, R2: a declined pass is reported with its reason and nothing saved")
+    func declinedPassReported() throws {
+        let harness = RestorationHarness.standard()
+        let app = TestApp()
+        app.root = Node("Root")
+        app.saves = false
+        let launch = harness.launch(app)
+        let report = try launch.save(reason: .termination)
+        #expect(report.saved == false)
+        #expect(launch.engine.lastPreservationReport?.reason == .termination)
+        #expect(launch.engine.lastPreservationReport?.saved == false)
+        #expect(
+            launch.engine.diagnostics.map(\.description).contains {
+                $0.contains("nothing saved (termination)")
+            })
+        #expect(harness.storage[.archive] == nil)
     }
 
     @Test("R3: an object without an identifier prunes its whole subtree, even identified descendants")

@@ -192,7 +192,9 @@ struct RestoreTests {
         #expect(next.root == nil)
         #expect(
             launch.restoreDiagnostics == [
-                "not restored: Root: no restoration class was recorded, the app delegate returned nil, and no object exists at that path",
+                "not restored: Root: no restoration class was recorded, the app delegate returned nil, and no object "
+                    + "exists at that path (an object outside the view tree is found only if registered with "
+                    + "registerObjectForStateRestoration before the restore)",
                 "not restored: Root/Child: its parent 'Root' was not restored",
             ])
     }
@@ -244,8 +246,8 @@ struct RestoreTests {
         )
     }
 
-    @Test("R17: a registered plain object is saved when referenced, under its restoration parent")
-    func plainObjects() throws {
+    @Test("R17: a plain object with a restoration class is saved when referenced, and its class creates it")
+    func plainObjectsWithClass() throws {
         let harness = RestorationHarness(
             registry: RestorationRegistry([NodeRestorer.self, ModelRestorer.self]))
         let root = ReferencingNode("Root")
@@ -254,7 +256,6 @@ struct RestoreTests {
         let app = TestApp()
         app.root = root
         let first = harness.launch(app)
-        first.engine.registerObjectForStateRestoration(model)
         let report = try first.save()
         #expect(report.savedPaths.map(\.description) == ["Root", "Root/Model"])
         first.kill()
@@ -267,6 +268,119 @@ struct RestoreTests {
         #expect(restoredModel.text == "plain state")
         #expect(restoredModel.createdByClass)
         #expect(launch.report.diagnostics.isEmpty)
+    }
+
+    /// Saves a `NoteHolder` root whose plain note is registered as "Draft", then relaunches
+    /// with a new root and a new, empty note; `register` says whether the relaunch registers it.
+    private func relaunchWithNote(registering register: Bool) throws -> (
+        launch: HarnessLaunch<TestApp>, holder: NoteHolder, note: PlainNote
+    ) {
+        let harness = RestorationHarness(registry: RestorationRegistry([NodeRestorer.self]))
+        let root = NoteHolder("Root")
+        let note = PlainNote(parent: root, text: "half a sentence")
+        root.note = note
+        let app = TestApp()
+        app.root = root
+        let first = harness.launch(app) {
+            $0.registerObjectForStateRestoration(note, restorationIdentifier: "Draft")
+        }
+        let report = try first.save()
+        #expect(report.savedPaths.map(\.description) == ["Root", "Root/Draft"])
+        #expect(report.diagnostics.isEmpty)
+        first.kill()
+
+        let holder = NoteHolder("Root")
+        let fresh = PlainNote(parent: holder, text: "")
+        holder.note = fresh
+        let next = TestApp()
+        next.buildInWillFinish = { $0.root = holder }
+        let launch = harness.launch(next) { engine in
+            if register { engine.registerObjectForStateRestoration(fresh, restorationIdentifier: "Draft") }
+        }
+        return (launch, holder, fresh)
+    }
+
+    @Test("R17, R13c: a plain object registered under an identifier before the restore is found and decoded")
+    func registeredPlainObject() throws {
+        let (launch, holder, note) = try relaunchWithNote(registering: true)
+        #expect(note.text == "half a sentence")
+        #expect(holder.restoredNote === note)
+        #expect(launch.report.restoredPaths.map(\.description) == ["Root", "Root/Draft"])
+        #expect(launch.report.diagnostics.isEmpty)
+    }
+
+    @Test("R17: an unregistered plain object is not found, and a diagnostic says why")
+    func unregisteredPlainObject() throws {
+        let (launch, holder, note) = try relaunchWithNote(registering: false)
+        #expect(note.text == "")
+        #expect(holder.restoredNote == nil)
+        #expect(launch.report.restoredPaths.map(\.description) == ["Root"])
+        #expect(
+            launch.restoreDiagnostics.contains(
+                "not restored: Root/Draft: no restoration class was recorded, the app delegate returned nil, "
+                    + "and no object exists at that path (an object outside the view tree is found only if "
+                    + "registered with registerObjectForStateRestoration before the restore)"))
+    }
+
+    @Test("R17: an object registered under an empty identifier is unregistered")
+    func emptyIdentifierUnregisters() throws {
+        let harness = RestorationHarness(registry: RestorationRegistry([NodeRestorer.self]))
+        let root = NoteHolder("Root")
+        let note = PlainNote(parent: root, text: "x")
+        root.note = note
+        let app = TestApp()
+        app.root = root
+        let first = harness.launch(app) { engine in
+            engine.registerObjectForStateRestoration(note, restorationIdentifier: "Draft")
+            engine.registerObjectForStateRestoration(note, restorationIdentifier: "")
+        }
+        let report = try first.save()
+        #expect(report.savedPaths.map(\.description) == ["Root"])
+        #expect(
+            report.diagnostics.map(\.description).contains {
+                $0.contains("a reference to it was encoded as nil: it has no restoration identifier")
+            })
+    }
+}
+
+/// A node that references a plain note (R17).
+@MainActor
+final class NoteHolder: Node {
+    var note: PlainNote?
+    var restoredNote: PlainNote?
+
+    override func encodeRestorableState(with coder: StateEncoder) throws {
+        try super.encodeRestorableState(with: coder)
+        try coder.encodeObject(note, forKey: "note")
+    }
+
+    override func decodeRestorableState(with coder: StateDecoder) throws {
+        try super.decodeRestorableState(with: coder)
+        restoredNote = try coder.decodeObject(forKey: "note") as? PlainNote
+    }
+}
+
+/// A plain object as UIKit's `UIStateRestoring`: no identifier of its own and no restoration
+/// class; only its registration names it (R17).
+@MainActor
+final class PlainNote: RestorableObject {
+    weak var parent: (any RestorableObject)?
+    var text: String
+
+    init(parent: (any RestorableObject)?, text: String) {
+        self.parent = parent
+        self.text = text
+    }
+
+    var restorationIdentifier: String? { nil }
+    var restorationParent: (any RestorableObject)? { parent }
+
+    func encodeRestorableState(with coder: StateEncoder) throws {
+        try coder.encode(text, forKey: "text")
+    }
+
+    func decodeRestorableState(with coder: StateDecoder) throws {
+        text = try coder.decode(forKey: "text")
     }
 }
 

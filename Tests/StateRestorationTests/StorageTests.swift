@@ -1,5 +1,6 @@
 import Foundation
 import RestorationTesting
+import TestSupport
 import Testing
 
 @testable import StateRestoration
@@ -7,11 +8,6 @@ import Testing
 @Suite("R10: writing the archive")
 @MainActor
 struct StorageTests {
-    func temporaryDirectory() throws -> String {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("sr-\(UUID().uuidString)")
-        return base.path
-    }
-
     func mode(_ path: String) throws -> Int {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         return (attributes[.posixPermissions] as? Int) ?? -1
@@ -19,8 +15,8 @@ struct StorageTests {
 
     @Test("R10: the archive is written with mode 0600 inside a directory of mode 0700")
     func modes() throws {
-        let root = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = TemporaryDirectory(prefix: "sr")
+        let root = scratch.file("state")
         let storage = FileRestorationStorage(directory: root + "/state/app")
         try storage.store(Array("hello".utf8), as: .archive)
         #expect(try mode(root + "/state/app") == 0o700)
@@ -31,8 +27,8 @@ struct StorageTests {
 
     @Test("R10: a state directory made earlier with a looser mode is tightened to 0700")
     func tightensDirectory() throws {
-        let root = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = TemporaryDirectory(prefix: "sr")
+        let root = scratch.file("state")
         try FileManager.default.createDirectory(
             atPath: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         try FileRestorationStorage(directory: root).store([1], as: .archive)
@@ -41,8 +37,8 @@ struct StorageTests {
 
     @Test("R10: replacing is atomic and leaves no temporary files")
     func atomicReplace() throws {
-        let root = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = TemporaryDirectory(prefix: "sr")
+        let root = scratch.file("state")
         let storage = FileRestorationStorage(directory: root)
         try storage.store(Array(repeating: 1, count: 100_000), as: .archive)
         try storage.store(Array("new".utf8), as: .archive)
@@ -54,8 +50,8 @@ struct StorageTests {
         "R36: temporary files left by a killed writer are removed by the next write; a live writer's, locked, stay, whatever its pid"
     )
     func staleTemporaries() throws {
-        let root = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = TemporaryDirectory(prefix: "sr")
+        let root = scratch.file("state")
         let storage = FileRestorationStorage(directory: root)
         try storage.store([1], as: .archive)
         // Neither process id is visible here: the live writer runs in another pid namespace
@@ -76,8 +72,8 @@ struct StorageTests {
 
     @Test("R10: a failed rename leaves the previous file, reports the error, and removes the temporary file")
     func failedRename() throws {
-        let root = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = TemporaryDirectory(prefix: "sr")
+        let root = scratch.file("state")
         let storage = FileRestorationStorage(directory: root)
         try storage.store(Array("old".utf8), as: .launchHistory)
         // A non-empty directory where the archive should go makes rename(2) fail.
@@ -100,8 +96,8 @@ struct StorageTests {
 
     @Test("R10: a directory that cannot be created is a clear error")
     func missingDirectory() throws {
-        let root = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = TemporaryDirectory(prefix: "sr")
+        let root = scratch.file("state")
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: root + "/file", contents: Data()))
         let storage = FileRestorationStorage(directory: root + "/file/state")
@@ -132,8 +128,8 @@ struct StorageTests {
 
     @Test("R10: the engine writes through the real file storage end to end")
     func engineOnDisk() throws {
-        let root = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = TemporaryDirectory(prefix: "sr")
+        let root = scratch.file("state")
         let storage = FileRestorationStorage(directory: root)
         let app = TestApp()
         app.root = Node("Root", value: "on disk")

@@ -1,5 +1,6 @@
 import Foundation
 import RestorationTesting
+import TestSupport
 import Testing
 
 @testable import StateRestoration
@@ -127,7 +128,7 @@ struct WriterReaderAgreementTests {
         "R34: random trees with repeated identifiers, up to the depth limit, all read back", arguments: 0..<40
     )
     func randomTrees(seed: UInt64) throws {
-        var random = SplitMix(seed: 0xA6EE_0000 + seed)
+        var random = SplitMix64(seed: 0xA6EE_0000 + seed)
         let identifiers = ["A", "B", "Screen", "非常に長い名前", String(repeating: "long", count: 200)]
         var budget = 400
         func make(depth: Int) -> Node {

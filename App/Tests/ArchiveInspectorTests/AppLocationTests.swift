@@ -1,6 +1,7 @@
 import ArchiveInspector
 import Foundation
 import StateRestoration
+import TestSupport
 import Testing
 
 @Suite("A5: --app NAME")
@@ -20,7 +21,7 @@ struct AppLocationTests {
 
     @Test("A5: --app finds the archive the engine wrote in $XDG_STATE_HOME/NAME")
     func xdgStateHome() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let state = directory.path + "/state"
         try saveWithFileStorage(into: state + "/homepwner")
@@ -38,7 +39,7 @@ struct AppLocationTests {
 
     @Test("A5: without XDG_STATE_HOME (or with a relative one), --app looks in ~/.local/state/NAME")
     func homeDefault() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         try saveWithFileStorage(into: directory.path + "/.local/state/homepwner")
         for environment in [
@@ -66,7 +67,7 @@ struct AppLocationTests {
 
     @Test("A5: --discarded reads the archive the engine threw away as corrupt")
     func discarded() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let broken = Corrupt.flipping(try SampleArchives.homepwner(), at: 100)
         try directory.write(broken, to: "homepwner/restoration.archive.discarded")
@@ -105,7 +106,7 @@ struct AppLocationTests {
 
     @Test("A5: diff --app NAME OLD compares the file OLD with the app's current archive (issue 13 item 24)")
     func diffWithApp() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let current = try directory.write(
             try SampleArchives.homepwner(name: "Laptop Pro"), to: "state/homepwner/restoration.archive")

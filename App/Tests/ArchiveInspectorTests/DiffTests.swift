@@ -1,6 +1,7 @@
 import ArchiveInspector
 import Foundation
 import StateRestoration
+import TestSupport
 import Testing
 
 @Suite("A4: diff")
@@ -8,7 +9,7 @@ import Testing
 struct DiffTests {
     @Test("A4: two saves that differ in one key of one object: that key, old → new, and exit 1")
     func oneKey() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let old = try directory.write(try SampleArchives.homepwner(name: "Laptop"), to: "old.archive")
         let later = SampleArchives.savedAt.addingTimeInterval(90)
@@ -35,7 +36,7 @@ struct DiffTests {
 
     @Test("A4: two saves of the same state at different times are the same: exit 0")
     func same() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let old = try directory.write(try SampleArchives.homepwner(), to: "old.archive")
         let new = try directory.write(
@@ -154,7 +155,7 @@ struct DiffTests {
 
     @Test("A4: diff of an invalid archive exits 65 and names the file")
     func invalidInput() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let good = try directory.write(try SampleArchives.homepwner(), to: "good.archive")
         let bad = try directory.write(Array("not an archive".utf8), to: "bad.archive")
@@ -188,7 +189,7 @@ struct DiffTests {
             record(nil, [.init("A")]), record(0, [.init("A"), .init("B")]), record(nil, [nav]),
             record(2, [nav, .init("Detail", occurrence: 1)]), record(2, [nav, .init("C\\")]),
         ])
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let oldFile = try directory.write(ArchiveBytes.encode(old), to: "old.archive")
         let newFile = try directory.write(ArchiveBytes.encode(new), to: "new.archive")

@@ -1,5 +1,6 @@
 import ArchiveInspector
 import Foundation
+import TestSupport
 import Testing
 
 /// The built `restoration-archive` binary, run as a process.
@@ -34,7 +35,7 @@ struct EndToEndTests {
         let binary = Self.binary
         try #require(
             FileManager.default.isExecutableFile(atPath: binary), "build the package first: \(binary)")
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let inputFile = try directory.write(input, to: "stdin")
         let outputFile = try directory.write([], to: "stdout")
@@ -63,7 +64,7 @@ struct EndToEndTests {
     @Test("A1: the binary's show prints what the library renders, without colour when not a terminal")
     func show() throws {
         let bytes = try SampleArchives.homepwner()
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let file = try directory.write(bytes, to: "restoration.archive")
         let result = try run(["show", file])
@@ -90,7 +91,7 @@ struct EndToEndTests {
 
     @Test("A5: the binary finds --app through its environment, and usage errors exit 64")
     func appAndUsage() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         try directory.write(try SampleArchives.homepwner(), to: "state/homepwner/restoration.archive")
         let found = try run(
@@ -107,7 +108,7 @@ struct EndToEndTests {
 
     @Test("A1, A3, A4: the binary escapes a crafted archive's OSC 0, ESC[2J, OSC 52, C1 and U+202E")
     func escapes() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let old = try directory.write(ArchiveBytes.encode(EscapeTests.poisoned()), to: "old.archive")
         let new = try directory.write(

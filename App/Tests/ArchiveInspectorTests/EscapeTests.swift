@@ -1,6 +1,7 @@
 import ArchiveInspector
 import Foundation
 import StateRestoration
+import TestSupport
 import Testing
 
 /// Crafted archives whose every string holds terminal escape sequences: the title-setting
@@ -65,7 +66,7 @@ struct EscapeTests {
 
     @Test("A1: show escapes metadata, identifiers, type and class names, keys and values")
     func show() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let bytes = ArchiveBytes.encode(Self.poisoned())
         let file = try directory.write(bytes, to: "poisoned.archive")
@@ -106,7 +107,7 @@ struct EscapeTests {
 
     @Test("A3: verify escapes the app's name, and the record path of an invalid archive")
     func verify() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let bytes = ArchiveBytes.encode(Self.poisoned())
         let file = try directory.write(bytes, to: "poisoned.archive")
@@ -128,7 +129,7 @@ struct EscapeTests {
 
     @Test("A4: diff escapes paths, types, keys and values")
     func diff() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let old = try directory.write(ArchiveBytes.encode(Self.poisoned()), to: "old.archive")
         let new = try directory.write(
@@ -167,7 +168,7 @@ struct EscapeTests {
 
     @Test("A2: show --json escapes C1 controls, DEL and bidi controls too, and loses nothing")
     func json() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let file = try directory.write(ArchiveBytes.encode(Self.poisoned()), to: "poisoned.archive")
         let run = ToolRun.run(["show", "--json", file])

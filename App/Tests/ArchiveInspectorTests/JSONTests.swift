@@ -1,6 +1,7 @@
 import ArchiveInspector
 import Foundation
 import StateRestoration
+import TestSupport
 import Testing
 
 /// The documented shape (docs/ARCHIVE-JSON.md), as a consumer would declare it.
@@ -61,7 +62,7 @@ private struct Value: Decodable {
 struct JSONTests {
     private func runJSON() throws -> (bytes: [UInt8], file: String, output: String) {
         let bytes = try SampleArchives.homepwner()
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let file = try directory.write(bytes, to: "restoration.archive")
         let run = ToolRun.run(["show", "--json", file])
@@ -214,7 +215,7 @@ struct JSONTests {
                 appName: "A", appVersion: "1", systemVersion: "S", timestamp: SampleArchives.savedAt,
                 interfaceIdiom: "t"),
             applicationState: [], records: records, byteCount: 0, stringCount: 0)
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let file = try directory.write(ArchiveBytes.encode(archive), to: "deep.archive")
 

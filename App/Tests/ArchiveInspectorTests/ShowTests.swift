@@ -1,6 +1,7 @@
 import ArchiveInspector
 import Foundation
 import StateRestoration
+import TestSupport
 import Testing
 
 @Suite("A1: show")
@@ -10,7 +11,7 @@ struct ShowTests {
     func snapshot() throws {
         let bytes = try SampleArchives.homepwner()
         let archive = try Archive(bytes: bytes)
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let file = try directory.write(bytes, to: "restoration.archive")
 
@@ -83,7 +84,7 @@ struct ShowTests {
     @Test("A1: the library renders the same text the tool prints")
     func libraryMatchesTool() throws {
         let bytes = try SampleArchives.homepwner()
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let file = try directory.write(bytes, to: "a.archive")
         let rendered = ArchiveTextRenderer().render(try Archive(bytes: bytes), source: file)
@@ -177,7 +178,7 @@ struct ShowTests {
             (["show"], ["NO_COLOR": ""], true, true),
         ])
     func colour(arguments: [String], environment: [String: String], terminal: Bool, coloured: Bool) throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let file = try directory.write(try SampleArchives.homepwner(), to: "a.archive")
         let run = ToolRun.run(arguments + [file], environment: environment, terminal: terminal)

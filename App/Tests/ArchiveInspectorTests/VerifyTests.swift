@@ -1,6 +1,7 @@
 import ArchiveInspector
 import Foundation
 import StateRestoration
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -12,7 +13,7 @@ import Testing
 struct VerifyTests {
     /// Runs `verify` on `bytes` written to a file.
     private func verify(_ bytes: [UInt8]) throws -> ToolRun {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         return ToolRun.run(["verify", try directory.write(bytes, to: "restoration.archive")])
     }
@@ -34,7 +35,7 @@ struct VerifyTests {
     @Test("A3: a valid archive gives exit 0 and a one-line summary")
     func valid() throws {
         let bytes = try SampleArchives.homepwner()
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let file = try directory.write(bytes, to: "restoration.archive")
         let run = ToolRun.run(["verify", file])
@@ -54,7 +55,7 @@ struct VerifyTests {
 
     @Test("A3: a directory gives exit 66 and says so")
     func directory() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let run = ToolRun.run(["verify", directory.path])
         #expect(run.status == 66)
@@ -63,7 +64,7 @@ struct VerifyTests {
 
     @Test("A3: a FIFO that nobody writes to reads as empty at once, never hangs")
     func fifo() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
         let path = directory.path + "/fifo"
         try #require(mkfifo(path, 0o600) == 0)
@@ -77,7 +78,7 @@ struct VerifyTests {
 
     @Test("A3: a random file is invalid: bad magic at offset 0")
     func random() throws {
-        var generator = SplitMix(seed: 42)
+        var generator = SplitMix64(seed: 42)
         let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
         expectInvalid(try verify(bytes), "not a restoration archive (bad magic at offset 0)")
     }
@@ -215,7 +216,7 @@ struct VerifyTests {
         body.replaceSubrange(
             offset..<offset + Corrupt.varintLength(body, at: offset), with: Corrupt.varint(field.value))
         let message = expectInvalid(
-            try verify(Corrupt.resealed(body)), "\(field.message) at offset \(offset)")
+            try verify(ArchiveSealing.sealed(body)), "\(field.message) at offset \(offset)")
         if field.section == .records {
             #expect(message.hasSuffix("(in record 3, UINavigationController/DetailViewController)\n"))
         } else {
@@ -234,7 +235,7 @@ struct VerifyTests {
     @Test("A3: random bodies behind a valid header and CRC never crash or hang the tool")
     func fuzz() throws {
         let bytes = try SampleArchives.homepwner()
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for round in 0..<300 {
             var body = Array(bytes[0..<bytes.count - 4])
             // Mutate a few bytes of the body, or replace it with noise.
@@ -249,7 +250,7 @@ struct VerifyTests {
                         in: 0...255, using: &generator)
                 }
             }
-            let archive = Corrupt.resealed(body)
+            let archive = ArchiveSealing.sealed(body)
             switch ArchiveVerifier.verify(archive) {
             case .success:
                 #expect(try verify(archive).status == 0)
@@ -258,22 +259,5 @@ struct VerifyTests {
                 #expect(try verify(archive).status == 65)
             }
         }
-    }
-}
-
-/// A seeded generator, so that "random" files are the same on every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RestorationTesting
 import StateRestoration
 import Testing
@@ -275,8 +276,19 @@ struct RestorationTests {
             configuration: RestorationConfiguration(
                 appName: "t", appVersion: "1", debugOutput: .standardError),
             storage: FileRestorationStorage(directory: directory))
-        #expect(app.engine.configuration.debugOutput == .file(directory + "/restoration.archive-debug.log"))
-        #expect(app.debugLogPath == directory + "/restoration.archive-debug.log")
+        let log = directory + "/restoration.archive-debug.log"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(app.engine.configuration.debugOutput == .file(log))
+        #expect(app.debugLogPath == log)
+        try app.launch()
+        // The delegate does not agree to save: the engine says so, and the line is in the file.
+        app.preserveState()
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(
+            text.split(separator: "\n").contains {
+                $0 == "restoration: declined: nothing saved (requested): the app delegate's "
+                    + "shouldSaveApplicationState is false"
+            }, "\(text)")
     }
 }
 

@@ -1,4 +1,5 @@
 import RestorationTesting
+import TestSupport
 import Testing
 
 @testable import TerminalKit
@@ -23,7 +24,7 @@ struct RobustnessTests {
         "10,000 random bytes, in random reads: no crash, a sane screen, and the app still answers",
         arguments: [1, 2, 3])
     func randomBurst(seed: UInt64) {
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         let store = FruitStore(fruits: FruitStore.sample(count: 25))
         let app = FruitLaunch(store: store)
         var sent = 0

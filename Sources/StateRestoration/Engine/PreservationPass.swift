@@ -71,15 +71,22 @@ final class PreservationPass {
     private(set) var diagnostics: [RestorationDiagnostic] = []
     /// Siblings skipped for a duplicate identifier (R5): a reference must not bring them back.
     private var skippedDuplicates: Set<ObjectIdentifier> = []
+    /// The identifiers plain objects were registered under (R17), which a reference to one
+    /// saves it under in place of its own ``RestorableObject/restorationIdentifier``.
+    private let registeredIdentifiers: [ObjectIdentifier: String]
 
     /// - Parameters:
     ///   - capacity: Room to reserve for the archive body, e.g. the size of the previous save.
     ///   - expectedNodes: Room to reserve for the saved objects, e.g. the previous count.
     ///   - body: The body buffer of an earlier pass, to write into instead of a new one.
+    ///   - registeredIdentifiers: The identifiers of objects registered for state
+    ///     restoration (R17), by object.
     init(
         roots: [any RestorableObject], registry: RestorationRegistry, names: TypeNameCache, maxDepth: Int,
-        capacity: Int = 4096, expectedNodes: Int = 32, reusing body: RawBytes? = nil
+        capacity: Int = 4096, expectedNodes: Int = 32, reusing body: RawBytes? = nil,
+        registeredIdentifiers: [ObjectIdentifier: String] = [:]
     ) {
+        self.registeredIdentifiers = registeredIdentifiers
         self.builder = body.map { ArchiveBuilder(reusing: $0) } ?? ArchiveBuilder(capacity: capacity)
         self.roots = roots
         self.registry = registry
@@ -356,7 +363,10 @@ final class PreservationPass {
                     reason: "a reference to it was encoded as nil: it was skipped as a duplicate sibling"))
             return nil
         }
-        guard let identifier = object.usableRestorationIdentifier else {
+        guard
+            let identifier = registeredIdentifiers[ObjectIdentifier(object)]
+                ?? object.usableRestorationIdentifier
+        else {
             diagnostics.append(
                 RestorationDiagnostic(
                     .notSaved, path: "<\(object.diagnosticName)>",

@@ -28,6 +28,12 @@ public final class RestorationEngine {
     public weak var delegate: (any RestorationDelegate)?
     /// Every diagnostic of this engine's life, oldest first (rule R21).
     public private(set) var diagnostics: [RestorationDiagnostic] = []
+    /// What the last preservation pass did, whatever started it: ``preserve(reason:)``,
+    /// ``encodeState(reason:)`` or the debounce of ``stateDidChange()`` (rules R2, R20);
+    /// nil before the first. Its ``PreservationReport/reason`` says which trigger it was;
+    /// `saved` is false if the delegate declined. It is set when the pass has encoded the
+    /// state, before the write of a continuous save has finished.
+    public private(set) var lastPreservationReport: PreservationReport?
 
     private let roots: @MainActor () -> [any RestorableObject]
     private let scheduler: any RestorationScheduler
@@ -78,11 +84,54 @@ public final class RestorationEngine {
 
     // MARK: Plain objects (R17)
 
-    /// Makes a plain object known, so that a restore can find it at its path (rule R17,
-    /// R13c). It is saved when a saved object encodes a reference to it. Held weakly.
-    public func registerObjectForStateRestoration(_ object: any RestorableObject) {
+    /// Makes a plain object known under an identifier, as UIKit's
+    /// `registerObject(forStateRestoration:restorationIdentifier:)` does (rules R17, R13c).
+    ///
+    /// A plain object lives outside the view tree, so neither the save's walk nor the
+    /// restore's search of the tree meets it:
+    /// - a save records it when a saved object encodes a reference to it, at its
+    ///   ``RestorableObject/restorationParent``'s path plus `restorationIdentifier`;
+    /// - a restore finds it at that path (R13c) and decodes its state into it, when the
+    ///   archive recorded no restoration class for it and the app delegate returns nil.
+    ///
+    /// Register it before the restore, in `willFinishLaunching`: a restore does not look for
+    /// objects registered after it. An unregistered plain object is not found; the restore
+    /// says so with a diagnostic. The identifier replaces the object's own
+    /// ``RestorableObject/restorationIdentifier`` for this purpose. Registering an object
+    /// again replaces its identifier. Held weakly.
+    /// - Parameters:
+    ///   - object: The plain object.
+    ///   - restorationIdentifier: Its identifier among its restoration parent's children;
+    ///     an empty one unregisters the object.
+    public func registerObjectForStateRestoration(
+        _ object: any RestorableObject, restorationIdentifier: String
+    ) {
         registeredObjects.removeAll { $0.object == nil || $0.object === object }
-        registeredObjects.append(WeakObject(object: object))
+        guard !restorationIdentifier.isEmpty else { return }
+        registeredObjects.append(WeakObject(object: object, identifier: restorationIdentifier))
+    }
+
+    /// Registers a plain object under its own ``RestorableObject/restorationIdentifier``:
+    /// the same as ``registerObjectForStateRestoration(_:restorationIdentifier:)`` with that
+    /// identifier. An object without one is not registered.
+    public func registerObjectForStateRestoration(_ object: any RestorableObject) {
+        registerObjectForStateRestoration(
+            object, restorationIdentifier: object.usableRestorationIdentifier ?? "")
+    }
+
+    /// The registered objects' identifiers, by object, for a save.
+    private func registeredIdentifiers() -> [ObjectIdentifier: String] {
+        guard !registeredObjects.isEmpty else { return [:] }
+        var identifiers: [ObjectIdentifier: String] = [:]
+        for (object, identifier) in liveRegisteredObjects {
+            identifiers[ObjectIdentifier(object)] = identifier
+        }
+        return identifiers
+    }
+
+    /// The live registered objects with their identifiers.
+    private var liveRegisteredObjects: [(object: any RestorableObject, identifier: String)] {
+        registeredObjects.compactMap { entry in entry.object.map { ($0, entry.identifier) } }
     }
 
     // MARK: Preservation
@@ -103,6 +152,8 @@ public final class RestorationEngine {
             path: RestorationPath(), metadata: metadata, builder: ArchiveBuilder(),
             referenceResolver: { _ in nil })
         guard delegate?.shouldSaveApplicationState(probe) == true else {
+            lastPreservationReport = PreservationReport(
+                reason: reason, saved: false, savedPaths: [], byteCount: 0, diagnostics: [])
             record([
                 RestorationDiagnostic(
                     .declined, path: nil,
@@ -121,7 +172,8 @@ public final class RestorationEngine {
         }
         let pass = PreservationPass(
             roots: roots(), registry: registry, names: names, maxDepth: configuration.limits.maxDepth,
-            capacity: lastArchiveSize, expectedNodes: lastNodeCount, reusing: body)
+            capacity: lastArchiveSize, expectedNodes: lastNodeCount, reusing: body,
+            registeredIdentifiers: registeredIdentifiers())
         let bytes = pass.run(metadata: metadata, delegate: delegate)
         spareBody = pass.takeBody()
         lastArchiveSize = bytes.count
@@ -129,6 +181,7 @@ public final class RestorationEngine {
         record(pass.diagnostics)
         let report = PreservationReport(
             reason: reason, savedNodes: pass.nodes, byteCount: bytes.count, diagnostics: pass.diagnostics)
+        lastPreservationReport = report
         return EncodedState(bytes: bytes, report: report)
     }
 
@@ -347,7 +400,7 @@ public final class RestorationEngine {
     private func restore(_ view: ArchiveView, markingProgress: Bool) -> RestorationReport {
         let pass = RestorationPass(
             view: view, registry: registry, names: names, delegate: delegate, existingRoots: roots(),
-            registeredObjects: registeredObjects.compactMap(\.object))
+            registeredObjects: liveRegisteredObjects)
         // The coders read the archive's bytes in place, within this scope.
         return pass.withBytes { () -> RestorationReport in
             guard delegate?.shouldRestoreApplicationState(pass.applicationCoder()) == true else {
@@ -534,6 +587,7 @@ public final class RestorationEngine {
 
 private struct WeakObject {
     weak var object: (any RestorableObject)?
+    let identifier: String
 }
 
 /// Results of background writes, handed from the write queue to the main actor.

@@ -22,7 +22,7 @@ final class RestorationPass {
     init(
         view: ArchiveView, registry: RestorationRegistry, names: TypeNameCache,
         delegate: (any RestorationDelegate)?, existingRoots: [any RestorableObject],
-        registeredObjects: [any RestorableObject]
+        registeredObjects: [(object: any RestorableObject, identifier: String)]
     ) {
         self.context = DecodingContext(view: view)
         self.shared = context.shared
@@ -35,8 +35,14 @@ final class RestorationPass {
             windowRoots.append(ObjectIdentifier(root))
             index(root, under: RestorationPath())
         }
-        for object in registeredObjects {
-            if let path = registeredPath(of: object, depth: 0) { register(object, at: path) }
+        var registeredIdentifiers: [ObjectIdentifier: String] = [:]
+        for entry in registeredObjects {
+            registeredIdentifiers[ObjectIdentifier(entry.object)] = entry.identifier
+        }
+        for entry in registeredObjects {
+            if let path = registeredPath(of: entry.object, in: registeredIdentifiers, depth: 0) {
+                register(entry.object, at: path)
+            }
         }
     }
 
@@ -207,7 +213,8 @@ final class RestorationPass {
         let reason =
             coder.notRestoredReason.map { "the app delegate returned nil: \($0)" }
             ?? ("no restoration class was recorded, the app delegate returned nil, and no object "
-                + "exists at that path")
+                + "exists at that path (an object outside the view tree is found only if registered "
+                + "with registerObjectForStateRestoration before the restore)")
         diagnostics.append(
             RestorationDiagnostic(.notRestored, path: path.description, reason: reason))
         return nil
@@ -252,9 +259,16 @@ final class RestorationPass {
         if existing[path] == nil { existing[path] = object }
     }
 
-    private func registeredPath(of object: any RestorableObject, depth: Int) -> RestorationPath? {
-        guard let identifier = object.usableRestorationIdentifier, depth < 64 else { return nil }
+    /// The path a registered object (R17) was saved under: its registered identifier below
+    /// its restoration parent's path.
+    private func registeredPath(
+        of object: any RestorableObject, in identifiers: [ObjectIdentifier: String], depth: Int
+    ) -> RestorationPath? {
+        guard
+            let identifier = identifiers[ObjectIdentifier(object)] ?? object.usableRestorationIdentifier,
+            depth < 64
+        else { return nil }
         guard let parent = object.restorationParent else { return RestorationPath(identifiers: [identifier]) }
-        return registeredPath(of: parent, depth: depth + 1)?.appending(identifier)
+        return registeredPath(of: parent, in: identifiers, depth: depth + 1)?.appending(identifier)
     }
 }

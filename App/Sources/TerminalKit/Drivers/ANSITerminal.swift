@@ -1,4 +1,4 @@
-import CWidth
+import CTerminal
 import Foundation
 
 #if canImport(Glibc)
@@ -9,7 +9,7 @@ import Foundation
 
 /// A real terminal: termios raw mode, the alternate screen, ANSI output and key decoding.
 ///
-/// Signals arrive through a self-pipe: the C handlers (in the `CWidth` shim) only
+/// Signals arrive through a self-pipe: the C handlers (in the `CTerminal` shim) only
 /// `write()` the signal number to it, and ``waitForEvents(timeout:)`` `poll()`s the pipe
 /// together with the terminal, so the run loop wakes for keys, signals and timers alike.
 /// Crash signals put the terminal back from the handler before the process dies, and an

@@ -1,10 +1,10 @@
-import CWidth
+import CTerminal
 import Synchronization
 
 /// Display widths of text in terminal columns: a Chinese character takes two, a combining
 /// accent none.
 ///
-/// Widths come from the C library's `wcwidth` through the `CWidth` shim. That needs a
+/// Widths come from the C library's `wcwidth` through the `CTerminal` shim. That needs a
 /// UTF-8 locale: the first use switches `LC_CTYPE` to the environment's locale, or to
 /// `C.UTF-8` if that is not UTF-8, or else falls back to a built-in table of wide ranges.
 public enum TextWidth {

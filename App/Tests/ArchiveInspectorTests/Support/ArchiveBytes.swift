@@ -1,5 +1,6 @@
 import Foundation
 import StateRestoration
+import TestSupport
 
 /// Writes an ``Archive`` out in format 1 (docs/ARCHIVE-FORMAT.md), written from the spec
 /// independently of the engine's builder, with nothing checked: the bytes a crafted file
@@ -50,7 +51,7 @@ enum ArchiveBytes {
         body += Corrupt.varint(UInt64(archive.records.count))
         body += tail
         let header: [UInt8] = [0x89, 0x52, 0x53, 0x54, 0x52, 0x0D, 0x0A, 0x1A, 1, 0, 0, 0, 0, 0, 0, 0]
-        return Corrupt.resealed(header + body)
+        return ArchiveSealing.sealed(header + body)
     }
 
     private static func string(_ text: String) -> [UInt8] {

@@ -1,6 +1,7 @@
 import Foundation
 import RestorationTesting
 import StateRestoration
+import TestSupport
 import Testing
 
 /// Archives written by the real engine, at fixed times so that output is deterministic.
@@ -42,21 +43,9 @@ enum Corrupt {
         return copy
     }
 
-    /// `bytes` with the header's body length and the trailing CRC-32 made to match the
-    /// content again, so that only the structure can be wrong: the reader's parser, not its
-    /// length or checksum test, has to find the problem.
-    static func resealed(_ body: [UInt8]) -> [UInt8] {
-        var bytes = body
-        let length = UInt32(bytes.count - 16)
-        for shift in 0..<4 { bytes[12 + shift] = UInt8(truncatingIfNeeded: length >> UInt32(shift * 8)) }
-        let crc = CRC32Reference.checksum(bytes)
-        for shift in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: crc >> UInt32(shift * 8))) }
-        return bytes
-    }
-
     /// `archive` without its trailer, cut at `offset` and resealed.
     static func cutAndResealed(_ archive: [UInt8], at offset: Int) -> [UInt8] {
-        resealed(Array(archive[0..<offset]))
+        ArchiveSealing.sealed(Array(archive[0..<offset]))
     }
 
     /// A varint, as the format writes counts and lengths.
@@ -76,17 +65,5 @@ enum Corrupt {
         var length = 1
         while bytes[offset + length - 1] & 0x80 != 0 { length += 1 }
         return length
-    }
-}
-
-/// A bit-at-a-time CRC-32 (IEEE), written independently of the engine's table-driven one.
-enum CRC32Reference {
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return crc ^ 0xFFFF_FFFF
     }
 }

@@ -29,27 +29,3 @@ struct ToolRun {
         return ToolRun(status: status.rawValue, output: output.text, errors: errors.text)
     }
 }
-
-/// A directory under the system's temporary directory, removed by ``remove()``.
-struct TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "archive-inspector-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    /// Writes `bytes` to `name` inside the directory and returns the file's path.
-    @discardableResult
-    func write(_ bytes: [UInt8], to name: String) throws -> String {
-        let file = (path as NSString).appendingPathComponent(name)
-        try FileManager.default.createDirectory(
-            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(bytes).write(to: URL(fileURLWithPath: file))
-        return file
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-}

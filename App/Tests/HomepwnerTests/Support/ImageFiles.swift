@@ -1,3 +1,5 @@
+import TestSupport
+
 /// Image files made in the tests: a minimal PNG encoder (stored, uncompressed deflate
 /// blocks, so the pixels are exactly what the test says) and a JPEG fixture.
 enum ImageFiles {
@@ -48,7 +50,7 @@ enum ImageFiles {
 
     private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typeAndData = Array(type.utf8) + data
-        return bigEndian(UInt32(data.count)) + typeAndData + bigEndian(crc32(typeAndData))
+        return bigEndian(UInt32(data.count)) + typeAndData + bigEndian(CRC32Reference.checksum(typeAndData))
     }
 
     private static func zlibStored(_ data: [UInt8]) -> [UInt8] {
@@ -71,15 +73,6 @@ enum ImageFiles {
             b = (b + a) % 65_521
         }
         return output + bigEndian(b << 16 | a)
-    }
-
-    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] {

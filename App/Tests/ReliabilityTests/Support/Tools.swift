@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -77,44 +78,10 @@ enum Tools {
     }
 }
 
-/// A fresh temporary directory for one test, removed when the test lets go of it.
-final class Scratch {
-    let path: String
-
+/// A fresh temporary directory for one test, removed when the test lets go of it
+/// (TestSupport's ``TemporaryDirectory``).
+final class Scratch: TemporaryDirectory {
     init() {
-        var base = NSTemporaryDirectory()
-        while base.hasSuffix("/") { base.removeLast() }
-        var template = Array((base + "/reliability-tests-XXXXXX").utf8CString)
-        let created = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
-        }
-        path = created ?? (base + "/reliability-tests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    /// `path/name`.
-    func file(_ name: String) -> String {
-        path + "/" + name
-    }
-
-    /// The names in `directory`, hidden ones included, sorted.
-    static func listing(_ directory: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
-    }
-
-    /// The permission bits of `path`, or nil if it does not exist.
-    static func mode(of path: String) -> Int? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return Int(status.st_mode & 0o777)
-    }
-
-    /// The bytes of `path`, or nil if it cannot be read.
-    static func bytes(of path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path).map { Array($0) }
+        super.init(prefix: "reliability-tests")
     }
 }

@@ -1,5 +1,5 @@
-#ifndef CWIDTH_H
-#define CWIDTH_H
+#ifndef CTERMINAL_H
+#define CTERMINAL_H
 
 #include <stddef.h>
 

@@ -1,6 +1,6 @@
 #define _XOPEN_SOURCE 700
 #define _DEFAULT_SOURCE
-#include "cwidth.h"
+#include "cterminal.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <langinfo.h>
