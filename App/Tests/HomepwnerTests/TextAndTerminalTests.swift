@@ -47,7 +47,7 @@ struct TextAndTerminalTests {
 
 
 
-                a Add  e Edit  Del Delete  q Quit
+                Enter Open  a Add  Del Delete  e Edit
                 """)
         app.press(.down, .enter)
         let date = DetailViewController.dateFormatter.string(from: try app.storedItem(1).dateCreated)
@@ -87,6 +87,6 @@ struct TextAndTerminalTests {
         #expect(app.lines[1].count == 199)
         #expect(
             app.lines[59]
-                == "a Add  Enter Open  e Edit & reorder  Del Delete  q Quit  Q Quit & forget  ^C Quit")
+                == "Enter Open  a Add  Del Delete  e Edit & reorder  q Quit  Q Quit & forget  ^C Quit")
     }
 }

@@ -83,6 +83,8 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
             keyToSelect = nil
             selectItem(withKey: key)
         }
+        // Edit does nothing on an empty list: dimmed, and out of the footer.
+        editButtonItem.isEnabled = isEditing || tableView.numberOfRows(inSection: 0) > 0
         let showsStatus = !statusLine.text.isEmpty && bounds.height >= 2
         statusLine.isHidden = !showsStatus
         statusLine.frame = Rect(x: 1, y: bounds.height - 1, width: max(0, bounds.width - 2), height: 1)
@@ -131,19 +133,17 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
         ]
     }
 
+    /// What works, most important first (the footer drops hints from the end when the
+    /// terminal is narrow): Open, Add, Delete, Edit; on an empty list only Add.
     override var keyHints: [KeyHint] {
         let narrow = (view.window?.size.width ?? 80) < 72
+        let add = KeyHint(key: .character("a"), title: "Add")
+        guard tableView.numberOfRows(inSection: 0) > 0 else { return [add] }
         let edit = KeyHint(
             key: .character("e"), title: isEditing ? "Done" : (narrow ? "Edit" : "Edit & reorder"))
-        let add = KeyHint(key: .character("a"), title: "Add")
         let open = KeyHint(key: .enter, title: "Open")
         let delete = KeyHint(key: .delete, title: "Delete")
-        switch (isEditing, narrow) {
-        case (false, false): return [add, open, edit, delete]
-        case (false, true): return [add, edit, delete]
-        case (true, false): return [add, open, edit]
-        case (true, true): return [edit]
-        }
+        return isEditing ? [edit, open, add] : [open, add, delete, edit]
     }
 
     // MARK: Actions
@@ -183,7 +183,8 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
             return
         }
         let name = item.name.isEmpty ? "this item" : "“\(item.name)”"
-        let alert = AlertController(title: "Delete \(name)?", message: "Its photo goes too.")
+        let alert = AlertController(
+            title: "Delete \(name)?", message: item.hasPhoto ? "Its photo is deleted too." : nil)
         alert.addAction(.init(title: "Cancel", style: .cancel, key: .character("n")))
         alert.addAction(
             .init(title: "Delete", style: .destructive, key: .character("y")) { [weak self] in

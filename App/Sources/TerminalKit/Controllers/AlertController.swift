@@ -4,6 +4,12 @@
 /// ←/→ or Tab choose a button, Enter presses it, each action's key presses it directly,
 /// Escape presses the cancel action (or just dismisses). The alert dismisses itself, then
 /// runs the action's handler.
+///
+/// The button Enter presses at first is ``preferredAction`` if set; otherwise, when an
+/// action is destructive, the cancel action (so Del then Enter never destroys anything),
+/// else the first action that is not the cancel action. The footer says what Enter, Escape
+/// and each action's key do, and nothing else but the application's Ctrl-C and Ctrl-Z: an
+/// alert is modal, so the keys of the screen below it do nothing.
 @MainActor
 open class AlertController: ViewController {
     /// One button.
@@ -41,6 +47,11 @@ open class AlertController: ViewController {
     public private(set) var actions: [Action] = []
     /// The button Enter presses.
     public var selectedIndex = 0
+    /// The action Enter presses when the alert appears (UIKit's `preferredAction`); setting
+    /// it chooses its button. It must be one of ``actions``, matched by title.
+    public var preferredAction: Action? {
+        didSet { chooseDefaultButton() }
+    }
 
     /// Creates an alert.
     public init(title: String?, message: String?) {
@@ -50,10 +61,25 @@ open class AlertController: ViewController {
         modalPresentationStyle = .overCurrentContext
     }
 
-    /// Adds a button. A cancel button is chosen last by default; others first.
+    /// Adds a button, and chooses the default button again (see the type's notes).
     public func addAction(_ action: Action) {
         actions.append(action)
-        if let first = actions.firstIndex(where: { $0.style != .cancel }) { selectedIndex = first }
+        chooseDefaultButton()
+    }
+
+    private func chooseDefaultButton() {
+        let cancel = actions.firstIndex { $0.style == .cancel }
+        if let preferred = preferredAction,
+            let index = actions.firstIndex(where: { $0.title == preferred.title })
+        {
+            selectedIndex = index
+        } else if let cancel, actions.contains(where: { $0.style == .destructive }) {
+            selectedIndex = cancel
+        } else if let first = actions.firstIndex(where: { $0.style != .cancel }) {
+            selectedIndex = first
+        } else {
+            selectedIndex = cancel ?? 0
+        }
     }
 
     override open func loadView() {
@@ -88,11 +114,26 @@ open class AlertController: ViewController {
         return true
     }
 
+    /// Enter with the chosen button's title first, then each action's key (Escape with the
+    /// cancel action), then ←→ to choose.
     override open var keyHints: [KeyHint] {
-        var hints = actions.compactMap { action in action.key.map { KeyHint(key: $0, title: action.title) } }
-        hints.append(KeyHint(label: "Enter", title: "Choose"))
+        var hints: [KeyHint] = []
+        if actions.indices.contains(selectedIndex) {
+            hints.append(KeyHint(label: "Enter", title: actions[selectedIndex].title))
+        }
+        let cancel = actions.firstIndex { $0.style == .cancel }
+        for (index, action) in actions.enumerated() {
+            let labels = (action.key.map { [$0.description] } ?? []) + (index == cancel ? ["Esc"] : [])
+            guard !labels.isEmpty else { continue }
+            hints.append(KeyHint(label: labels.joined(separator: "/"), title: action.title))
+        }
+        if cancel == nil { hints.append(KeyHint(key: .escape, title: "Close")) }
+        if actions.count > 1 { hints.append(KeyHint(label: "←→", title: "Choose")) }
         return hints
     }
+
+    /// True: an alert is modal, every key stops here.
+    override open var consumesAllKeys: Bool { true }
 
     private func press(_ action: Action) {
         dismiss()

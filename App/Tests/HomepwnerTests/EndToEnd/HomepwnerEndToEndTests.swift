@@ -258,7 +258,7 @@ struct HomepwnerEndToEndTests {
 
 
 
-                a Add  e Edit  Del Delete  q Quit
+                Enter Open  a Add  Del Delete  e Edit
 
                 """)
         try session.resize(width: 200, height: 60)
@@ -271,7 +271,7 @@ struct HomepwnerEndToEndTests {
         #expect(lines[1].hasPrefix(" Shiny Spork "))
         #expect(lines[1].hasSuffix("4K2M9            $12"))
         #expect(
-            lines[59] == "a Add  Enter Open  e Edit & reorder  Del Delete  q Quit  Q Quit & forget  ^C Quit")
+            lines[59] == "Enter Open  a Add  Del Delete  e Edit & reorder  q Quit  Q Quit & forget  ^C Quit")
         try session.press("Down", "Down", "Down", "Enter")
         try await session.waitFor("the detail at 200x60") { $0.contains("Name     毛茸茸的熊") }
         try session.resize(width: 40, height: 12)

@@ -1,0 +1,140 @@
+import Foundation
+import RestorationTesting
+import StateRestoration
+import TerminalKit
+import Testing
+
+@testable import Homepwner
+
+/// Issue 13, "Homepwner and TerminalKit as users find them": what a user noticed on screen,
+/// checked on a headless terminal.
+@Suite("Homepwner as users find it (issue 13, headless)")
+@MainActor
+struct UserFindingsTests {
+    /// Thirty items named `Item 0` … `Item 29`.
+    private let manyItems: [(String, String, Int)] = (0..<30).map { ("Item \($0)", "S\($0)", $0) }
+
+    /// The buttons row of the alert box: the text of the line holding `[ Cancel ]`.
+    private func chosenButton(_ app: HeadlessHomepwner) -> String? {
+        let screen = app.terminal.screen
+        for y in 0..<screen.size.height where screen.line(y).contains("[ Cancel ]") {
+            let cells = (0..<screen.size.width).filter { screen[$0, y].style.attributes.contains(.reverse) }
+            guard let first = cells.first, let last = cells.last else { return nil }
+            return String(screen.line(y).dropFirst(first).prefix(last - first + 1))
+        }
+        return nil
+    }
+
+    // MARK: Item 14: the delete alert
+
+    @Test("H12: the delete alert chooses Cancel: Del then Enter deletes nothing (issue 13 item 14)")
+    func deleteAlertDefaultsToCancel() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.delete)
+        #expect(app.screen.contains("Delete “Shiny Spork”?"))
+        #expect(chosenButton(app) == "[ Cancel ]")
+        app.press(.enter)
+        #expect(try app.storedNames() == sampleItems.map(\.0))
+        #expect(!app.screen.contains("Delete “Shiny Spork”?"))
+        // Choosing Delete on purpose still deletes.
+        app.press(.delete, .right)
+        #expect(chosenButton(app) == "[ Delete ]")
+        app.press(.enter)
+        app.advance(by: .seconds(1))
+        #expect(try app.storedNames() == Array(sampleItems.map(\.0).dropFirst()))
+    }
+
+    @Test("H12: the delete alert mentions the photo only when the item has one (issue 13 item 14)")
+    func deleteAlertTellsTheTruth() throws {
+        let scratch = try scratchStore(sampleItems)
+        let png = try scratch.write(
+            ImageFiles.png(width: 2, height: 2) { _, _ in [255, 0, 0] }, to: "red.png")
+        let store = try ItemStore(paths: scratch.paths)
+        _ = try store.attachPhoto(fromPath: png, to: try #require(try store.allItems().dropFirst().first).key)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.delete)
+        #expect(app.screen.contains("Delete “Shiny Spork”?"))
+        #expect(!app.screen.contains("photo"))
+        app.press(.escape, .down, .delete)
+        #expect(app.screen.contains("Delete “Rusty Bear”?"))
+        #expect(app.screen.contains("Its photo is deleted too."))
+    }
+
+    // MARK: Item 12: the highlight stays on screen
+
+    @Test("H12: after the terminal shrinks, the highlighted row is still on screen (issue 13 item 12)")
+    func selectionVisibleAfterShrinking() throws {
+        let scratch = try scratchStore(manyItems)
+        let app = try HeadlessHomepwner(
+            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 60, height: 30))
+        app.press(.down, times: 20)
+        #expect(app.highlightedRow?.hasPrefix(" Item 20 ") == true)
+        app.terminal.resize(to: Size(width: 60, height: 8))
+        app.application.processEvents()
+        #expect(app.highlightedRow?.hasPrefix(" Item 20 ") == true)
+        app.press(.enter)
+        #expect(app.detail?.item.name == "Item 20")
+    }
+
+    @Test("H12: relaunched in a smaller terminal, the highlighted row is on screen (issue 13 item 12)")
+    func selectionVisibleAfterSmallerRelaunch() throws {
+        let scratch = try scratchStore(manyItems)
+        let storage = InMemoryStorage()
+        do {
+            let app = try HeadlessHomepwner(
+                paths: scratch.paths, storage: storage, size: Size(width: 60, height: 30))
+            app.press(.down, times: 20)
+            app.advance(by: .seconds(1))  // the state is saved; then killed
+        }
+        let app = try HeadlessHomepwner(
+            paths: scratch.paths, storage: storage, size: Size(width: 60, height: 8))
+        #expect(app.highlightedRow?.hasPrefix(" Item 20 ") == true)
+    }
+
+    @Test("H12: a highlighted row moved away while the app was closed is shown at launch (issue 13 item 12)")
+    func selectionVisibleAfterOutsideMove() throws {
+        let scratch = try scratchStore(manyItems)
+        let storage = InMemoryStorage()
+        do {
+            let app = try HeadlessHomepwner(
+                paths: scratch.paths, storage: storage, size: Size(width: 60, height: 8))
+            app.press(.down)
+            app.advance(by: .seconds(1))
+        }
+        let store = try ItemStore(paths: scratch.paths)
+        _ = try store.moveItem(withKey: try #require(try store.allItems().dropFirst().first).key, by: 28)
+        let app = try HeadlessHomepwner(
+            paths: scratch.paths, storage: storage, size: Size(width: 60, height: 8))
+        #expect(app.highlightedRow?.hasPrefix(" Item 1 ") == true)
+    }
+
+    // MARK: Item 15: the footer
+
+    @Test("H12: an empty list's footer offers only what works (issue 13 item 15)")
+    func emptyListFooter() throws {
+        let app = try HeadlessHomepwner(paths: Scratch().paths, storage: InMemoryStorage())
+        #expect(app.lines.last == "a Add  q Quit  Q Quit & forget  ^C Quit")
+    }
+
+    @Test("H12: the footer puts Enter Open first, so a narrow terminal keeps it (issue 13 item 15)")
+    func footerOrder() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(
+            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 40, height: 12))
+        #expect(app.lines.last == "Enter Open  a Add  Del Delete  e Edit")
+    }
+
+    @Test("H12: the alert's footer shows Esc and what Enter does, not q or Q (issue 13 item 15)")
+    func alertFooter() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(
+            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 80, height: 12))
+        app.press(.delete)
+        #expect(app.lines.last == "Enter Cancel  n/Esc Cancel  y Delete  ←→ Choose  ^C Quit")
+        app.press(.character("q"))
+        #expect(app.application.state == .active)
+        app.press(.right)
+        #expect(app.lines.last == "Enter Delete  n/Esc Cancel  y Delete  ←→ Choose  ^C Quit")
+    }
+}
