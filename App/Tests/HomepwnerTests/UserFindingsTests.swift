@@ -137,4 +137,43 @@ struct UserFindingsTests {
         app.press(.right)
         #expect(app.lines.last == "Enter Delete  n/Esc Cancel  y Delete  ←→ Choose  ^C Quit")
     }
+
+    // MARK: Item 13: messages for humans, whole
+
+    @Test(
+        "H12: at 80 columns a discarded archive's notice is whole and plain; the detail is not on screen (issue 13 item 13)",
+        arguments: ["corrupt", "newer"])
+    func discardedArchiveNotice(kind: String) throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        first.press(.down, .enter, .ctrl("c"))
+        let bytes = try #require(storage[.archive])
+        storage[.archive] =
+            kind == "corrupt" ? ArchiveBytes.corrupted(bytes) : ArchiveBytes.withFormatVersion(2, bytes)
+        let second = try HeadlessHomepwner(
+            paths: scratch.paths, storage: storage, size: Size(width: 80, height: 24))
+        let why = kind == "corrupt" ? "could not be read" : "needs a newer Homepwner"
+        #expect(second.lines[22] == " The saved screen state \(why); set aside. Started fresh.")
+        #expect(!second.screen.contains("checksum") && !second.screen.contains("format version"))
+        #expect(
+            second.application.engine.diagnostics.map(\.reason).contains {
+                $0.contains(kind == "corrupt" ? "checksum mismatch" : "format version 2 is newer")
+            })
+    }
+
+    @Test("H12: at 40 columns a long notice wraps instead of losing its end (issue 13 item 13)")
+    func noticeWraps() throws {
+        let scratch = try scratchStore([("Grandfather clock", "GF1", 900)])
+        let app = try HeadlessHomepwner(
+            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 40, height: 12))
+        app.press(.enter)
+        _ = try ItemStore(paths: scratch.paths).deleteItem(withKey: try app.storedItem(0).key)
+        app.advance(by: .seconds(1))
+        #expect(
+            Array(app.lines[9...10]) == [
+                " “Grandfather clock” was deleted",
+                " outside Homepwner.",
+            ])
+    }
 }

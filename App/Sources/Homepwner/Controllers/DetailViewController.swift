@@ -117,6 +117,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         valueField.defaultText = "0"
         dateLabel.text = Self.dateFormatter.string(from: item.dateCreated)
         dateLabel.style = .dim
+        messageLabel.wraps = true
         photoView.colorEnabled = context.colorEnabled
         loadThumbnail()
         nameField.becomeFirstResponder()

@@ -63,6 +63,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
         tableView.restorationIdentifier = String(describing: type(of: tableView))
         tableView.emptyText = "No items yet. Press a to add one."
         statusLine.isHidden = true
+        statusLine.wraps = true
     }
 
     override func viewWillLayoutSubviews() {
@@ -85,10 +86,14 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
         }
         // Edit does nothing on an empty list: dimmed, and out of the footer.
         editButtonItem.isEnabled = isEditing || tableView.numberOfRows(inSection: 0) > 0
-        let showsStatus = !statusLine.text.isEmpty && bounds.height >= 2
-        statusLine.isHidden = !showsStatus
-        statusLine.frame = Rect(x: 1, y: bounds.height - 1, width: max(0, bounds.width - 2), height: 1)
-        tableView.frame = bounds.inset(bottom: showsStatus ? 1 : 0)
+        // A notice wraps onto up to three rows, leaving at least one row of the list.
+        statusLine.frame.size.width = max(0, bounds.width - 2)
+        let statusHeight =
+            statusLine.text.isEmpty ? 0 : min(statusLine.preferredHeight, 3, max(0, bounds.height - 1))
+        statusLine.isHidden = statusHeight == 0
+        statusLine.frame = Rect(
+            x: 1, y: bounds.height - statusHeight, width: max(0, bounds.width - 2), height: statusHeight)
+        tableView.frame = bounds.inset(bottom: statusHeight)
     }
 
     override func viewWillAppear(_ animated: Bool) {

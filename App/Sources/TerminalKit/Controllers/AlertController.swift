@@ -157,9 +157,18 @@ final class AlertView: View {
         let buttonsWidth = buttons.reduce(0) { $0 + TextWidth.of($1) } + max(0, buttons.count - 1) * 2
         let title = controller.title ?? ""
         let message = controller.message ?? ""
-        let contentWidth = max(TextWidth.of(title), TextWidth.of(message), buttonsWidth)
+        let contentWidth = min(
+            max(TextWidth.of(title), TextWidth.of(message), buttonsWidth), max(1, canvas.size.width - 4))
+        // Title and message wrap rather than lose their end (a narrow terminal).
+        let titleRows = title.isEmpty ? [] : TextWidth.wrap(title, to: contentWidth)
+        let messageRows =
+            message.isEmpty
+            ? []
+            : message.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+                TextWidth.wrap($0, to: contentWidth)
+            }
         let width = min(canvas.size.width, contentWidth + 4)
-        let height = min(canvas.size.height, 2 + (title.isEmpty ? 0 : 1) + (message.isEmpty ? 0 : 1) + 1)
+        let height = min(canvas.size.height, 2 + titleRows.count + messageRows.count + 1)
         guard width >= 2, height >= 2 else {
             if width > 0 && height > 0 {
                 canvas.fill(Rect(x: 0, y: 0, width: 1, height: 1), with: "!", style: .reverse)
@@ -185,7 +194,8 @@ final class AlertView: View {
         canvas.text("┘", at: Point(x: box.maxX - 1, y: box.maxY - 1), style: style)
         let inner = max(0, width - 4)
         var y = box.minY + 1
-        for (text, textStyle) in [(title, style.adding(.bold)), (message, style)] where !text.isEmpty {
+        let rows = titleRows.map { ($0, style.adding(.bold)) } + messageRows.map { ($0, style) }
+        for (text, textStyle) in rows {
             guard y < box.maxY - 1 else { break }
             let shown = TextWidth.truncate(text, to: inner)
             canvas.text(

@@ -60,6 +60,32 @@ public enum TextWidth {
         return text[text.startIndex..<end]
     }
 
+    /// Breaks one line into rows of at most `width` cells, at spaces where it can (a word
+    /// longer than a row is cut). An empty line is one empty row.
+    public static func wrap(_ line: some StringProtocol, to width: Int) -> [String] {
+        guard width > 0 else { return [String(line)] }
+        var result: [String] = []
+        var rest = Substring(line)
+        if rest.isEmpty { return [""] }
+        while !rest.isEmpty {
+            var piece = prefix(of: rest, fitting: width)
+            if piece.isEmpty { piece = rest.prefix(1) }
+            if piece.endIndex < rest.endIndex, rest[piece.endIndex] == " " {
+                result.append(String(piece))
+                rest = rest[rest.index(after: piece.endIndex)...]
+            } else if piece.endIndex < rest.endIndex, let space = piece.lastIndex(of: " "),
+                space > piece.startIndex
+            {
+                result.append(String(rest[rest.startIndex..<space]))
+                rest = rest[rest.index(after: space)...]
+            } else {
+                result.append(String(piece))
+                rest = rest[piece.endIndex...]
+            }
+        }
+        return result
+    }
+
     /// The string cut to `width` columns, ending with `…` when it was cut. Measures no
     /// more of the string than fits, so a long text costs what the width costs.
     public static func truncate(_ string: some StringProtocol, to width: Int) -> String {

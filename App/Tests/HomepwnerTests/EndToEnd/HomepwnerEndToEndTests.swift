@@ -190,17 +190,17 @@ struct HomepwnerEndToEndTests {
             ? ArchiveBytes.corrupted(Array(bytes)) : ArchiveBytes.withFormatVersion(2, Array(bytes))
         try Data(damaged).write(to: URL(fileURLWithPath: session.archivePath))
 
-        let screen = try await session.launch(ready: "Saved screen state discarded")
+        let screen = try await session.launch(ready: "set aside. Started fresh.")
         let lines = screen.components(separatedBy: "\n")
         #expect(lines[0].hasPrefix(" Edit "))
         #expect(lines[1].hasPrefix(" Shiny Spork "))
-        #expect(lines[10].hasPrefix(" Saved screen state discarded: "))
-        #expect(lines[10].contains(kind == "corrupt" ? "checksum mismatch" : "format version 2 is newer"))
+        let why = kind == "corrupt" ? "could not be read" : "needs a newer Homepwner"
+        #expect(lines[10] == " The saved screen state \(why); set aside. Started fresh.")
         try session.press("Enter")
         try await session.waitFor("the detail opens: the app runs on") { $0.contains("Name     Shiny Spork") }
         try session.press("Escape")
         try await session.waitFor("the list without the notice") {
-            !$0.contains("discarded") && $0.hasPrefix(" Edit ")
+            !$0.contains("Started fresh") && $0.hasPrefix(" Edit ")
         }
         #expect(try await session.quit() == "0")
     }
