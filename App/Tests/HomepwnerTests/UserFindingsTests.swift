@@ -176,4 +176,71 @@ struct UserFindingsTests {
                 " outside Homepwner.",
             ])
     }
+
+    // MARK: Item 17: an invalid value does not vanish
+
+    @Test(
+        "H12: Esc with an invalid value stays and says so; Esc again leaves, the old value kept (issue 13 item 17)"
+    )
+    func invalidValueOnBack() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.down, .enter, .tab, .tab)
+        app.type("x")
+        app.press(.escape)
+        #expect(app.detail?.item.name == "Rusty Bear")
+        #expect(
+            app.screen.replacingOccurrences(of: "\n ", with: " ").contains(
+                "Value: \"35x\" is not a number of dollars, so $35 stays. Fix it, or press Esc again to leave."
+            ))
+        app.press(.escape)
+        #expect(app.detail == nil)
+        #expect(app.highlightedRow?.hasSuffix("$35") == true)
+        #expect(try app.storedItem(1).valueInDollars == 35)
+    }
+
+    @Test("H12: Done with an invalid value stays on the new item and says so (issue 13 item 17)")
+    func invalidValueOnDone() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.character("a"))
+        app.type("Lamp")
+        app.press(.tab, .tab)
+        app.type("ten")
+        app.press(.enter)
+        #expect(app.detail?.isNew == true)
+        #expect(
+            app.screen.replacingOccurrences(of: "\n ", with: " ").contains(
+                "Value: \"ten\" is not a number of dollars. Fix it before Done, or Esc to cancel the item."))
+        app.press(.backspace, .backspace, .backspace)
+        app.type("12")
+        app.press(.enter)
+        #expect(app.detail == nil)
+        #expect(try app.store.allItems().last.map { "\($0.name) \($0.valueInDollars)" } == "Lamp 12")
+    }
+
+    // MARK: Item 19: Ctrl-X asks first
+
+    @Test("H12: Ctrl-X asks before removing the photo; Enter keeps it (issue 13 item 19)")
+    func removePhotoAsks() throws {
+        let scratch = try scratchStore(sampleItems)
+        let png = try scratch.write(
+            ImageFiles.png(width: 2, height: 2) { _, _ in [255, 0, 0] }, to: "red.png")
+        let store = try ItemStore(paths: scratch.paths)
+        _ = try store.attachPhoto(fromPath: png, to: try #require(try store.allItems().dropFirst().first).key)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.down, .enter)
+        app.type("XY")
+        app.press(.ctrl("x"))
+        #expect(try app.storedItem(1).hasPhoto)
+        #expect(app.screen.contains("Remove the photo?"))
+        app.press(.enter)
+        #expect(try app.storedItem(1).hasPhoto)
+        #expect(!app.screen.contains("Remove the photo?"))
+        app.type("Z")  // the focus is back in the name field
+        #expect(app.lines[1] == " Name     Rusty BearXYZ")
+        app.press(.ctrl("x"), .character("y"))
+        #expect(try app.storedItem(1).hasPhoto == false)
+        #expect(app.screen.contains("Photo removed"))
+    }
 }
