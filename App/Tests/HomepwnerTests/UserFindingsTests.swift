@@ -243,4 +243,44 @@ struct UserFindingsTests {
         #expect(try app.storedItem(1).hasPhoto == false)
         #expect(app.screen.contains("Photo removed"))
     }
+
+    // MARK: Item 21: the delete confirmation comes back
+
+    @Test("H8: killed while the delete alert was up, the relaunch asks again; y deletes (issue 13 item 21)")
+    func deleteAlertIsRestored() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        do {
+            let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+            app.press(.down, .down, .delete, .right)
+            #expect(app.screen.contains("Delete “Fluffy Mac”?"))
+            app.advance(by: .seconds(1))  // the state is saved; then killed
+        }
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        #expect(app.screen.contains("Delete “Fluffy Mac”?"))
+        #expect(chosenButton(app) == "[ Delete ]")  // as it was left
+        #expect(app.highlightedRow?.hasPrefix(" Fluffy Mac ") == true)  // the row it asks about
+        app.press(.character("y"))
+        app.advance(by: .seconds(1))
+        #expect(try app.storedNames() == ["Shiny Spork", "Rusty Bear", "毛茸茸的熊", "Shiny Bear"])
+        #expect(!app.screen.contains("Fluffy Mac"))
+    }
+
+    @Test("H8, H9: a restored delete alert whose item is gone is not shown (issue 13 item 21)")
+    func deleteAlertOfGoneItem() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        do {
+            let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+            app.press(.down, .down, .delete)
+            app.advance(by: .seconds(1))
+        }
+        let store = try ItemStore(paths: scratch.paths)
+        _ = try store.deleteItem(withKey: try #require(try store.allItems().dropFirst(2).first).key)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        #expect(!app.screen.contains("Delete “"))
+        #expect(app.navigation?.presentedViewController == nil)
+        app.press(.down)  // the list takes keys
+        #expect(app.highlightedRow != nil)
+    }
 }

@@ -187,18 +187,11 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
             showNotice("Cannot read the item: \(error)")
             return
         }
-        let name = item.name.isEmpty ? "this item" : "“\(item.name)”"
-        let alert = AlertController(
-            title: "Delete \(name)?", message: item.hasPhoto ? "Its photo is deleted too." : nil)
-        alert.addAction(.init(title: "Cancel", style: .cancel, key: .character("n")))
-        alert.addAction(
-            .init(title: "Delete", style: .destructive, key: .character("y")) { [weak self] in
-                self?.delete(item)
-            })
-        present(alert)
+        present(DeleteItemAlert(item: item, list: self))
     }
 
-    private func delete(_ item: Item) {
+    /// Deletes an item (the delete alert's Delete).
+    func delete(_ item: Item) {
         context.writer.submit(.delete(key: item.key, name: item.name))
         rows.invalidate()
         tableView.deleteRows(at: [])

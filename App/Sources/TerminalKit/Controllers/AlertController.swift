@@ -1,3 +1,5 @@
+import StateRestoration
+
 /// A question in a box over the current screen, with buttons (UIKit's
 /// `UIAlertController`). Present it with ``ViewController/present(_:animated:completion:)``.
 ///
@@ -134,6 +136,28 @@ open class AlertController: ViewController {
 
     /// True: an alert is modal, every key stops here.
     override open var consumesAllKeys: Bool { true }
+
+    // MARK: Restoration
+
+    /// Writes the chosen button (key `selectedIndex`), then what the superclass writes. A
+    /// subclass with a ``ViewController/restorationIdentifier`` and a restoration class
+    /// that rebuilds its actions comes back as it was left.
+    /// - Throws: ``StateCodingError`` from the coder.
+    override open func encodeRestorableState(with coder: StateEncoder) throws {
+        try coder.encode(selectedIndex, forKey: "selectedIndex")
+        try super.encodeRestorableState(with: coder)
+    }
+
+    /// Reads the chosen button, if it is one of the actions, then what the superclass wrote.
+    /// - Throws: ``StateCodingError`` for a value of the wrong type.
+    override open func decodeRestorableState(with coder: StateDecoder) throws {
+        if let index = try coder.decodeIfPresent(Int.self, forKey: "selectedIndex"),
+            actions.indices.contains(index)
+        {
+            selectedIndex = index
+        }
+        try super.decodeRestorableState(with: coder)
+    }
 
     private func press(_ action: Action) {
         dismiss()
