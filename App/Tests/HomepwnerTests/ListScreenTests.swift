@@ -21,7 +21,7 @@ struct ListScreenTests {
                  Shiny Spork                                               4K2M9            $12
                  Rusty Bear                                                0A1B2            $35
                  Fluffy Mac                                                7Z9Y3            $99
-                 毛茸茸的熊                                                3C4D5          $1200
+                 毛茸茸的熊                                                3C4D5         $1,200
                  Shiny Bear                                                8E8F1             $0
 
 
@@ -64,16 +64,16 @@ struct ListScreenTests {
             try app.store.allItems().last.map { [$0.name, $0.serialNumber, "\($0.valueInDollars)"] } == [
                 "Lamp", "L4MP", "1250",
             ])
-        #expect(app.highlightedRow == " Lamp                                  L4MP           $1250")
+        #expect(app.highlightedRow == " Lamp                                  L4MP          $1,250")
         #expect(
             app.screen == """
                  Edit                    Homepwner                      Add
                  Shiny Spork                           4K2M9            $12
                  Rusty Bear                            0A1B2            $35
                  Fluffy Mac                            7Z9Y3            $99
-                 毛茸茸的熊                            3C4D5          $1200
+                 毛茸茸的熊                            3C4D5         $1,200
                  Shiny Bear                            8E8F1             $0
-                 Lamp                                  L4MP           $1250
+                 Lamp                                  L4MP          $1,250
 
 
 
@@ -170,7 +170,7 @@ struct ListScreenTests {
         #expect(app.list?.rowsRead == ItemRowCache.pageSize)
         app.press(.end)
         #expect(app.highlightedRow?.hasPrefix(" Item 09999 ") == true)
-        #expect(app.highlightedRow?.hasSuffix("$9999") == true)
+        #expect(app.highlightedRow?.hasSuffix("$9,999") == true)
         #expect((app.list?.rowsRead ?? .max) <= 2 * ItemRowCache.pageSize)
     }
 }

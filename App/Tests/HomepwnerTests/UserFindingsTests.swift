@@ -283,4 +283,83 @@ struct UserFindingsTests {
         app.press(.down)  // the list takes keys
         #expect(app.highlightedRow != nil)
     }
+
+    // MARK: Item 22: layout
+
+    @Test("H11: values show thousands separators, and the serial column stays in line (issue 13 item 22)")
+    func valueColumn() throws {
+        let scratch = try scratchStore([("Car", "C4R", 1_234_567), ("Pen", "P3N", 5), ("Desk", "D3SK", 1200)])
+        let app = try HeadlessHomepwner(
+            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 60, height: 8))
+        #expect(
+            Array(app.lines[1...3]) == [
+                " Car                                 C4R         $1,234,567",
+                " Pen                                 P3N                 $5",
+                " Desk                                D3SK            $1,200",
+            ])
+    }
+
+    @Test(
+        "H11: the navigation bar is underlined, so a highlighted first row does not merge with it (issue 13 item 22)"
+    )
+    func barStandsApart() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        #expect(app.highlightedRow?.hasPrefix(" Shiny Spork ") == true)
+        #expect(app.terminal.screen[10, 0].style.attributes.contains(.underline))
+        #expect(!app.terminal.screen[10, 1].style.attributes.contains(.underline))
+    }
+
+    @Test("H11: ↑ and ↓ move between the item's fields (issue 13 item 22)")
+    func arrowsMoveBetweenFields() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.down, .enter, .down, .down)
+        app.type("9")
+        #expect(app.lines[3] == " Value $  359")
+        app.press(.up)
+        app.type("Z")
+        #expect(app.lines[2] == " Serial   0A1B2Z")
+        app.press(.up, .up)  // stays in the first field
+        app.type("!")
+        #expect(app.lines[1] == " Name     Rusty Bear!")
+    }
+
+    @Test("H11: Esc leaves editing mode on the list (issue 13 item 22)")
+    func escapeLeavesEditing() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.character("e"))
+        #expect(app.lines[0].hasPrefix(" Done "))
+        app.press(.escape)
+        #expect(app.lines[0].hasPrefix(" Edit "))
+        #expect(app.list?.isEditing == false)
+    }
+
+    // MARK: Item 20: dropped paths
+
+    @Test(
+        "H4: a photo path as terminals paste a dropped file is accepted (issue 13 item 20)",
+        arguments: ["'QUOTED'", "\"QUOTED\"", "ESCAPED", "file://URL", " 'QUOTED' "])
+    func droppedPath(form: String) throws {
+        let scratch = try scratchStore(sampleItems)
+        let png = try scratch.write(
+            ImageFiles.png(width: 2, height: 2) { _, _ in [255, 0, 0] }, to: "my photo (1).png")
+        let typed =
+            form
+            .replacingOccurrences(of: "QUOTED", with: png)
+            .replacingOccurrences(
+                of: "ESCAPED",
+                with: png.replacingOccurrences(of: " ", with: "\\ ")
+                    .replacingOccurrences(of: "(", with: "\\(").replacingOccurrences(of: ")", with: "\\)")
+            )
+            .replacingOccurrences(
+                of: "URL", with: png.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? png)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.down, .enter, .tab, .tab, .tab)
+        app.terminal.paste(typed)
+        app.press(.enter)
+        #expect(app.screen.contains("Photo attached"), "\(typed)")
+        #expect(try app.storedItem(1).hasPhoto)
+    }
 }

@@ -145,12 +145,24 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
     }
 
     override var keyCommands: [KeyCommand] {
-        var commands = [KeyCommand(.ctrl("x")) { [weak self] in self?.confirmRemovePhoto() }]
+        var commands = [
+            KeyCommand(.ctrl("x")) { [weak self] in self?.confirmRemovePhoto() },
+            // ↑ and ↓ move between the fields, as Shift-Tab and Tab do (without wrapping).
+            KeyCommand(.up) { [weak self] in self?.moveFocus(by: -1) },
+            KeyCommand(.down) { [weak self] in self?.moveFocus(by: 1) },
+        ]
         // Back with an invalid value: the first Esc stays and says what happens to it.
         if !isNew, !warnedAboutInvalidValue, case .failure = parsedValue {
             commands.append(KeyCommand(.escape) { [weak self] in self?.warnAboutInvalidValue() })
         }
         return commands
+    }
+
+    private func moveFocus(by offset: Int) {
+        let fields = [nameField, serialNumberField, valueField, photoPathField]
+        guard let current = fields.firstIndex(where: \.isFirstResponder) else { return }
+        let next = max(0, min(fields.count - 1, current + offset))
+        _ = fields[next].becomeFirstResponder()
     }
 
     private func warnAboutInvalidValue() {
@@ -317,7 +329,8 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
     // MARK: Photo
 
     private func attachPhoto() {
-        let typed = photoPathField.text.trimmingCharacters(in: .whitespaces)
+        // As typed, or as a terminal pastes a dropped file: quoted, escaped, a file:// URL.
+        let typed = DroppedPath.path(from: photoPathField.text)
         guard !typed.isEmpty else {
             show("Type the path of a PNG or JPEG file, then press Enter", isError: true)
             return

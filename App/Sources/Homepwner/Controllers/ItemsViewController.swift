@@ -31,6 +31,9 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
     private var showsWriterStatus = false
     /// The item to highlight at the next layout (the one just moved).
     private var keyToSelect: Item.ID?
+    /// The value column's width: the widest value of the rows shown, so that the serial
+    /// numbers line up.
+    private var valueColumnWidth = 0
 
     /// Creates the list.
     init(context: HomepwnerContext) {
@@ -132,10 +135,15 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
     override var keyCommands: [KeyCommand] {
         // In editing mode the table sends Del to tableView(_:commit:forRowAt:); here it
         // also works outside editing mode, as swipe-to-delete does in UIKit.
-        [
+        var commands = [
             KeyCommand(.delete) { [weak self] in self?.confirmDeleteOfSelectedItem() },
             KeyCommand(.backspace) { [weak self] in self?.confirmDeleteOfSelectedItem() },
         ]
+        // Esc leaves editing mode, as Done does (issue 13 item 22).
+        if isEditing {
+            commands.append(KeyCommand(.escape) { [weak self] in self?.setEditing(false, animated: false) })
+        }
+        return commands
     }
 
     /// What works, most important first (the footer drops hints from the end when the
@@ -212,7 +220,15 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
     {
         do {
             guard let item = try rows.item(at: indexPath.row) else { return ItemCell.failure("") }
-            return ItemCell(item: item)
+            // The table draws the rows shown top down, after its layout: at the first, the
+            // value column takes the width of the widest value shown.
+            if indexPath == tableView.firstVisibleIndexPath {
+                valueColumnWidth = tableView.indexPathsForVisibleRows.reduce(0) { widest, shown in
+                    guard let item = try? rows.item(at: shown.row) else { return widest }
+                    return max(widest, TextWidth.of(ItemCell.formattedValue(item.valueInDollars)))
+                }
+            }
+            return ItemCell(item: item, valueColumnWidth: valueColumnWidth)
         } catch {
             return ItemCell.failure("cannot read this item: \(error)")
         }

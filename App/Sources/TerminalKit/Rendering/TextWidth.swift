@@ -31,6 +31,12 @@ public enum TextWidth {
             }
         }
         if width == 0, character.unicodeScalars.count > 1 { width = 1 }
+        // A flag is a pair of regional indicators: terminals draw it in two columns.
+        if character.unicodeScalars.count == 2,
+            character.unicodeScalars.allSatisfy({ (0x1F1E6...0x1F1FF).contains($0.value) })
+        {
+            width = 2
+        }
         return min(width, 2)
     }
 

@@ -46,3 +46,34 @@ struct SignalEndToEndTests {
         #expect(FileManager.default.fileExists(atPath: session.archivePath))
     }
 }
+
+/// Issue 13 item 22 in a real terminal: a flag or a family emoji in a name takes the
+/// columns the terminal gives it, and the columns after it stay where they belong.
+@Suite(
+    "Homepwner: emoji in names (issue 13 item 22, tmux)", .serialized,
+    .enabled(
+        if: HomepwnerTmux.isAvailable,
+        "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
+struct EmojiEndToEndTests {
+    @Test(
+        "H11: a flag and a family emoji leave the serial and value columns in line, after moving too (issue 13 item 22)"
+    )
+    func emojiRow() async throws {
+        let session = try HomepwnerTmux(width: 60, height: 12)
+        defer { session.close() }
+        let store = try ItemStore(paths: session.paths)
+        for name in ["Plain", "Flag 🇯🇵 family 👨‍👩‍👧 ok", "Plain too"] {
+            try store.createItem(name: name, serialNumber: "S1", valueInDollars: 5)
+        }
+        try await session.launch()
+        let columns = "S1" + String(repeating: " ", count: 16) + "$5"
+        for key in ["", "Down", "Down", "Up", "Up"] {
+            if !key.isEmpty { try session.press(key) }
+            try await session.waitFor("the serial and value columns in line after '\(key)'") { screen in
+                let lines = screen.components(separatedBy: "\n")
+                return lines.count > 3 && lines[1...3].allSatisfy { $0.hasSuffix(columns) }
+            }
+        }
+        #expect(try await session.quit() == "0")
+    }
+}
