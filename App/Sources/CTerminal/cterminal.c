@@ -75,7 +75,23 @@ static char restore_buffer[256];
 static size_t restore_buffer_length = 0;
 
 static const int forwarded_signals[] = {SIGTSTP, SIGCONT, SIGTERM, SIGHUP, SIGINT, SIGWINCH, SIGQUIT};
-static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS};
+// Every other signal whose default action ends the process: the handler puts the terminal
+// back, then the signal is raised again with its default action, so the process dies of
+// it as it would have (the shell reports 128 + its number). Crashes, and signals such as
+// SIGUSR1 or SIGALRM that the app does not use (issue 13 item 23).
+static const int crash_signals[] = {
+    SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS,
+    SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+#ifdef SIGIO
+    SIGIO,
+#endif
+#ifdef SIGPWR
+    SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+};
 
 // Writes without ever blocking for long: a terminal whose reader has stopped (a tmux
 // server shutting down) must not keep the process from exiting. Gives up after ~200 ms.

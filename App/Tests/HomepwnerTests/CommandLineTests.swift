@@ -66,17 +66,17 @@ struct CommandLineTests {
     @Test(
         "H10: a wrong command line is an error on standard error with exit status 64",
         arguments: [
-            (["--bogus"], "error: unknown option '--bogus'"),
+            (["--bogus"], "homepwner: error: unknown option '--bogus'"),
             (
                 ["--random-items", "ten"],
-                "error: invalid value 'ten' for '--random-items <count>': expected an integer"
+                "homepwner: error: invalid value 'ten' for '--random-items <count>': expected a whole number from 0 to 1000000"
             ),
             (
                 ["--random-items", "-1"],
-                "error: invalid value '-1' for '--random-items <count>': expected 0 to 1000000"
+                "homepwner: error: invalid value '-1' for '--random-items <count>': expected a whole number from 0 to 1000000"
             ),
-            (["--data-dir"], "error: missing value for '--data-dir <dir>'"),
-            (["--fresh=yes"], "error: '--fresh' takes no value, but was given 'yes'"),
+            (["--data-dir"], "homepwner: error: missing value for '--data-dir <dir>'"),
+            (["--fresh=yes"], "homepwner: error: '--fresh' takes no value, but was given 'yes'"),
             (["--data-dir", ""], "homepwner: error: --data-dir needs a directory, not an empty string"),
         ])
     func usageErrors(arguments: [String], message: String) {
@@ -157,5 +157,35 @@ struct CommandLineTests {
             HomepwnerCommand.debugOutput(
                 ["RESTORATION_DEBUG": "1", "RESTORATION_DEBUG_LOG": "/tmp/x.log"], stateDirectory: "/s")
                 == .file("/tmp/x.log"))
+    }
+
+    // MARK: Issue 13 item 23
+
+    @Test("H10: a count too big for an integer names the allowed range (issue 13 item 23)")
+    func hugeCount() {
+        let result = run(["--random-items", "99999999999999999999"], scratch: Scratch())
+        #expect(result.status == ExitStatus.usage.rawValue)
+        #expect(
+            result.errors.hasPrefix(
+                "homepwner: error: invalid value '99999999999999999999' for '--random-items <count>': "
+                    + "expected a whole number from 0 to 1000000"))
+    }
+
+    @Test("H10: --random-items 0 without a terminal adds nothing and exits 0 (issue 13 item 23)")
+    func zeroItemsWithoutTerminal() {
+        let scratch = Scratch()
+        let result = run(["--random-items", "0", "--data-dir", "data"], scratch: scratch)
+        #expect(result.status == 0)
+        #expect(result.errors.isEmpty)
+        #expect(result.output == "homepwner: added 0 random items to \(scratch.path)/data/items.sqlite\n")
+    }
+
+    @Test(
+        "H10: every error starts with 'homepwner: error:' (issue 13 item 23)",
+        arguments: [["--bogus"], ["--random-items", "ten"], ["--data-dir", ""], []])
+    func errorPrefix(arguments: [String]) {
+        let result = run(arguments, scratch: Scratch())
+        #expect(result.status != 0)
+        #expect(result.errors.hasPrefix("homepwner: error: "), "\(result.errors)")
     }
 }

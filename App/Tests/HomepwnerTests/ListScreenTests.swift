@@ -21,11 +21,11 @@ struct ListScreenTests {
                  Shiny Spork                                               4K2M9            $12
                  Rusty Bear                                                0A1B2            $35
                  Fluffy Mac                                                7Z9Y3            $99
-                 毛茸茸的熊                                                3C4D5          $1200
+                 毛茸茸的熊                                                3C4D5         $1,200
                  Shiny Bear                                                8E8F1             $0
 
 
-                a Add  Enter Open  e Edit & reorder  Del Delete  q Quit  Q Quit & forget
+                Enter Open  a Add  Del Delete  e Edit & reorder  q Quit  Q Quit & forget
                 """)
         #expect(
             app.highlightedRow
@@ -64,21 +64,21 @@ struct ListScreenTests {
             try app.store.allItems().last.map { [$0.name, $0.serialNumber, "\($0.valueInDollars)"] } == [
                 "Lamp", "L4MP", "1250",
             ])
-        #expect(app.highlightedRow == " Lamp                                  L4MP           $1250")
+        #expect(app.highlightedRow == " Lamp                                  L4MP          $1,250")
         #expect(
             app.screen == """
                  Edit                    Homepwner                      Add
                  Shiny Spork                           4K2M9            $12
                  Rusty Bear                            0A1B2            $35
                  Fluffy Mac                            7Z9Y3            $99
-                 毛茸茸的熊                            3C4D5          $1200
+                 毛茸茸的熊                            3C4D5         $1,200
                  Shiny Bear                            8E8F1             $0
-                 Lamp                                  L4MP           $1250
+                 Lamp                                  L4MP          $1,250
 
 
 
 
-                a Add  e Edit  Del Delete  q Quit  Q Quit & forget  ^C Quit
+                Enter Open  a Add  Del Delete  e Edit  q Quit
                 """)
     }
 
@@ -124,7 +124,7 @@ struct ListScreenTests {
         let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
         app.press(.character("e"), .down, .delete)
         #expect(app.screen.contains("Delete “Rusty Bear”?"))
-        #expect(app.lines.last?.hasPrefix("n Cancel  y Delete  Enter Choose") == true)
+        #expect(app.lines.last?.hasPrefix("Enter Cancel  n/Esc Cancel  y Delete") == true)
         app.press(.character("n"))
         #expect(try app.storedNames() == sampleItems.map(\.0))
         app.press(.delete)
@@ -144,7 +144,7 @@ struct ListScreenTests {
         app.press(.character("e"))
         #expect(app.lines[0].hasPrefix(" Done "))
         #expect(app.lines[1] == " - Shiny Spork                       4K2M9            $12 =")
-        #expect(app.lines.last == "Del Delete  S-↑↓ Move  e Done  a Add  q Quit")
+        #expect(app.lines.last == "Del Delete  S-↑↓ Move  e Done  Enter Open  a Add  q Quit")
         app.press(Key(.down, modifiers: .shift), Key(.down, modifiers: .shift))
         #expect(try app.storedNames() == ["Rusty Bear", "Fluffy Mac", "Shiny Spork", "毛茸茸的熊", "Shiny Bear"])
         app.press(.end, Key(.up, modifiers: .shift))
@@ -170,7 +170,7 @@ struct ListScreenTests {
         #expect(app.list?.rowsRead == ItemRowCache.pageSize)
         app.press(.end)
         #expect(app.highlightedRow?.hasPrefix(" Item 09999 ") == true)
-        #expect(app.highlightedRow?.hasSuffix("$9999") == true)
+        #expect(app.highlightedRow?.hasSuffix("$9,999") == true)
         #expect((app.list?.rowsRead ?? .max) <= 2 * ItemRowCache.pageSize)
     }
 }

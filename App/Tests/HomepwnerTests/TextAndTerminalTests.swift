@@ -14,7 +14,7 @@ struct TextAndTerminalTests {
         let scratch = try scratchStore(sampleItems)
         let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
         app.press(.down, .down, .down)
-        #expect(app.highlightedRow == " 毛茸茸的熊                            3C4D5          $1200")
+        #expect(app.highlightedRow == " 毛茸茸的熊                            3C4D5         $1,200")
         app.press(.enter)
         #expect(app.lines[1] == " Name     毛茸茸的熊")
         #expect(app.terminal.cursor == Point(x: 20, y: 1))
@@ -37,17 +37,17 @@ struct TextAndTerminalTests {
         #expect(
             app.screen == """
                  Edit          Homepwner            Add
-                 Shiny Spork               4K2M9    $12
-                 Rusty Bear                0A1B2    $35
-                 Fluffy Mac                7Z9Y3    $99
-                 毛茸茸的熊                3C4D5  $1200
-                 Shiny Bear                8E8F1     $0
+                 Shiny Spork              4K2M9     $12
+                 Rusty Bear               0A1B2     $35
+                 Fluffy Mac               7Z9Y3     $99
+                 毛茸茸的熊               3C4D5  $1,200
+                 Shiny Bear               8E8F1      $0
 
 
 
 
 
-                a Add  e Edit  Del Delete  q Quit
+                Enter Open  a Add  Del Delete  e Edit
                 """)
         app.press(.down, .enter)
         let date = DetailViewController.dateFormatter.string(from: try app.storedItem(1).dateCreated)
@@ -87,6 +87,6 @@ struct TextAndTerminalTests {
         #expect(app.lines[1].count == 199)
         #expect(
             app.lines[59]
-                == "a Add  Enter Open  e Edit & reorder  Del Delete  q Quit  Q Quit & forget  ^C Quit")
+                == "Enter Open  a Add  Del Delete  e Edit & reorder  q Quit  Q Quit & forget  ^C Quit")
     }
 }

@@ -94,7 +94,7 @@ struct EndToEndTests {
         #expect(after.cursor == before.cursor)
     }
 
-    @Test("H7: SIGTERM saves and exits 0; a crash signal still puts the terminal back")
+    @Test("H7: SIGTERM saves and exits 143; a crash signal still puts the terminal back")
     func signals() async throws {
         let session = try startSession()
         defer { session.close() }
@@ -103,7 +103,7 @@ struct EndToEndTests {
         #expect(kill(app, SIGTERM) == 0)
         try await session.waitFor("the shell after SIGTERM") { _ in try !session.isAlternateScreen() }
         try session.shell("echo status=$?")
-        try await session.waitFor("the exit status") { $0.contains("status=0") }
+        try await session.waitFor("the exit status") { $0.contains("status=143") }
         #expect(FileManager.default.fileExists(atPath: session.directory + "/state/restoration.archive"))
 
         try await launch(session)

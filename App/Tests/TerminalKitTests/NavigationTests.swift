@@ -163,7 +163,7 @@ struct NavigationTests {
 
 
 
-                n Cancel  y Delete  Enter Choose
+                Enter Cancel  n/Esc Cancel  y Delete
                 """)
         app.type("a")  // "Add" of the list must not reach the list through the alert.
         #expect(app.navigation?.presentedViewController is AlertController)

@@ -194,17 +194,18 @@ struct RestorationTests {
     struct Ending: Sendable, CustomStringConvertible {
         let name: String
         let event: TerminalEvent
+        let status: Int32
         var description: String { name }
     }
 
     @Test(
-        "H7: SIGTERM, SIGHUP, SIGINT, Ctrl-C and the end of input save, give the terminal back, exit 0",
+        "H7: SIGTERM, SIGHUP, SIGINT, Ctrl-C and the end of input save and give the terminal back; a signal exits 128 + its number (issue 13 item 23)",
         arguments: [
-            Ending(name: "SIGTERM", event: .signal(.terminate)),
-            Ending(name: "SIGHUP", event: .signal(.hangup)),
-            Ending(name: "SIGINT", event: .signal(.interrupt)),
-            Ending(name: "Ctrl-C", event: .key(.ctrl("c"))),
-            Ending(name: "end of input", event: .endOfInput),
+            Ending(name: "SIGTERM", event: .signal(.terminate), status: 143),
+            Ending(name: "SIGHUP", event: .signal(.hangup), status: 129),
+            Ending(name: "SIGINT", event: .signal(.interrupt), status: 130),
+            Ending(name: "Ctrl-C", event: .key(.ctrl("c")), status: 0),
+            Ending(name: "end of input", event: .endOfInput, status: 0),
         ])
     func termination(_ ending: Ending) {
         let storage = InMemoryStorage()
@@ -223,7 +224,7 @@ struct RestorationTests {
         default: break
         }
         terminal.type("after")  // Never handled: the app is gone.
-        #expect(app.run() == 0)
+        #expect(app.run() == ending.status)
         #expect(app.state == .terminated)
         #expect(!terminal.isActive)
         #expect(delegate.events.last == "willTerminate")

@@ -63,10 +63,26 @@ final class AppDelegate: ApplicationDelegate {
             window.rootViewController = navigation
         }
         for note in application.restorationReport?.diagnostics ?? [] where note.kind == .archiveDiscarded {
-            context.post("Saved screen state discarded: \(note.reason). Started fresh.")
+            context.post(Self.discardedStateNotice(reason: note.reason))
         }
         cleanStore(window: window)
         context.watcher.start()
+    }
+
+    /// What the user reads when the saved state was thrown away at launch: why in plain
+    /// words, and that the app started fresh. The engine's reason (checksums, offsets,
+    /// versions) goes to the diagnostics log with `RESTORATION_DEBUG=1`, and the archive
+    /// itself is kept as `restoration.archive.discarded` for `restoration-archive`.
+    static func discardedStateNotice(reason: String) -> String {
+        let why =
+            if reason.contains("is newer than") {
+                "needs a newer Homepwner"
+            } else if reason.contains("died") {
+                "made the last launches stop"
+            } else {
+                "could not be read"
+            }
+        return "The saved screen state \(why); set aside. Started fresh."
     }
 
     /// Deletes new items no screen owns (killed on the New Item screen, then `--fresh`),

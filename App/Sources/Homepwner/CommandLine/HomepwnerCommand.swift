@@ -8,8 +8,10 @@ import TerminalKit
 /// The executable is one call to ``main()``; tests call ``run(_:environment:)`` with their
 /// own ``CommandEnvironment``.
 ///
-/// Exit status: 0 after a quit; 1 without a terminal (unless `--random-items` only filled
-/// the store); 64 for a wrong command line; 65 for a database Homepwner cannot use (a newer
+/// Exit status: 0 after a quit (a key: `q`, `Q`, Ctrl-C); 128 + the signal's number
+/// after SIGTERM (143), SIGHUP (129), SIGINT (130) or SIGQUIT (131), the state saved all
+/// the same; a signal such as SIGUSR1 ends it as that signal would, the terminal put back
+/// first; 1 without a terminal (unless `--random-items` only filled the store); 64 for a wrong command line; 65 for a database Homepwner cannot use (a newer
 /// schema, another app's file, a file that is not a database; refused without writing to
 /// it); 73 when a directory cannot be created; 74 when the database cannot be read or
 /// written (also after a quit when changes could not be saved because another program
@@ -59,6 +61,9 @@ public enum HomepwnerCommand {
         version: "homepwner \(HomepwnerApplication.version) (StateRestoration \(ArchiveFormat.engineVersion))"
     )
 
+    /// The most `--random-items` adds.
+    static let maximumRandomItems = 1_000_000
+
     /// What a command line asks for.
     enum Request: Hashable, Sendable {
         case help(String)
@@ -77,14 +82,17 @@ public enum HomepwnerCommand {
             options.startsFresh = command.flag("fresh")
             options.dataDirectory = command.value("data-dir")
             options.stateDirectory = command.value("state-dir")
-            let count = try command.value("random-items", as: Int.self) ?? 0
-            guard (0...1_000_000).contains(count) else {
-                throw command.usageError(
-                    .invalidValue(
-                        option: "--random-items <count>", value: String(count),
-                        reason: "expected 0 to 1000000", suggestion: nil))
+            if let text = command.value("random-items") {
+                // One message for every bad count, words and numbers beyond Int alike.
+                guard let count = Int(text), (0...maximumRandomItems).contains(count) else {
+                    throw command.usageError(
+                        .invalidValue(
+                            option: "--random-items <count>", value: text,
+                            reason: "expected a whole number from 0 to \(maximumRandomItems)", suggestion: nil
+                        ))
+                }
+                options.randomItems = count
             }
-            options.randomItems = count
             return .run(options)
         }
     }
@@ -116,7 +124,8 @@ public enum HomepwnerCommand {
                 options = parsed
             }
         } catch {
-            environment.standardError(error.rendered)
+            // Every message of the command starts "homepwner: error:" (issue 13 item 23).
+            environment.standardError("homepwner: " + error.rendered)
             return ExitStatus.usage.rawValue
         }
         switch prepare(options, environment: environment) {
@@ -177,9 +186,9 @@ public enum HomepwnerCommand {
         let store: ItemStore
         do {
             store = try ItemStore(paths: paths)
-            if options.randomItems > 0 {
+            if let count = options.randomItems, count > 0 {
                 var generator = SystemRandomNumberGenerator()
-                try store.insertRandomItems(options.randomItems, using: &generator)
+                try store.insertRandomItems(count, using: &generator)
             }
         } catch {
             return .failure(Failure(message: error.description, status: exitStatus(for: error)))
@@ -194,10 +203,9 @@ public enum HomepwnerCommand {
         -> Int32
     {
         guard environment.hasTerminal else {
-            if options.randomItems > 0 {
+            if let count = options.randomItems {
                 environment.standardOutput(
-                    "homepwner: added \(options.randomItems) random items to \(prepared.paths.databasePath)\n"
-                )
+                    "homepwner: added \(count) random items to \(prepared.paths.databasePath)\n")
                 return ExitStatus.success.rawValue
             }
             environment.standardError(
@@ -217,7 +225,7 @@ public enum HomepwnerCommand {
             startsFresh: options.startsFresh)
         let status = HomepwnerApplication.run(application, context: context)
         for error in application.preservationErrors {
-            environment.standardError("homepwner: the screen state was not saved: \(error)\n")
+            environment.standardError("homepwner: error: the screen state was not saved: \(error)\n")
         }
         if context.unsavedWrites > 0 {
             environment.standardError(

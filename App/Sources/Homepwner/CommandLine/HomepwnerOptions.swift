@@ -6,6 +6,7 @@ struct HomepwnerOptions: Hashable, Sendable {
     var dataDirectory: String?
     /// `--state-dir`: where the restoration archive lives, or nil for the XDG default.
     var stateDirectory: String?
-    /// `--random-items`: how many of the book's random items to add first.
-    var randomItems = 0
+    /// `--random-items`: how many of the book's random items to add first; nil when not
+    /// given (without a terminal, the option alone makes a run that only adds them).
+    var randomItems: Int?
 }

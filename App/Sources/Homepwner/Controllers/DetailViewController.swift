@@ -61,6 +61,9 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
     private let photoView = ThumbnailView()
     /// True while the message under the fields is a problem (shown in the error style).
     private var messageIsError = false
+    /// True once Esc was pressed with an invalid value and the screen said so: the next
+    /// Esc leaves, keeping the stored value (issue 13 item 17).
+    private var warnedAboutInvalidValue = false
 
     /// Creates the screen for `item`.
     /// - Parameters:
@@ -117,6 +120,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         valueField.defaultText = "0"
         dateLabel.text = Self.dateFormatter.string(from: item.dateCreated)
         dateLabel.style = .dim
+        messageLabel.wraps = true
         photoView.colorEnabled = context.colorEnabled
         loadThumbnail()
         nameField.becomeFirstResponder()
@@ -141,7 +145,32 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
     }
 
     override var keyCommands: [KeyCommand] {
-        [KeyCommand(.ctrl("x")) { [weak self] in self?.removePhoto() }]
+        var commands = [
+            KeyCommand(.ctrl("x")) { [weak self] in self?.confirmRemovePhoto() },
+            // ↑ and ↓ move between the fields, as Shift-Tab and Tab do (without wrapping).
+            KeyCommand(.up) { [weak self] in self?.moveFocus(by: -1) },
+            KeyCommand(.down) { [weak self] in self?.moveFocus(by: 1) },
+        ]
+        // Back with an invalid value: the first Esc stays and says what happens to it.
+        if !isNew, !warnedAboutInvalidValue, case .failure = parsedValue {
+            commands.append(KeyCommand(.escape) { [weak self] in self?.warnAboutInvalidValue() })
+        }
+        return commands
+    }
+
+    private func moveFocus(by offset: Int) {
+        let fields = [nameField, serialNumberField, valueField, photoPathField]
+        guard let current = fields.firstIndex(where: \.isFirstResponder) else { return }
+        let next = max(0, min(fields.count - 1, current + offset))
+        _ = fields[next].becomeFirstResponder()
+    }
+
+    private func warnAboutInvalidValue() {
+        guard case .failure(let error) = parsedValue else { return }
+        warnedAboutInvalidValue = true
+        show(
+            "\(error.description), so $\(item.valueInDollars) stays. Fix it, or press Esc again to leave.",
+            isError: true)
     }
 
     override var keyHints: [KeyHint] {
@@ -207,6 +236,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
     func textFieldDidChange(_ textField: TextField) {
         if textField !== photoPathField { scheduleCommit() }
         if textField === valueField {
+            warnedAboutInvalidValue = false
             validateValue()
         } else if textField === nameField {
             if !isNew { navigationItem.title = Self.title(forName: nameField.text) }
@@ -227,6 +257,10 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
 
     /// Done: keeps the new item with what was typed, and dismisses.
     func done() {
+        if case .failure(let error) = parsedValue {
+            show("\(error.description). Fix it before Done, or Esc to cancel the item.", isError: true)
+            return
+        }
         commitPendingEdits()
         if !isGone { context.writer.submit(.confirm(key: item.key)) }
         context.itemToSelect = item.key
@@ -295,7 +329,8 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
     // MARK: Photo
 
     private func attachPhoto() {
-        let typed = photoPathField.text.trimmingCharacters(in: .whitespaces)
+        // As typed, or as a terminal pastes a dropped file: quoted, escaped, a file:// URL.
+        let typed = DroppedPath.path(from: photoPathField.text)
         guard !typed.isEmpty else {
             show("Type the path of a PNG or JPEG file, then press Enter", isError: true)
             return
@@ -309,6 +344,19 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         } catch {
             show(Self.describe(error), isError: true)
         }
+    }
+
+    /// Ctrl-X: asks first, Cancel chosen (a habit from nano, where Ctrl-X leaves, must not
+    /// cost the photo).
+    private func confirmRemovePhoto() {
+        guard item.hasPhoto else { return }
+        let alert = AlertController(title: "Remove the photo?", message: "Its file is deleted.")
+        alert.addAction(.init(title: "Cancel", style: .cancel, key: .character("n")))
+        alert.addAction(
+            .init(title: "Remove", style: .destructive, key: .character("y")) { [weak self] in
+                self?.removePhoto()
+            })
+        present(alert)
     }
 
     private func removePhoto() {

@@ -31,6 +31,9 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
     private var showsWriterStatus = false
     /// The item to highlight at the next layout (the one just moved).
     private var keyToSelect: Item.ID?
+    /// The value column's width: the widest value of the rows shown, so that the serial
+    /// numbers line up.
+    private var valueColumnWidth = 0
 
     /// Creates the list.
     init(context: HomepwnerContext) {
@@ -63,6 +66,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
         tableView.restorationIdentifier = String(describing: type(of: tableView))
         tableView.emptyText = "No items yet. Press a to add one."
         statusLine.isHidden = true
+        statusLine.wraps = true
     }
 
     override func viewWillLayoutSubviews() {
@@ -83,10 +87,16 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
             keyToSelect = nil
             selectItem(withKey: key)
         }
-        let showsStatus = !statusLine.text.isEmpty && bounds.height >= 2
-        statusLine.isHidden = !showsStatus
-        statusLine.frame = Rect(x: 1, y: bounds.height - 1, width: max(0, bounds.width - 2), height: 1)
-        tableView.frame = bounds.inset(bottom: showsStatus ? 1 : 0)
+        // Edit does nothing on an empty list: dimmed, and out of the footer.
+        editButtonItem.isEnabled = isEditing || tableView.numberOfRows(inSection: 0) > 0
+        // A notice wraps onto up to three rows, leaving at least one row of the list.
+        statusLine.frame.size.width = max(0, bounds.width - 2)
+        let statusHeight =
+            statusLine.text.isEmpty ? 0 : min(statusLine.preferredHeight, 3, max(0, bounds.height - 1))
+        statusLine.isHidden = statusHeight == 0
+        statusLine.frame = Rect(
+            x: 1, y: bounds.height - statusHeight, width: max(0, bounds.width - 2), height: statusHeight)
+        tableView.frame = bounds.inset(bottom: statusHeight)
     }
 
     override func viewWillAppear(_ animated: Bool) {
@@ -125,25 +135,28 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
     override var keyCommands: [KeyCommand] {
         // In editing mode the table sends Del to tableView(_:commit:forRowAt:); here it
         // also works outside editing mode, as swipe-to-delete does in UIKit.
-        [
+        var commands = [
             KeyCommand(.delete) { [weak self] in self?.confirmDeleteOfSelectedItem() },
             KeyCommand(.backspace) { [weak self] in self?.confirmDeleteOfSelectedItem() },
         ]
+        // Esc leaves editing mode, as Done does (issue 13 item 22).
+        if isEditing {
+            commands.append(KeyCommand(.escape) { [weak self] in self?.setEditing(false, animated: false) })
+        }
+        return commands
     }
 
+    /// What works, most important first (the footer drops hints from the end when the
+    /// terminal is narrow): Open, Add, Delete, Edit; on an empty list only Add.
     override var keyHints: [KeyHint] {
         let narrow = (view.window?.size.width ?? 80) < 72
+        let add = KeyHint(key: .character("a"), title: "Add")
+        guard tableView.numberOfRows(inSection: 0) > 0 else { return [add] }
         let edit = KeyHint(
             key: .character("e"), title: isEditing ? "Done" : (narrow ? "Edit" : "Edit & reorder"))
-        let add = KeyHint(key: .character("a"), title: "Add")
         let open = KeyHint(key: .enter, title: "Open")
         let delete = KeyHint(key: .delete, title: "Delete")
-        switch (isEditing, narrow) {
-        case (false, false): return [add, open, edit, delete]
-        case (false, true): return [add, edit, delete]
-        case (true, false): return [add, open, edit]
-        case (true, true): return [edit]
-        }
+        return isEditing ? [edit, open, add] : [open, add, delete, edit]
     }
 
     // MARK: Actions
@@ -182,17 +195,11 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
             showNotice("Cannot read the item: \(error)")
             return
         }
-        let name = item.name.isEmpty ? "this item" : "“\(item.name)”"
-        let alert = AlertController(title: "Delete \(name)?", message: "Its photo goes too.")
-        alert.addAction(.init(title: "Cancel", style: .cancel, key: .character("n")))
-        alert.addAction(
-            .init(title: "Delete", style: .destructive, key: .character("y")) { [weak self] in
-                self?.delete(item)
-            })
-        present(alert)
+        present(DeleteItemAlert(item: item, list: self))
     }
 
-    private func delete(_ item: Item) {
+    /// Deletes an item (the delete alert's Delete).
+    func delete(_ item: Item) {
         context.writer.submit(.delete(key: item.key, name: item.name))
         rows.invalidate()
         tableView.deleteRows(at: [])
@@ -213,7 +220,15 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
     {
         do {
             guard let item = try rows.item(at: indexPath.row) else { return ItemCell.failure("") }
-            return ItemCell(item: item)
+            // The table draws the rows shown top down, after its layout: at the first, the
+            // value column takes the width of the widest value shown.
+            if indexPath == tableView.firstVisibleIndexPath {
+                valueColumnWidth = tableView.indexPathsForVisibleRows.reduce(0) { widest, shown in
+                    guard let item = try? rows.item(at: shown.row) else { return widest }
+                    return max(widest, TextWidth.of(ItemCell.formattedValue(item.valueInDollars)))
+                }
+            }
+            return ItemCell(item: item, valueColumnWidth: valueColumnWidth)
         } catch {
             return ItemCell.failure("cannot read this item: \(error)")
         }

@@ -3,16 +3,35 @@ import TerminalKit
 /// One row of the items list: the name at the left, then the serial number and the value
 /// in dollars in two columns at the right, aligned from row to row.
 ///
-/// Below 50 columns the serial and value columns narrow so the name keeps room.
+/// Below 50 columns the serial and value columns narrow so the name keeps room. Values
+/// have thousands separators (`$1,234,567`); the list gives every visible row the same
+/// value column width, so the serial numbers stay in line.
 @MainActor
 final class ItemCell: TableViewCell {
     /// The item shown.
     let item: Item
+    /// The width of the value column (at least the value's own).
+    let valueColumnWidth: Int
 
-    init(item: Item) {
+    init(item: Item, valueColumnWidth: Int = 0) {
         self.item = item
+        self.valueColumnWidth = valueColumnWidth
         super.init(text: item.name, detailText: nil)
     }
+
+    /// `$1,234,567`: the value as shown.
+    static func formattedValue(_ dollars: Int) -> String {
+        let digits = String(dollars.magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return (dollars < 0 ? "-$" : "$") + grouped
+    }
+
+    /// The narrowest value column at a width.
+    static func minimumValueWidth(compact: Bool) -> Int { compact ? 5 : 8 }
 
     /// A row for an item that could not be read: the reason, dimmed.
     static func failure(_ message: String) -> TableViewCell {
@@ -33,8 +52,8 @@ final class ItemCell: TableViewCell {
             canvas.text("=", at: Point(x: right + 1, y: 0), style: style)
         }
         let compact = width < 50
-        let value = "$\(item.valueInDollars)"
-        let valueWidth = max(TextWidth.of(value), compact ? 5 : 8)
+        let value = Self.formattedValue(item.valueInDollars)
+        let valueWidth = max(TextWidth.of(value), Self.minimumValueWidth(compact: compact), valueColumnWidth)
         canvas.text(value, at: Point(x: right - TextWidth.of(value), y: 0), style: style)
         right -= valueWidth + 2
         let serialWidth = compact ? 5 : 10

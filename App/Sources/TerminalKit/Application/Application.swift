@@ -144,8 +144,13 @@ public final class Application: Responder {
             timers.fireDue(now: driver.now)
             display()
         }
-        return 0
+        return exitStatus
     }
+
+    /// What ``run()`` returns: 0 after a quit (a quit key, Ctrl-C, the end of input); 128 +
+    /// the signal's number after SIGTERM (143), SIGHUP (129), SIGINT (130) or SIGQUIT
+    /// (131), as shells report a program that a signal ended. The state is saved either way.
+    public private(set) var exitStatus: Int32 = 0
 
     /// Handles every event the driver already has, fires due timers and draws a frame,
     /// without waiting: how tests drive a ``HeadlessTerminal``.
@@ -197,7 +202,11 @@ public final class Application: Responder {
             // after an outside SIGSTOP it must, as the shell may have reset the modes.
             driver.resume()
             driver.invalidate()
-        case .signal(.terminate), .signal(.hangup), .signal(.interrupt), .signal(.quit), .endOfInput:
+        case .signal(let signal):
+            // .terminate, .hangup, .interrupt, .quit (the others are handled above).
+            if state != .terminated && state != .notLaunched { exitStatus = signal.exitStatus ?? 0 }
+            terminate(forgettingState: false)
+        case .endOfInput:
             terminate(forgettingState: false)
         }
     }

@@ -239,11 +239,13 @@ public final class Window: Responder {
     }
 
     /// The footer's hints: along the responder chain from the start, first wins per key.
-    /// Character keys are left out past a responder that takes text input.
+    /// Character keys are left out past a responder that takes text input; everything is
+    /// past one that uses every key, but Ctrl-C and Ctrl-Z.
     func currentKeyHints() -> [KeyHint] {
         var hints: [KeyHint] = []
         var labels: Set<String> = []
         var textInput = false
+        var modal = false
         var responder = startResponder
         var visited = 0
         while let current = responder, visited < 256 {
@@ -258,10 +260,15 @@ public final class Window: Responder {
                 hints.append(hint)
             }
             if current.consumesTextInput { textInput = true }
+            if current.consumesAllKeys {
+                modal = true
+                break
+            }
             responder = current.nextResponder
             visited += 1
         }
         for hint in additionalKeyHints where labels.insert(hint.label).inserted {
+            if modal && hint.key != .ctrl("c") && hint.key != .ctrl("z") { continue }
             if textInput, let key = hint.key, key.text != nil { continue }
             hints.append(hint)
         }

@@ -1,9 +1,17 @@
+import StateRestoration
+
 /// A question in a box over the current screen, with buttons (UIKit's
 /// `UIAlertController`). Present it with ``ViewController/present(_:animated:completion:)``.
 ///
 /// ←/→ or Tab choose a button, Enter presses it, each action's key presses it directly,
 /// Escape presses the cancel action (or just dismisses). The alert dismisses itself, then
 /// runs the action's handler.
+///
+/// The button Enter presses at first is ``preferredAction`` if set; otherwise, when an
+/// action is destructive, the cancel action (so Del then Enter never destroys anything),
+/// else the first action that is not the cancel action. The footer says what Enter, Escape
+/// and each action's key do, and nothing else but the application's Ctrl-C and Ctrl-Z: an
+/// alert is modal, so the keys of the screen below it do nothing.
 @MainActor
 open class AlertController: ViewController {
     /// One button.
@@ -41,6 +49,11 @@ open class AlertController: ViewController {
     public private(set) var actions: [Action] = []
     /// The button Enter presses.
     public var selectedIndex = 0
+    /// The action Enter presses when the alert appears (UIKit's `preferredAction`); setting
+    /// it chooses its button. It must be one of ``actions``, matched by title.
+    public var preferredAction: Action? {
+        didSet { chooseDefaultButton() }
+    }
 
     /// Creates an alert.
     public init(title: String?, message: String?) {
@@ -50,10 +63,25 @@ open class AlertController: ViewController {
         modalPresentationStyle = .overCurrentContext
     }
 
-    /// Adds a button. A cancel button is chosen last by default; others first.
+    /// Adds a button, and chooses the default button again (see the type's notes).
     public func addAction(_ action: Action) {
         actions.append(action)
-        if let first = actions.firstIndex(where: { $0.style != .cancel }) { selectedIndex = first }
+        chooseDefaultButton()
+    }
+
+    private func chooseDefaultButton() {
+        let cancel = actions.firstIndex { $0.style == .cancel }
+        if let preferred = preferredAction,
+            let index = actions.firstIndex(where: { $0.title == preferred.title })
+        {
+            selectedIndex = index
+        } else if let cancel, actions.contains(where: { $0.style == .destructive }) {
+            selectedIndex = cancel
+        } else if let first = actions.firstIndex(where: { $0.style != .cancel }) {
+            selectedIndex = first
+        } else {
+            selectedIndex = cancel ?? 0
+        }
     }
 
     override open func loadView() {
@@ -88,10 +116,47 @@ open class AlertController: ViewController {
         return true
     }
 
+    /// Enter with the chosen button's title first, then each action's key (Escape with the
+    /// cancel action), then ←→ to choose.
     override open var keyHints: [KeyHint] {
-        var hints = actions.compactMap { action in action.key.map { KeyHint(key: $0, title: action.title) } }
-        hints.append(KeyHint(label: "Enter", title: "Choose"))
+        var hints: [KeyHint] = []
+        if actions.indices.contains(selectedIndex) {
+            hints.append(KeyHint(label: "Enter", title: actions[selectedIndex].title))
+        }
+        let cancel = actions.firstIndex { $0.style == .cancel }
+        for (index, action) in actions.enumerated() {
+            let labels = (action.key.map { [$0.description] } ?? []) + (index == cancel ? ["Esc"] : [])
+            guard !labels.isEmpty else { continue }
+            hints.append(KeyHint(label: labels.joined(separator: "/"), title: action.title))
+        }
+        if cancel == nil { hints.append(KeyHint(key: .escape, title: "Close")) }
+        if actions.count > 1 { hints.append(KeyHint(label: "←→", title: "Choose")) }
         return hints
+    }
+
+    /// True: an alert is modal, every key stops here.
+    override open var consumesAllKeys: Bool { true }
+
+    // MARK: Restoration
+
+    /// Writes the chosen button (key `selectedIndex`), then what the superclass writes. A
+    /// subclass with a ``ViewController/restorationIdentifier`` and a restoration class
+    /// that rebuilds its actions comes back as it was left.
+    /// - Throws: ``StateCodingError`` from the coder.
+    override open func encodeRestorableState(with coder: StateEncoder) throws {
+        try coder.encode(selectedIndex, forKey: "selectedIndex")
+        try super.encodeRestorableState(with: coder)
+    }
+
+    /// Reads the chosen button, if it is one of the actions, then what the superclass wrote.
+    /// - Throws: ``StateCodingError`` for a value of the wrong type.
+    override open func decodeRestorableState(with coder: StateDecoder) throws {
+        if let index = try coder.decodeIfPresent(Int.self, forKey: "selectedIndex"),
+            actions.indices.contains(index)
+        {
+            selectedIndex = index
+        }
+        try super.decodeRestorableState(with: coder)
     }
 
     private func press(_ action: Action) {
@@ -116,9 +181,18 @@ final class AlertView: View {
         let buttonsWidth = buttons.reduce(0) { $0 + TextWidth.of($1) } + max(0, buttons.count - 1) * 2
         let title = controller.title ?? ""
         let message = controller.message ?? ""
-        let contentWidth = max(TextWidth.of(title), TextWidth.of(message), buttonsWidth)
+        let contentWidth = min(
+            max(TextWidth.of(title), TextWidth.of(message), buttonsWidth), max(1, canvas.size.width - 4))
+        // Title and message wrap rather than lose their end (a narrow terminal).
+        let titleRows = title.isEmpty ? [] : TextWidth.wrap(title, to: contentWidth)
+        let messageRows =
+            message.isEmpty
+            ? []
+            : message.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+                TextWidth.wrap($0, to: contentWidth)
+            }
         let width = min(canvas.size.width, contentWidth + 4)
-        let height = min(canvas.size.height, 2 + (title.isEmpty ? 0 : 1) + (message.isEmpty ? 0 : 1) + 1)
+        let height = min(canvas.size.height, 2 + titleRows.count + messageRows.count + 1)
         guard width >= 2, height >= 2 else {
             if width > 0 && height > 0 {
                 canvas.fill(Rect(x: 0, y: 0, width: 1, height: 1), with: "!", style: .reverse)
@@ -144,7 +218,8 @@ final class AlertView: View {
         canvas.text("┘", at: Point(x: box.maxX - 1, y: box.maxY - 1), style: style)
         let inner = max(0, width - 4)
         var y = box.minY + 1
-        for (text, textStyle) in [(title, style.adding(.bold)), (message, style)] where !text.isEmpty {
+        let rows = titleRows.map { ($0, style.adding(.bold)) } + messageRows.map { ($0, style) }
+        for (text, textStyle) in rows {
             guard y < box.maxY - 1 else { break }
             let shown = TextWidth.truncate(text, to: inner)
             canvas.text(

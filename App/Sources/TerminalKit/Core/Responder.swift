@@ -29,6 +29,11 @@ open class Responder {
     /// True if this responder takes plain character keys as text (a text field): hints for
     /// character keys further down the chain are then hidden, as those keys would type.
     open var consumesTextInput: Bool { false }
+
+    /// True if this responder uses every key that reaches it (a modal alert): the footer
+    /// then leaves out the hints of responders further down the chain, and the window's
+    /// additional hints except Ctrl-C and Ctrl-Z, which the application handles first.
+    open var consumesAllKeys: Bool { false }
 }
 
 /// A key bound to an action (UIKit's `UIKeyCommand`).

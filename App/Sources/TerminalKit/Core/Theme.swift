@@ -1,10 +1,11 @@
 /// The styles TerminalKit's own views use. Everything important is told apart by reverse
 /// video or bold, so the screen stays readable under `NO_COLOR`; colour only adds to it.
 public struct Theme: Hashable, Sendable {
-    /// The navigation bar.
-    public var bar = Style(attributes: [.reverse])
+    /// The navigation bar: reverse video, underlined so that a highlighted row just below
+    /// it does not merge with it.
+    public var bar = Style(attributes: [.reverse, .underline])
     /// The title inside the navigation bar.
-    public var barTitle = Style(attributes: [.reverse, .bold])
+    public var barTitle = Style(attributes: [.reverse, .bold, .underline])
     /// The selected row of a table.
     public var selection = Style(attributes: [.reverse])
     /// A section header of a table.

@@ -35,6 +35,10 @@ public struct ANSIRenderer: Sendable {
         var cursor: Point?
         for y in 0..<screen.size.height {
             var x = 0
+            // After a cluster of several scalars (a flag, a family emoji) terminals differ
+            // in the columns they give it: the rest of the row is then written again at
+            // positions set explicitly, so that what follows never shifts or goes stale.
+            var repaintRest = false
             while x < screen.size.width {
                 var cell = screen[x, y]
                 var start = x
@@ -45,8 +49,9 @@ public struct ANSIRenderer: Sendable {
                 }
                 let width = max(1, Int(cell.width))
                 let changed =
-                    old.map { old in (start..<(start + width)).contains { old[$0, y] != screen[$0, y] } }
-                    ?? (cell != .blank)
+                    repaintRest
+                    || (old.map { old in (start..<(start + width)).contains { old[$0, y] != screen[$0, y] } }
+                        ?? (cell != .blank))
                 if changed {
                     if cursor != Point(x: start, y: y) { body += "\u{1B}[\(y + 1);\(start + 1)H" }
                     if pen != cell.style {
@@ -55,6 +60,10 @@ public struct ANSIRenderer: Sendable {
                     }
                     body.append(cell.character)
                     cursor = Point(x: start + width, y: y)
+                    if cell.character.unicodeScalars.count > 1 {
+                        repaintRest = true
+                        cursor = nil
+                    }
                 }
                 x = start + width
             }

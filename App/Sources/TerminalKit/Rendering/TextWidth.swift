@@ -31,6 +31,12 @@ public enum TextWidth {
             }
         }
         if width == 0, character.unicodeScalars.count > 1 { width = 1 }
+        // A flag is a pair of regional indicators: terminals draw it in two columns.
+        if character.unicodeScalars.count == 2,
+            character.unicodeScalars.allSatisfy({ (0x1F1E6...0x1F1FF).contains($0.value) })
+        {
+            width = 2
+        }
         return min(width, 2)
     }
 
@@ -58,6 +64,32 @@ public enum TextWidth {
             end = text.index(after: end)
         }
         return text[text.startIndex..<end]
+    }
+
+    /// Breaks one line into rows of at most `width` cells, at spaces where it can (a word
+    /// longer than a row is cut). An empty line is one empty row.
+    public static func wrap(_ line: some StringProtocol, to width: Int) -> [String] {
+        guard width > 0 else { return [String(line)] }
+        var result: [String] = []
+        var rest = Substring(line)
+        if rest.isEmpty { return [""] }
+        while !rest.isEmpty {
+            var piece = prefix(of: rest, fitting: width)
+            if piece.isEmpty { piece = rest.prefix(1) }
+            if piece.endIndex < rest.endIndex, rest[piece.endIndex] == " " {
+                result.append(String(piece))
+                rest = rest[rest.index(after: piece.endIndex)...]
+            } else if piece.endIndex < rest.endIndex, let space = piece.lastIndex(of: " "),
+                space > piece.startIndex
+            {
+                result.append(String(rest[rest.startIndex..<space]))
+                rest = rest[rest.index(after: space)...]
+            } else {
+                result.append(String(piece))
+                rest = rest[piece.endIndex...]
+            }
+        }
+        return result
     }
 
     /// The string cut to `width` columns, ending with `…` when it was cut. Measures no

@@ -49,12 +49,14 @@ open class FormView: View {
         let width = max(0, frame.width - 2 * margin)
         var y = 0
         for row in rows {
+            // The width first: a wrapping label's height depends on it.
+            let shownLabel = row.label == nil ? 0 : min(labelWidth, width / 2)
+            row.view.frame.size.width = width - shownLabel
             let height = row.view.preferredHeight
             let fits = y + height <= frame.height
             row.label?.isHidden = !fits
             row.view.isHidden = !fits
             if let label = row.label {
-                let shownLabel = min(labelWidth, width / 2)
                 label.frame = Rect(x: margin, y: y, width: shownLabel - 1, height: 1)
                 row.view.frame = Rect(x: margin + shownLabel, y: y, width: width - shownLabel, height: height)
             } else {

@@ -50,25 +50,6 @@ open class Label: View {
     private func rows(width: Int) -> [String] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard wraps, width > 0 else { return lines }
-        var result: [String] = []
-        for line in lines {
-            var rest = Substring(line)
-            if rest.isEmpty { result.append("") }
-            while !rest.isEmpty {
-                var piece = TextWidth.prefix(of: rest, fitting: width)
-                if piece.isEmpty { piece = rest.prefix(1) }
-                if piece.endIndex < rest.endIndex, let space = piece.lastIndex(of: " "),
-                    space > piece.startIndex
-                {
-                    piece = rest[rest.startIndex..<space]
-                    result.append(String(piece))
-                    rest = rest[rest.index(after: space)...]
-                } else {
-                    result.append(String(piece))
-                    rest = rest[piece.endIndex...]
-                }
-            }
-        }
-        return result
+        return lines.flatMap { TextWidth.wrap($0, to: width) }
     }
 }

@@ -45,7 +45,6 @@ open class TableView: View {
     private var lines: [Line] = []
     private var rowCounts: [Int] = []
     private var needsReload = true
-    private var scrollToSelection = false
     private var pendingPosition: (selection: String?, firstVisible: String?, offset: Int?)?
     private var editing = false
 
@@ -109,7 +108,6 @@ open class TableView: View {
     /// row that took the deleted one's place), or moves up if that was the last row.
     public func deleteRows(at indexPaths: [ElementIndexPath]) {
         reloadData()
-        scrollToSelection = true
     }
 
     /// Adds rows the model already inserted.
@@ -153,7 +151,9 @@ open class TableView: View {
 
     // MARK: Selection and scrolling
 
-    /// Highlights a row (nil: none) and scrolls it into view. The delegate is not told.
+    /// Highlights a row (nil: none). The delegate is not told. The highlighted row is
+    /// always scrolled into view at the next layout, whatever `scrollToVisible` says: Enter
+    /// acts on it, so it must be on screen (the parameter keeps UIKit's shape).
     public func selectRow(at indexPath: ElementIndexPath?, scrollToVisible: Bool = true) {
         reloadIfNeeded()
         guard let indexPath, contains(indexPath) else {
@@ -161,7 +161,6 @@ open class TableView: View {
             return
         }
         indexPathForSelectedRow = indexPath
-        if scrollToVisible { scrollToSelection = true }
     }
 
     /// Scrolls so that a row is the first line shown (or as close as the end allows).
@@ -233,7 +232,6 @@ open class TableView: View {
     private func select(_ indexPath: ElementIndexPath) {
         let changed = indexPathForSelectedRow != indexPath
         indexPathForSelectedRow = indexPath
-        scrollToSelection = true
         if changed { delegate?.tableViewSelectionDidChange(self) }
     }
 
@@ -294,10 +292,9 @@ open class TableView: View {
             indexPathForSelectedRow = firstVisibleIndexPath
         }
         clampOffset()
-        if scrollToSelection && frame.height > 0 {
-            ensureSelectionVisible()
-            scrollToSelection = false
-        }
+        // The highlighted row is always on screen (Enter acts on it): after a resize, a
+        // restored position from a taller terminal, or a row moved elsewhere.
+        ensureSelectionVisible()
     }
 
     override open func draw(in canvas: Canvas) {

@@ -1,0 +1,76 @@
+import StateRestoration
+import TerminalKit
+
+/// The list's "Delete “name”?" (issue 13 items 14 and 21): Cancel is chosen at first, the
+/// message mentions the photo only when there is one, and the alert is restorable, so a
+/// `kill -9` while it is up brings it back on the same item with the same button chosen
+/// (UIKit does not restore alerts; here nothing stops it).
+///
+/// Restoration: identifier and restoration class are its own type; it encodes its item's
+/// key. If the item is gone at the relaunch, it is not restored and the list shows.
+@MainActor
+final class DeleteItemAlert: AlertController {
+    /// The archive key of the item's key.
+    static let itemKeyKey = "item.itemKey"
+
+    /// The item to delete.
+    let item: Item
+    /// The list that deletes it.
+    weak var list: ItemsViewController?
+
+    /// Creates the alert for `item`, shown over `list`.
+    init(item: Item, list: ItemsViewController?) {
+        self.item = item
+        self.list = list
+        let name = item.name.isEmpty ? "this item" : "“\(item.name)”"
+        super.init(title: "Delete \(name)?", message: item.hasPhoto ? "Its photo is deleted too." : nil)
+        restorationIdentifier = String(describing: type(of: self))
+        restorationClass = DeleteItemAlert.self
+        addAction(.init(title: "Cancel", style: .cancel, key: .character("n")))
+        addAction(
+            .init(title: "Delete", style: .destructive, key: .character("y")) { [weak self] in
+                guard let self else { return }
+                self.list?.delete(self.item)
+            })
+    }
+
+    /// Writes the item's key, then the chosen button.
+    /// - Throws: ``StateCodingError`` from the coder.
+    override func encodeRestorableState(with coder: StateEncoder) throws {
+        try coder.encode(item.key, forKey: Self.itemKeyKey)
+        try super.encodeRestorableState(with: coder)
+    }
+
+    override func applicationFinishedRestoringState() {
+        super.applicationFinishedRestoringState()
+        // Restored: the list is the root navigation controller's first screen.
+        if list == nil {
+            list =
+                (presentingViewController as? NavigationController)?.viewControllers.first
+                as? ItemsViewController
+        }
+    }
+}
+
+extension DeleteItemAlert: ObjectRestoration {
+    /// Creates the alert again for the item it asked about, if that item still exists.
+    static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
+        -> (any RestorableObject)?
+    {
+        guard let context = HomepwnerContext.current else {
+            coder.explainNotRestored("no item store is open (restoration ran outside a Homepwner launch)")
+            return nil
+        }
+        do {
+            let key = try coder.decode(Item.ID.self, forKey: itemKeyKey)
+            guard let item = try context.store.item(forKey: key) else {
+                coder.explainNotRestored("item \(ItemKey.text(key)) no longer exists in the store")
+                return nil
+            }
+            return DeleteItemAlert(item: item, list: nil)
+        } catch {
+            coder.explainNotRestored("\(error)")
+            return nil
+        }
+    }
+}

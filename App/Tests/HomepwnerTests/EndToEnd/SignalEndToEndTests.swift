@@ -1,0 +1,79 @@
+import Foundation
+import Homepwner
+import Testing
+import TmuxTesting
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Issue 13 item 23, in a real terminal: every signal that ends the process gives the
+/// terminal back, and the exit status says which signal it was.
+@Suite(
+    "Homepwner: signals end it cleanly (issue 13 item 23, tmux)", .serialized,
+    .enabled(
+        if: HomepwnerTmux.isAvailable,
+        "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
+struct SignalEndToEndTests {
+    @Test(
+        "H7: SIGUSR1, SIGUSR2 and SIGALRM give the terminal back: main screen, cursor shown (issue 13 item 23)",
+        arguments: [SIGUSR1, SIGUSR2, SIGALRM])
+    func fatalSignalRestoresTheTerminal(_ signal: Int32) async throws {
+        let session = try HomepwnerTmux(width: 60, height: 12)
+        defer { session.close() }
+        try await session.launch()
+        let pid = try #require(try session.childPID())
+        #expect(kill(pid, signal) == 0)
+        try await session.waitUntil("the app to end") { !HomepwnerTmux.isAlive(pid) }
+        try await session.waitUntil("the shell's normal screen") { try !session.isAlternateScreen() }
+        #expect(try session.value("cursor_flag") == "1")
+        try session.shell("echo status=$?")
+        try await session.waitFor("the exit status") { $0.contains("status=\(128 + signal)") }
+    }
+
+    @Test(
+        "H7: SIGTERM and SIGHUP save and exit 128 + the signal, as shells report a killed program (issue 13 item 23)",
+        arguments: [SIGTERM, SIGHUP])
+    func terminationStatus(_ signal: Int32) async throws {
+        let session = try HomepwnerTmux(width: 60, height: 12)
+        defer { session.close() }
+        try await session.launch()
+        let pid = try #require(try session.childPID())
+        #expect(kill(pid, signal) == 0)
+        try await session.waitUntil("the shell's normal screen") { try !session.isAlternateScreen() }
+        try session.shell("echo status=$?")
+        try await session.waitFor("the exit status") { $0.contains("status=\(128 + signal)") }
+        #expect(FileManager.default.fileExists(atPath: session.archivePath))
+    }
+}
+
+/// Issue 13 item 22 in a real terminal: a flag or a family emoji in a name takes the
+/// columns the terminal gives it, and the columns after it stay where they belong.
+@Suite(
+    "Homepwner: emoji in names (issue 13 item 22, tmux)", .serialized,
+    .enabled(
+        if: HomepwnerTmux.isAvailable,
+        "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
+struct EmojiEndToEndTests {
+    @Test(
+        "H11: a flag and a family emoji leave the serial and value columns in line, after moving too (issue 13 item 22)"
+    )
+    func emojiRow() async throws {
+        let session = try HomepwnerTmux(width: 60, height: 12)
+        defer { session.close() }
+        let store = try ItemStore(paths: session.paths)
+        for name in ["Plain", "Flag 🇯🇵 family 👨‍👩‍👧 ok", "Plain too"] {
+            try store.createItem(name: name, serialNumber: "S1", valueInDollars: 5)
+        }
+        try await session.launch()
+        let columns = "S1" + String(repeating: " ", count: 16) + "$5"
+        for key in ["", "Down", "Down", "Up", "Up"] {
+            if !key.isEmpty { try session.press(key) }
+            try await session.waitFor("the serial and value columns in line after '\(key)'") { screen in
+                let lines = screen.components(separatedBy: "\n")
+                return lines.count > 3 && lines[1...3].allSatisfy { $0.hasSuffix(columns) }
+            }
+        }
+        #expect(try await session.quit() == "0")
+    }
+}
