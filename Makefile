@@ -9,7 +9,7 @@ SWIFT ?= swift
 ARGS ?=
 APP := --package-path App
 
-.PHONY: all bootstrap build release run test test-engine test-app lint format docs fuzz clean
+.PHONY: all bootstrap build release run test test-engine test-app lint format docs fuzz fuzz-app clean
 
 all: build
 
@@ -61,6 +61,10 @@ soak: bootstrap
 SECONDS ?= 60
 fuzz:
 	scripts/fuzz $(SECONDS)
+
+## libFuzzer with ASan over Homepwner's real restore (homepwner-fuzz), e.g. make fuzz-app SECONDS=300.
+fuzz-app:
+	scripts/fuzz-app $(SECONDS)
 
 clean:
 	rm -rf .build App/.build
