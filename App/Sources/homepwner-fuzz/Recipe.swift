@@ -22,12 +22,15 @@ struct Recipe {
     private let itemKeys: [UUID]
     /// Whether the recipe wants a provisional item (a New Item screen's) to name.
     let wantsNewItem: Bool
+    /// Whether `presented` and `focus` name what Homepwner would (else anything).
+    private let wellFormed: Bool
 
     /// A recipe from `bytes` (the input after the marker), naming `itemKeys` among others.
     init(_ bytes: ArraySlice<UInt8>, itemKeys: [UUID]) {
         source = Source(bytes)
         self.itemKeys = itemKeys
-        wantsNewItem = source.chance(25)
+        wantsNewItem = source.chance(40)
+        wellFormed = source.chance(50)
     }
 
     /// A recipe input made from `seed`: the marker and 256 bytes of SplitMix64.
@@ -78,6 +81,8 @@ struct Recipe {
         "", "lamp", "Shiny 熊猫", "e\u{301}\u{301}\u{301}", "🇫🇷👨‍👩‍👧", "\u{1B}[31mred\u{1B}[0m", "\t\n\r", "\u{0}",
         "\u{202E}txet", "12345678901234567890", "-1", "$", "a\u{200B}b", "\u{FEFF}", "ｗｉｄｅ",
     ]
+    /// A key of no item.
+    static let strangerKey = UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1))
     static let integers: [Int64] = [
         0, 1, -1, 2, 23, 24, 79, 80, 1 << 31, -(1 << 31), .max, .min, 1000, -1000,
     ]
@@ -145,8 +150,10 @@ struct Recipe {
         case .navigation:
             // Mostly its controller children once each, in order, as Homepwner writes it;
             // else references of any kind, repeated.
-            var stack: [StateValue] = children.filter { records[$0].typeName.hasSuffix("Controller") }
-                .map { .reference($0) }
+            var stack: [StateValue] = children.filter {
+                records[$0].typeName.hasSuffix("ViewController") && !presentable(records[$0])
+            }
+            .map { .reference($0) }
             if source.chance(40) {
                 stack = []
                 for _ in 0..<(source.chance(5) ? source.below(256) : source.below(5)) {
@@ -173,9 +180,22 @@ struct Recipe {
         case .stranger: break
         }
         if kind != .table && kind != .field {
-            if source.chance(25) { add("presented", reference(from: index, children: children, in: records)) }
+            // Half the recipes present a child navigation controller and focus a child
+            // view, as Homepwner does; the others reference anything.
+            let modal = children.first { presentable(records[$0]) }
+            let view = children.first {
+                records[$0].typeName.hasSuffix("Field") || records[$0].typeName.hasSuffix("View")
+            }
+            if wellFormed {
+                if let modal, source.chance(60) { add("presented", .reference(modal)) }
+                if let view, source.chance(60) { add("focus", .reference(view)) }
+            } else {
+                if source.chance(25) {
+                    add("presented", reference(from: index, children: children, in: records))
+                }
+                if source.chance(40) { add("focus", reference(from: index, children: children, in: records)) }
+            }
             if source.chance(20) { add("editing", .bool(source.chance(70))) }
-            if source.chance(40) { add("focus", reference(from: index, children: children, in: records)) }
         }
         while source.chance(15) { add(pick(Self.keys), value(depth: 0)) }
         return entries
@@ -183,6 +203,11 @@ struct Recipe {
 
     /// A reference from record `index`: mostly to one of its children, else to itself, an
     /// ancestor, a random record, a record further on, or nil.
+    /// A navigation controller, which Homepwner presents rather than pushes.
+    private func presentable(_ record: ArchiveRecord) -> Bool {
+        record.typeName.hasSuffix("NavigationController")
+    }
+
     private mutating func reference(from index: Int, children: [Int], in records: [ArchiveRecord])
         -> StateValue
     {
@@ -201,6 +226,7 @@ struct Recipe {
     /// An item key as the detail screen stores it: mostly a UUID of the store (or of the
     /// New Item screen's item), sometimes a stranger or another type.
     private mutating func itemKey(_ provisionalKey: UUID?) -> StateValue {
+        if let provisionalKey, source.chance(60) { return .uuid(provisionalKey) }
         switch source.below(10) {
         case 0...4 where !itemKeys.isEmpty: return .uuid(pick(itemKeys))
         case 5...7: return .uuid(provisionalKey ?? pick(itemKeys))
@@ -243,7 +269,7 @@ struct Recipe {
         case 4: .string(string())
         case 5: .data(Data(repeating: UInt8(source.below(256)), count: source.below(64)))
         case 6: .date(Date(timeIntervalSince1970: Double(integer())))
-        case 7: .uuid(itemKeys.isEmpty ? UUID(uuid: UUID_NULL) : pick(itemKeys))
+        case 7: .uuid(itemKeys.isEmpty ? Self.strangerKey : pick(itemKeys))
         case 8: .reference(source.chance(20) ? nil : source.below(8))
         case 9: .codable(Data(pick(["{}", "[]", "\"x\"", "{\"a\":1}", "nul"]).utf8))
         case 10: .array((0..<source.below(4)).map { _ in value(depth: depth + 1) })
