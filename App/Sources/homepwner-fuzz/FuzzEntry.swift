@@ -17,8 +17,8 @@
 
 import Foundation
 
-/// libFuzzer's entry point: launches Homepwner from `data` (archive bytes, or a recipe
-/// when the first byte is ``Recipe/marker``). A trap, an ASan report, a timeout or memory
+/// libFuzzer's entry point: launches Homepwner from `data`: archive bytes (resealed when
+/// of even length, ``Reseal``), or a recipe when the first byte is ``Recipe/marker``. A trap, an ASan report, a timeout or memory
 /// over `-rss_limit_mb` is a finding; whatever the restore reports is not.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func homepwnerFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -134,7 +134,7 @@ enum FuzzHarness {
             if recipe.wantsNewItem { provisional = try? prepared.store.createProvisionalItem().key }
             bytes = recipe.archive(provisionalKey: provisional).encodedBytes()
         } else {
-            bytes = input
+            bytes = Reseal.resealed(input)
         }
         let outcome = try? HomepwnerProbe.launch(
             archive: bytes, store: prepared.store, storage: HomepwnerProbe.MemoryStorage(), debugOutput: .off)
