@@ -63,6 +63,10 @@ enum FuzzHarness {
 
     private static var prepared: Prepared?
 
+    /// `HOMEPWNER_FUZZ_MODE=recipes`: every input is a recipe, with or without the marker
+    /// (`scripts/fuzz-app` with `MODE=recipes`), so that no mutation leaves the mode.
+    static let recipesOnly = ProcessInfo.processInfo.environment["HOMEPWNER_FUZZ_MODE"] == "recipes"
+
     /// `HOMEPWNER_FUZZ_DIR`, or a directory of this process under the temporary directory.
     static var directory: String {
         if let directory = ProcessInfo.processInfo.environment["HOMEPWNER_FUZZ_DIR"], !directory.isEmpty {
@@ -126,11 +130,12 @@ enum FuzzHarness {
     /// directory, then deletes what the launch added to the store.
     static func run(_ input: [UInt8]) -> Run {
         let prepared = prepare()
-        let isRecipe = input.first == Recipe.marker
+        let isRecipe = recipesOnly || input.first == Recipe.marker
         var provisional: UUID?
         let bytes: [UInt8]
         if isRecipe {
-            var recipe = Recipe(input.dropFirst(), itemKeys: prepared.keys)
+            let decisions = input.first == Recipe.marker ? input.dropFirst() : input[...]
+            var recipe = Recipe(decisions, itemKeys: prepared.keys)
             if recipe.wantsNewItem { provisional = try? prepared.store.createProvisionalItem().key }
             bytes = recipe.archive(provisionalKey: provisional).encodedBytes()
         } else {
