@@ -8,11 +8,12 @@
 //   `LLVMFuzzerTestOneInput` for every input;
 // - built plainly (`make test`), it is a replay driver:
 //
-//       homepwner-fuzz [-v] [--recipes N] [--seed S] FILE_OR_DIRECTORY...
+//       homepwner-fuzz [-v] [--dump DIR] [--recipes N] [--seed S] FILE_OR_DIRECTORY...
 //
 //   runs every file once (every file of a directory), then N structure-aware recipes made
 //   from seeds S, S+1, ... (Recipe.swift), prints a summary and exits 0; -v prints each
-//   input's diagnostics and screen. A crash is the
+//   input's diagnostics and screen, --dump DIR writes the archive each input launched
+//   (`restoration-archive show` reads it). A crash is the
 //   finding: run a `crash-*` file of libFuzzer this way to see it again.
 
 import Foundation
@@ -37,6 +38,7 @@ public func homepwnerFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int
             var recipes = 0
             var seed: UInt64 = 0
             var verbose = false
+            var dump: String?
             var arguments = CommandLine.arguments.dropFirst()
             while let argument = arguments.popFirst() {
                 switch argument {
@@ -47,6 +49,9 @@ public func homepwnerFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int
                     guard let value = arguments.popFirst().flatMap({ UInt64($0) }) else { usage() }
                     seed = value
                 case "-v", "--verbose": verbose = true
+                case "--dump":
+                    guard let value = arguments.popFirst() else { usage() }
+                    dump = value
                 case "-h", "--help": usage(status: 0)
                 default: paths.append(argument)
                 }
@@ -57,18 +62,28 @@ public func homepwnerFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int
                     FileHandle.standardError.write(Data("homepwner-fuzz: cannot read \(file)\n".utf8))
                     exit(66)
                 }
-                summary.add(show(file, FuzzHarness.run(Array(bytes)), verbose: verbose))
+                summary.add(show(file, FuzzHarness.run(Array(bytes)), verbose: verbose, dump: dump))
             }
             for index in 0..<UInt64(max(recipes, 0)) {
                 let input = Recipe.input(seed: seed &+ index)
-                summary.add(show("recipe \(seed &+ index)", FuzzHarness.run(input), verbose: verbose))
+                summary.add(
+                    show("recipe \(seed &+ index)", FuzzHarness.run(input), verbose: verbose, dump: dump))
             }
             print(summary)
             FuzzHarness.tearDown()
         }
 
         /// `run`, after printing its diagnostics and screen under `name` when `verbose`.
-        static func show(_ name: String, _ run: FuzzHarness.Run, verbose: Bool) -> FuzzHarness.Run {
+        static func show(_ name: String, _ run: FuzzHarness.Run, verbose: Bool, dump: String?)
+            -> FuzzHarness.Run
+        {
+            if let dump {
+                let file =
+                    dump + "/"
+                    + (name.split(separator: "/").last.map(String.init) ?? name)
+                    .replacingOccurrences(of: " ", with: "-") + ".archive"
+                _ = FileManager.default.createFile(atPath: file, contents: Data(run.archive))
+            }
             guard verbose else { return run }
             print("== \(name)")
             for diagnostic in run.outcome?.diagnostics ?? ["(the launch threw)"] { print("  \(diagnostic)") }
@@ -89,7 +104,8 @@ public func homepwnerFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int
         }
 
         static func usage(status: Int32 = 64) -> Never {
-            let text = "usage: homepwner-fuzz [-v] [--recipes N] [--seed S] FILE_OR_DIRECTORY...\n"
+            let text =
+                "usage: homepwner-fuzz [-v] [--dump DIR] [--recipes N] [--seed S] FILE_OR_DIRECTORY...\n"
             FileHandle.standardError.write(Data(text.utf8))
             exit(status)
         }

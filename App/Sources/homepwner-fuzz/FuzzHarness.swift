@@ -44,6 +44,8 @@ enum FuzzHarness {
     /// One input's launch.
     struct Run {
         var wasRecipe: Bool
+        /// The archive bytes launched (a recipe's archive, or the input resealed).
+        var archive: [UInt8]
         /// Nil when the launch threw (the terminal or the storage refused).
         var outcome: HomepwnerProbe.Outcome?
     }
@@ -144,7 +146,7 @@ enum FuzzHarness {
         let outcome = try? HomepwnerProbe.launch(
             archive: bytes, store: prepared.store, storage: HomepwnerProbe.MemoryStorage(), debugOutput: .off)
         restore(prepared, provisional: provisional)
-        return Run(wasRecipe: isRecipe, outcome: outcome)
+        return Run(wasRecipe: isRecipe, archive: bytes, outcome: outcome)
     }
 
     /// Deletes the items a launch added: the provisional one, and any other.
