@@ -19,6 +19,9 @@ enum FuzzHarness {
         var restoredLaunches = 0
         var diagnostics = 0
         var detailScreens = 0
+        /// Launches that show neither the list nor a detail screen (a blank navigation
+        /// controller, say): not a crash, but not a screen Homepwner ever saves.
+        var otherScreens = 0
 
         mutating func add(_ run: Run) {
             inputs += 1
@@ -31,12 +34,17 @@ enum FuzzHarness {
                 restoredLaunches += 1
             }
             diagnostics += outcome.diagnostics.count
-            if outcome.screen.contains("Serial") { detailScreens += 1 }
+            if outcome.screen.contains("Serial") {
+                detailScreens += 1
+            } else if !outcome.screen.contains("Homepwner") {
+                otherScreens += 1
+            }
         }
 
         var description: String {
             "homepwner-fuzz: \(inputs) inputs (\(recipes) recipes): \(restoredLaunches) restored without "
-                + "discarding the archive, \(detailScreens) on a detail screen, \(diagnostics) diagnostics, "
+                + "discarding the archive, \(detailScreens) on a detail screen, \(otherScreens) on neither a detail "
+                + "screen nor the list, \(diagnostics) diagnostics, "
                 + "\(failedLaunches) launches that threw"
         }
     }
