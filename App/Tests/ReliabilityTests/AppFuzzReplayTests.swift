@@ -1,4 +1,5 @@
 import Foundation
+import StateRestoration
 import Testing
 
 /// The app fuzz target without libFuzzer (docs/RELIABILITY.md, "Fuzzing what users run"):
@@ -15,6 +16,52 @@ struct AppFuzzReplayTests {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/\(name)")
             .path
+    }
+
+    /// Found by the replay driver's count of screens that are neither the list nor a detail
+    /// screen (recipe 1994 of 2,000): the root presents a navigation controller whose only
+    /// child is an empty navigation controller. The app delegate dismissed a modal only when
+    /// it was empty, so the launch showed a blank screen with a back arrow.
+    @Test("a modal navigation controller holding no detail screen is dismissed, showing the list")
+    func modalWithoutDetailScreen() throws {
+        let golden = try Archive(
+            bytes: Array(
+                try #require(
+                    FileManager.default.contents(atPath: Self.fuzz("app-corpus/homepwner-list.archive")))))
+        let navigation = "TerminalKit.NavigationController"
+        let root = RestorationPath(identifiers: ["NavigationController"])
+        let modal = root.appending("NavigationController")
+        let records = [
+            ArchiveRecord(
+                parentIndex: nil, path: root, typeName: navigation, restorationClassName: nil,
+                stateVersion: 0,
+                entries: [
+                    ArchiveEntry(key: "stack", value: .array([.reference(1)])),
+                    ArchiveEntry(key: "presented", value: .reference(2)),
+                ]),
+            ArchiveRecord(
+                parentIndex: 0, path: root.appending("ItemsViewController"),
+                typeName: "Homepwner.ItemsViewController",
+                restorationClassName: "ItemsViewController", stateVersion: 0, entries: []),
+            ArchiveRecord(
+                parentIndex: 0, path: modal, typeName: navigation, restorationClassName: nil, stateVersion: 0,
+                entries: [ArchiveEntry(key: "stack", value: .array([.reference(3)]))]),
+            ArchiveRecord(
+                parentIndex: 2, path: modal.appending("NavigationController"), typeName: navigation,
+                restorationClassName: nil, stateVersion: 0, entries: []),
+        ]
+        let archive = Archive(
+            metadata: golden.metadata, applicationState: [], records: records, byteCount: 0, stringCount: 0)
+        let scratch = Scratch()
+        let bytes = archive.encodedBytes()
+        // Resealing (of even lengths) leaves a valid archive as it is.
+        let file = scratch.file("modal.archive")
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        let run = try Tools.run(
+            Self.driver, ["-v", file], environment: ["HOMEPWNER_FUZZ_DIR": scratch.file("store")])
+        #expect(run.exitedNormally, "\(run)")
+        #expect(run.output.contains("Homepwner"), "\(run)")
+        #expect(run.output.contains("Enter Open"), "\(run)")
     }
 
     @Test("the seed corpus, the kept findings and 400 recipes launch Homepwner without a trap")

@@ -122,10 +122,14 @@ final class AppDelegate: ApplicationDelegate {
     }
 
     /// Runs last in a restore: a modal navigation controller whose detail screen was not
-    /// restored (its item is gone, rule H9) would be an empty screen; it is dismissed.
+    /// restored (its item is gone, rule H9) would be an empty screen; it is dismissed. So
+    /// is one whose top is anything but a detail screen (an archive nesting an empty
+    /// navigation controller in it, found by `homepwner-fuzz`): Homepwner presents only a
+    /// New Item screen.
     func didDecodeRestorableState(_ coder: StateDecoder) throws {
         guard let root = application?.window.rootViewController,
-            let modal = root.presentedViewController as? NavigationController, modal.viewControllers.isEmpty
+            let modal = root.presentedViewController as? NavigationController,
+            !(modal.topViewController is DetailViewController)
         else { return }
         root.dismiss()
     }
