@@ -73,6 +73,11 @@ enum FuzzHarness {
 
     private static var prepared: Prepared?
 
+    /// `HOMEPWNER_FUZZ_SCREENS=1`: a launch whose frame is neither the list nor a detail
+    /// screen (every screen Homepwner saves is one of them) traps, so that libFuzzer keeps
+    /// it as a finding.
+    static let checksScreens = ProcessInfo.processInfo.environment["HOMEPWNER_FUZZ_SCREENS"] == "1"
+
     /// `HOMEPWNER_FUZZ_MODE=recipes`: every input is a recipe, with or without the marker
     /// (`scripts/fuzz-app` with `MODE=recipes`), so that no mutation leaves the mode.
     static let recipesOnly = ProcessInfo.processInfo.environment["HOMEPWNER_FUZZ_MODE"] == "recipes"
@@ -154,6 +159,11 @@ enum FuzzHarness {
         let outcome = try? HomepwnerProbe.launch(
             archive: bytes, store: prepared.store, storage: HomepwnerProbe.MemoryStorage(), debugOutput: .off)
         restore(prepared, provisional: provisional)
+        if checksScreens, let screen = outcome?.screen, !screen.contains("Serial"),
+            !screen.contains("Homepwner")
+        {
+            fatalError("the launch shows neither the list nor a detail screen:\n\(screen)")
+        }
         return Run(wasRecipe: isRecipe, archive: bytes, outcome: outcome)
     }
 
