@@ -19,44 +19,50 @@ struct AppFuzzReplayTests {
     }
 
     /// Found by the replay driver's count of screens that are neither the list nor a detail
-    /// screen (recipe 1994 of 2,000): the root presents a navigation controller whose only
-    /// child is an empty navigation controller. The app delegate dismissed a modal only when
-    /// it was empty, so the launch showed a blank screen with a back arrow.
-    @Test("a modal navigation controller holding no detail screen is dismissed, showing the list")
-    func modalWithoutDetailScreen() throws {
+    /// screen (recipes 1994 and 2357): the root presents, or pushes, a navigation
+    /// controller holding an empty navigation controller. The app delegate dismissed a
+    /// modal only when it was empty and kept any stack, so the launch showed a blank screen
+    /// with a back arrow.
+    @Test(
+        "a navigation controller nested by the archive, presented or pushed, leaves the list showing",
+        arguments: ["presented", "pushed"])
+    func nestedNavigationController(_ how: String) throws {
         let golden = try Archive(
             bytes: Array(
                 try #require(
                     FileManager.default.contents(atPath: Self.fuzz("app-corpus/homepwner-list.archive")))))
         let navigation = "TerminalKit.NavigationController"
         let root = RestorationPath(identifiers: ["NavigationController"])
-        let modal = root.appending("NavigationController")
+        let outer = root.appending("NavigationController")
+        let rootEntries =
+            how == "presented"
+            ? [
+                ArchiveEntry(key: "stack", value: .array([.reference(1)])),
+                ArchiveEntry(key: "presented", value: .reference(2)),
+            ]
+            : [ArchiveEntry(key: "stack", value: .array([.reference(1), .reference(2)]))]
         let records = [
             ArchiveRecord(
                 parentIndex: nil, path: root, typeName: navigation, restorationClassName: nil,
                 stateVersion: 0,
-                entries: [
-                    ArchiveEntry(key: "stack", value: .array([.reference(1)])),
-                    ArchiveEntry(key: "presented", value: .reference(2)),
-                ]),
+                entries: rootEntries),
             ArchiveRecord(
                 parentIndex: 0, path: root.appending("ItemsViewController"),
                 typeName: "Homepwner.ItemsViewController",
                 restorationClassName: "ItemsViewController", stateVersion: 0, entries: []),
             ArchiveRecord(
-                parentIndex: 0, path: modal, typeName: navigation, restorationClassName: nil, stateVersion: 0,
+                parentIndex: 0, path: outer, typeName: navigation, restorationClassName: nil, stateVersion: 0,
                 entries: [ArchiveEntry(key: "stack", value: .array([.reference(3)]))]),
             ArchiveRecord(
-                parentIndex: 2, path: modal.appending("NavigationController"), typeName: navigation,
+                parentIndex: 2, path: outer.appending("NavigationController"), typeName: navigation,
                 restorationClassName: nil, stateVersion: 0, entries: []),
         ]
         let archive = Archive(
             metadata: golden.metadata, applicationState: [], records: records, byteCount: 0, stringCount: 0)
         let scratch = Scratch()
-        let bytes = archive.encodedBytes()
         // Resealing (of even lengths) leaves a valid archive as it is.
-        let file = scratch.file("modal.archive")
-        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        let file = scratch.file("nested.archive")
+        try Data(archive.encodedBytes()).write(to: URL(fileURLWithPath: file))
         let run = try Tools.run(
             Self.driver, ["-v", file], environment: ["HOMEPWNER_FUZZ_DIR": scratch.file("store")])
         #expect(run.exitedNormally, "\(run)")

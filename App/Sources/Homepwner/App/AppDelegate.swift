@@ -123,12 +123,21 @@ final class AppDelegate: ApplicationDelegate {
 
     /// Runs last in a restore: a modal navigation controller whose detail screen was not
     /// restored (its item is gone, rule H9) would be an empty screen; it is dismissed. So
-    /// is one whose top is anything but a detail screen (an archive nesting an empty
-    /// navigation controller in it, found by `homepwner-fuzz`): Homepwner presents only a
-    /// New Item screen.
+    /// is one whose top is anything but a detail screen: Homepwner presents only a New Item
+    /// screen. And the root's stack is cut before anything but the list and detail screens,
+    /// the only ones Homepwner pushes. (An archive nesting a navigation controller in either
+    /// showed a blank screen; found by `homepwner-fuzz`.)
     func didDecodeRestorableState(_ coder: StateDecoder) throws {
-        guard let root = application?.window.rootViewController,
-            let modal = root.presentedViewController as? NavigationController,
+        guard let root = application?.window.rootViewController else { return }
+        if let navigation = root as? NavigationController {
+            let screens = navigation.viewControllers.prefix {
+                $0 is ItemsViewController || $0 is DetailViewController
+            }
+            if screens.count < navigation.viewControllers.count {
+                navigation.setViewControllers(Array(screens))
+            }
+        }
+        guard let modal = root.presentedViewController as? NavigationController,
             !(modal.topViewController is DetailViewController)
         else { return }
         root.dismiss()
