@@ -6,7 +6,7 @@ import Testing
 /// `homepwner-fuzz`, built plainly, is a replay driver. Every `make test` runs it over the
 /// seed corpus (the golden Homepwner archives), the findings kept in `Fuzz/app-findings`,
 /// and 400 structure-aware recipes of fixed seeds, each launched through Homepwner's real
-/// restore and drawn once: none may trap.
+/// restore and drawn once: none may trap, and each must show the list or a detail screen.
 @Suite("The app fuzz target's replay driver")
 struct AppFuzzReplayTests {
     static var driver: String { Tools.directory + "/homepwner-fuzz" }
@@ -70,7 +70,8 @@ struct AppFuzzReplayTests {
         #expect(run.output.contains("Enter Open"), "\(run)")
     }
 
-    @Test("the seed corpus, the kept findings and 400 recipes launch Homepwner without a trap")
+    @Test(
+        "the seed corpus, the kept findings and 400 recipes launch Homepwner on the list or a detail screen")
     func replaysCorpusAndRecipes() throws {
         let scratch = Scratch()
         var inputs = [Self.fuzz("app-corpus")]
@@ -79,7 +80,8 @@ struct AppFuzzReplayTests {
         }
         let run = try Tools.run(
             Self.driver, ["--recipes", "400", "--seed", "1"] + inputs,
-            environment: ["HOMEPWNER_FUZZ_DIR": scratch.file("store")])
+            // Every launch must show the list or a detail screen (the driver traps otherwise).
+            environment: ["HOMEPWNER_FUZZ_DIR": scratch.file("store"), "HOMEPWNER_FUZZ_SCREENS": "1"])
         #expect(run.exitedNormally, "\(run)")
         let summary = try #require(run.lines.last)
         #expect(summary.hasPrefix("homepwner-fuzz: "), "\(run)")
