@@ -9,7 +9,7 @@ SWIFT ?= swift
 ARGS ?=
 APP := --package-path App
 
-.PHONY: all bootstrap build release run test test-engine test-app lint format docs fuzz fuzz-app clean
+.PHONY: all bootstrap build release run test test-engine test-app lint format docs fuzz clean
 
 all: build
 
@@ -63,6 +63,7 @@ fuzz:
 	scripts/fuzz $(SECONDS)
 
 ## libFuzzer with ASan over Homepwner's real restore (homepwner-fuzz), e.g. make fuzz-app SECONDS=300.
+.PHONY: fuzz-app
 fuzz-app:
 	scripts/fuzz-app $(SECONDS)
 

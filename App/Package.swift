@@ -90,8 +90,9 @@ let package = Package(
             name: "ReliabilityTests",
             dependencies: [
                 stateRestoration, restorationTesting, "Homepwner", "restoration-soak",
-                "restoration-crasher", "homepwner-probe", "homepwner-fuzz",
+                "restoration-crasher", "homepwner-probe",
                 "homepwner-store-stress", "restoration-archive",
+                "homepwner-fuzz",
             ]),
     ],
     swiftLanguageModes: [.v6]

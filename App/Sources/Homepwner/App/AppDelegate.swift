@@ -57,21 +57,16 @@ final class AppDelegate: ApplicationDelegate {
         let window = application.window
         let root = window.rootViewController as? NavigationController
         if root?.viewControllers.first is ItemsViewController == false {
-            window.rootViewController = listRoot()
+            let list = ItemsViewController(context: context)
+            let navigation = NavigationController(rootViewController: list)
+            navigation.restorationIdentifier = Self.navigationIdentifier
+            window.rootViewController = navigation
         }
         for note in application.restorationReport?.diagnostics ?? [] where note.kind == .archiveDiscarded {
             context.post("Saved screen state discarded: \(note.reason). Started fresh.")
         }
         cleanStore(window: window)
         context.watcher.start()
-    }
-
-    /// The root navigation controller around a new items list: the screen of a launch that
-    /// restored nothing.
-    private func listRoot() -> NavigationController {
-        let navigation = NavigationController(rootViewController: ItemsViewController(context: context))
-        navigation.restorationIdentifier = Self.navigationIdentifier
-        return navigation
     }
 
     /// Deletes new items no screen owns (killed on the New Item screen, then `--fresh`),
@@ -169,6 +164,14 @@ final class AppDelegate: ApplicationDelegate {
             expected = navigation.topViewController
         }
         if expected == nil || shown !== expected { window.rootViewController = listRoot() }
+    }
+
+    /// The root navigation controller around a new items list: what a restore that kept
+    /// nothing usable shows.
+    private func listRoot() -> NavigationController {
+        let navigation = NavigationController(rootViewController: ItemsViewController(context: context))
+        navigation.restorationIdentifier = Self.navigationIdentifier
+        return navigation
     }
 
     func didFailToPreserveState(_ error: RestorationError) {
