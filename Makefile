@@ -66,5 +66,10 @@ SECONDS ?= 60
 fuzz:
 	scripts/fuzz $(SECONDS)
 
+## libFuzzer with ASan over Homepwner's real restore (homepwner-fuzz), e.g. make fuzz-app SECONDS=300.
+.PHONY: fuzz-app
+fuzz-app:
+	scripts/fuzz-app $(SECONDS)
+
 clean:
 	rm -rf .build App/.build

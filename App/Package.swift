@@ -68,6 +68,8 @@ let package = Package(
         .executableTarget(name: "restoration-crasher", dependencies: [stateRestoration]),
         // Launches Homepwner headless from an archive and reports its peak memory (R33).
         .executableTarget(name: "homepwner-probe", dependencies: ["Homepwner"]),
+        // Fuzzes Homepwner's restore (scripts/fuzz-app); built plainly, a replay driver.
+        .executableTarget(name: "homepwner-fuzz", dependencies: ["Homepwner", stateRestoration]),
 
         // MARK: Tests
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
@@ -93,6 +95,7 @@ let package = Package(
                 stateRestoration, restorationTesting, testSupport, "Homepwner", "restoration-soak",
                 "restoration-crasher", "homepwner-probe",
                 "homepwner-store-stress", "restoration-archive",
+                "homepwner-fuzz",
             ]),
     ],
     swiftLanguageModes: [.v6]

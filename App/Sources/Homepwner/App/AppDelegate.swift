@@ -137,13 +137,57 @@ final class AppDelegate: ApplicationDelegate {
         return navigation
     }
 
-    /// Runs last in a restore: a modal navigation controller whose detail screen was not
-    /// restored (its item is gone, rule H9) would be an empty screen; it is dismissed.
+    /// Runs last in a restore, and keeps only what Homepwner itself saves: the list and
+    /// detail screens in the root's stack, and a New Item screen presented over them.
+    ///
+    /// - A modal navigation controller whose detail screen was not restored (its item is
+    ///   gone, rule H9) would be an empty screen; it is dismissed, as is one whose top is
+    ///   anything but a detail screen. What the New Item screen presents is dismissed.
+    /// - The root's stack is cut before anything but the list and detail screens.
+    /// - If what shows is still not one of these screens where Homepwner puts it (an
+    ///   archive can nest controllers in many ways: a list presented without its navigation
+    ///   bar, a screen presented from inside a stack), the restored root is replaced by a
+    ///   new list, as when nothing was restored.
+    ///
+    /// Each of these came from `homepwner-fuzz`: an archive nesting an empty navigation
+    /// controller showed a blank screen.
     func didDecodeRestorableState(_ coder: StateDecoder) throws {
-        guard let root = application?.window.rootViewController,
-            let modal = root.presentedViewController as? NavigationController, modal.viewControllers.isEmpty
+        guard let window = application?.window,
+            let navigation = window.rootViewController as? NavigationController
         else { return }
-        root.dismiss()
+        let screens = navigation.viewControllers.prefix {
+            $0 is ItemsViewController || $0 is DetailViewController
+        }
+        if screens.count < navigation.viewControllers.count { navigation.setViewControllers(Array(screens)) }
+        if let modal = navigation.presentedViewController as? NavigationController {
+            if !(modal.topViewController is DetailViewController) {
+                navigation.dismiss()
+            } else if modal.presentedViewController != nil {
+                modal.dismiss()
+            }
+        }
+        // What shows must be where Homepwner puts its screens: the top of the New Item
+        // screen's navigation controller, or else (nothing presented) the top of the root's
+        // stack.
+        let shown: ViewController?
+        let expected: ViewController?
+        if let presented = navigation.presentedViewController {
+            let modal = presented as? NavigationController
+            shown = modal?.visibleViewController ?? presented
+            expected = modal?.topViewController
+        } else {
+            shown = navigation.visibleViewController
+            expected = navigation.topViewController
+        }
+        if expected == nil || shown !== expected { window.rootViewController = listRoot() }
+    }
+
+    /// The root navigation controller around a new items list: what a restore that kept
+    /// nothing usable shows.
+    private func listRoot() -> NavigationController {
+        let navigation = NavigationController(rootViewController: ItemsViewController(context: context))
+        navigation.restorationIdentifier = Self.navigationIdentifier
+        return navigation
     }
 
     func didFailToPreserveState(_ error: RestorationError) {
