@@ -138,12 +138,14 @@ final class AppDelegate: ApplicationDelegate {
     }
 
     /// Runs last in a restore, and keeps only what Homepwner itself saves: the list and
-    /// detail screens in the root's stack, and a New Item screen presented over them.
+    /// detail screens in the root's stack, and a New Item screen or a delete confirmation
+    /// presented over them.
     ///
     /// - A modal navigation controller whose detail screen was not restored (its item is
     ///   gone, rule H9) would be an empty screen; it is dismissed, as is one whose top is
     ///   anything but a detail screen. What the New Item screen presents is dismissed.
     /// - The root's stack is cut before anything but the list and detail screens.
+    /// - A delete confirmation presented over the list stays: it is restorable too.
     /// - If what shows is still not one of these screens where Homepwner puts it (an
     ///   archive can nest controllers in many ways: a list presented without its navigation
     ///   bar, a screen presented from inside a stack), the restored root is replaced by a
@@ -171,7 +173,11 @@ final class AppDelegate: ApplicationDelegate {
         // stack.
         let shown: ViewController?
         let expected: ViewController?
-        if let presented = navigation.presentedViewController {
+        if let alert = navigation.presentedViewController as? DeleteItemAlert {
+            // The delete confirmation, restored over the list (issue 13 item 21).
+            shown = alert
+            expected = alert
+        } else if let presented = navigation.presentedViewController {
             let modal = presented as? NavigationController
             shown = modal?.visibleViewController ?? presented
             expected = modal?.topViewController
