@@ -72,4 +72,4 @@ fuzz-app:
 	scripts/fuzz-app $(SECONDS)
 
 clean:
-	rm -rf .build App/.build
+	rm -rf .build App/.build .build-fuzz .build-fuzz-app .build-soak .build-docs .build-phases .build-compare .build-appbench
