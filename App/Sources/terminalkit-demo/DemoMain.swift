@@ -6,7 +6,7 @@ import TerminalKit
 @main
 enum DemoMain {
     static let usage = """
-        usage: terminalkit-demo [--state-dir DIR] [--fresh] [--help]
+        usage: terminalkit-demo [--state-dir DIR] [--fresh] [--help] [--version]
 
         A shopping list built on TerminalKit. Suspend it (Ctrl-Z), quit it (q, Ctrl-C),
         or kill it, then start it again: it comes back where you left it.
@@ -15,6 +15,7 @@ enum DemoMain {
                            (default: $XDG_STATE_HOME/terminalkit-demo)
           --fresh          start without the saved state
           --help           show this help
+          --version        show the version
 
         Keys: a add, Enter open, e edit (Del delete, Shift-↑↓ move), Esc back,
         q quit, Q quit and forget the state, Ctrl-Z suspend.
@@ -31,6 +32,9 @@ enum DemoMain {
             case "--help", "-h":
                 print(usage)
                 exit(0)
+            case "--version":
+                print("terminalkit-demo 1.0 (StateRestoration \(ArchiveFormat.engineVersion))")
+                exit(0)
             case "--fresh":
                 fresh = true
             case "--state-dir":
@@ -41,6 +45,15 @@ enum DemoMain {
             }
         }
         let directory = stateDirectory ?? defaultStateDirectory()
+        guard !directory.isEmpty else { fail("--state-dir needs a directory, not an empty string") }
+        do {
+            // Rule R36: no state from a directory that someone else could plant files in.
+            try DirectoryTrust.check(directory)
+        } catch {
+            FileHandle.standardError.write(
+                Data("terminalkit-demo: error: the state directory \(error)\n".utf8))
+            exit(77)
+        }
         let store = ShoppingStore(directory: URL(fileURLWithPath: directory))
         let application = Application(
             delegate: DemoAppDelegate(store: store, fresh: fresh), driver: ANSITerminal(),
@@ -58,8 +71,11 @@ enum DemoMain {
         return (environment["HOME"] ?? "/tmp") + "/.local/state/terminalkit-demo"
     }
 
+    /// A wrong command line: the same form as the other tools' usage errors, exit 64
+    /// (`EX_USAGE`).
     static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("terminalkit-demo: \(message)\n\(usage)\n".utf8))
-        exit(2)
+        FileHandle.standardError.write(
+            Data("terminalkit-demo: error: \(message)\nhint: run 'terminalkit-demo --help' for usage\n".utf8))
+        exit(64)
     }
 }

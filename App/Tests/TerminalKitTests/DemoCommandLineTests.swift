@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import TmuxTesting
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The demo's command line, run as a user runs it (issue 13 item 25).
+@Suite("terminalkit-demo's command line")
+struct DemoCommandLineTests {
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    func run(_ arguments: [String]) throws -> Run {
+        let binary = try #require(TmuxSession.builtProduct("terminalkit-demo"), "build it with the tests")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+            errors: String(decoding: err, as: UTF8.self))
+    }
+
+    @Test("H10: --version names the demo and the engine, exit 0 (issue 13 item 25)")
+    func version() throws {
+        let result = try run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("terminalkit-demo 1.0 (StateRestoration "))
+    }
+
+    @Test(
+        "H10: a wrong command line is an 'error:' with a hint, exit 64, as in the other tools (issue 13 item 25)",
+        arguments: [
+            (["--bogus"], "terminalkit-demo: error: unknown option '--bogus'"),
+            (["--state-dir"], "terminalkit-demo: error: --state-dir needs a directory"),
+            (
+                ["--state-dir", ""],
+                "terminalkit-demo: error: --state-dir needs a directory, not an empty string"
+            ),
+        ])
+    func usageErrors(_ arguments: [String], _ message: String) throws {
+        let result = try run(arguments)
+        #expect(result.status == 64)
+        #expect(result.errors == message + "\nhint: run 'terminalkit-demo --help' for usage\n")
+    }
+
+    @Test("R36: a state directory that others can write is refused before anything is read, exit 77")
+    func untrustedDirectory() throws {
+        let directory = NSTemporaryDirectory() + "demo-r36-\(UUID().uuidString)"
+        #expect(mkdir(directory, 0o700) == 0)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(chmod(directory, 0o777) == 0)
+        let result = try run(["--state-dir", directory])
+        #expect(result.status == 77)
+        #expect(
+            result.errors.hasPrefix(
+                "terminalkit-demo: error: the state directory '\(directory)' can be written"))
+        #expect(result.errors.contains("run: chmod go-w '\(directory)'"))
+    }
+}
