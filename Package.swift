@@ -29,10 +29,12 @@ let package = Package(
         // App (docs/DECISIONS.md, "Fuzz and Bench in the package").
         .target(
             name: "ArchiveFuzzer", dependencies: ["StateRestoration", "TestSupport"], path: "Fuzz",
-            exclude: ["corpus", "CorpusWriter.swift"], sources: ["ArchiveFuzzer.swift"]),
+            exclude: ["corpus", "app-corpus", "app-findings", "CorpusWriter.swift"],
+            sources: ["ArchiveFuzzer.swift"]),
         .executableTarget(
             name: "fuzz-corpus-writer", dependencies: ["StateRestoration"], path: "Fuzz",
-            exclude: ["corpus", "ArchiveFuzzer.swift"], sources: ["CorpusWriter.swift"]),
+            exclude: ["corpus", "app-corpus", "app-findings", "ArchiveFuzzer.swift"],
+            sources: ["CorpusWriter.swift"]),
         .executableTarget(
             name: "reader-digest", dependencies: ["StateRestoration"], path: "Bench",
             exclude: ["PhaseTimes.swift"], sources: ["ReaderDigest.swift"]),

@@ -42,8 +42,6 @@ final class DecodingContext {
     /// Rule R31: the record whose object contains each object claimed through
     /// ``StateDecoder/decodeContainedObjects(of:forKey:)`` so far.
     private var containerRecord: [ObjectIdentifier: Int] = [:]
-    /// The windows' roots before the restore: never contained by anything restored.
-    var windowRoots: Set<ObjectIdentifier> = []
     /// Why references to contained objects were left out, in the order met.
     private(set) var containmentNotes = DiagnosticList()
 
@@ -101,9 +99,10 @@ final class DecodingContext {
     /// (rule R31).
     ///
     /// It may if the child was saved under the parent in the archive (so restored
-    /// containment is part of the saved tree), is not the parent itself, is not a window's
-    /// root, is not contained already, and does not contain the parent (no cycle, even
-    /// when a restoration class returned one object for two records).
+    /// containment is part of the saved tree), is not the parent itself, is not contained
+    /// already, and does not contain the parent (no cycle, even when a restoration class
+    /// returned one object for two records). A window's root is never the object of a
+    /// child record: the restore's first phase refuses that (``RestorationPass``).
     func contain(record child: Int, in parent: Int, key: String) -> (any RestorableObject)? {
         guard child >= 0, child < shared.pointee.restored.count, let object = shared.pointee.restored[child],
             parent >= 0, parent < shared.pointee.restored.count,
@@ -113,7 +112,6 @@ final class DecodingContext {
         enum Problem {
             case itself
             case savedElsewhere(Int32)
-            case windowRoot
             case containedBy(Int)
             case cycle
         }
@@ -122,8 +120,6 @@ final class DecodingContext {
             problem = .itself
         } else if Int(view.records[child].parent) != parent {
             problem = .savedElsewhere(view.records[child].parent)
-        } else if windowRoots.contains(objectID) {
-            problem = .windowRoot
         } else if let other = containerRecord[objectID] {
             problem = .containedBy(other)
         } else if contains(objectID, above: parent) {
@@ -145,7 +141,6 @@ final class DecodingContext {
                                     + (savedUnder >= 0
                                         ? "'\(view.path(ofRecord: Int(savedUnder)))'" : "the windows")
                                     + ", and an object contains only what was saved under it"
-                            case .windowRoot: "it is a window's root"
                             case .containedBy(let other):
                                 "it is already contained by '\(view.path(ofRecord: other))', and an object has one "
                                     + "container"

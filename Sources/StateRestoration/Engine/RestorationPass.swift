@@ -31,7 +31,6 @@ final class RestorationPass {
         self.names = names
         self.delegate = delegate
         for root in existingRoots {
-            context.windowRoots.insert(ObjectIdentifier(root))
             windowRoots.append(ObjectIdentifier(root))
             index(root, under: RestorationPath())
         }
