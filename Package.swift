@@ -14,7 +14,7 @@ let package = Package(
         .library(name: "TestSupport", targets: ["TestSupport"]),
     ],
     targets: [
-        .target(name: "StateRestoration"),
+        .target(name: "StateRestoration", swiftSettings: [.strictMemorySafety()]),
         .target(name: "RestorationTesting", dependencies: ["StateRestoration"]),
         /// Helpers shared by this repository's tests, the engine's and App's: a seeded
         /// generator, temporary directories, archive resealing and a reference CRC-32. It is

@@ -9,19 +9,15 @@ import Foundation
 /// the application state, the records and the checksum.
 ///
 /// Two things keep the per-entry cost near a plain append (see docs/PERFORMANCE.md):
-/// - The mutable state lives behind a pointer owned by this object. Mutating a stored
-///   property of a class through a method call is a dynamic exclusivity check (a runtime
-///   call and a thread-local look-up), and a save would make several per entry. The
-///   builder is used by one pass on one thread, never re-entered while it mutates, so the
-///   checks have nothing to find.
+/// - The mutable state lives in an ``UncheckedBox``: mutating a stored property of a class
+///   is a dynamic exclusivity check, and a save would make several per entry. The builder
+///   is used by one pass on one thread, never re-entered while it mutates.
 /// - ``intern(_:)`` tries an ``InternCache`` before the string table's dictionary, so a key
 ///   written by every object is not hashed for every object.
 final class ArchiveBuilder {
-    private struct State {
-        /// Application state entries, then the records. Freed in `deinit`.
+    private struct State: ~Copyable {
+        /// Application state entries, then the records.
         var body: RawBytes
-        /// False once ``takeBody()`` handed the body's buffer out.
-        var ownsBody = true
         var recordCount = 0
         var stringIndex: [String: Int] = [:]
         var strings: [String] = []
@@ -39,89 +35,81 @@ final class ArchiveBuilder {
     /// few enough to be in the cache still, and enough for the checksum's three streams.
     private static let checksumStep = 64 << 10
 
-    private let state: UnsafeMutablePointer<State>
+    private let state: UncheckedBox<State>
 
     /// Creates a builder whose body starts with room for `capacity` bytes, e.g. the size
     /// of the previous save, so that a large body is not grown and copied step by step.
     init(capacity: Int = 4096) {
-        state = .allocate(capacity: 1)
-        state.initialize(to: State(body: RawBytes(capacity: capacity)))
+        state = UncheckedBox(State(body: RawBytes(capacity: capacity)))
     }
 
     /// Creates a builder that writes its body into `body`, emptied first: the buffer of an
     /// earlier save, so that a save does not allocate (and the system does not map and
     /// zero) memory it had a moment ago. Take it back with ``takeBody()``.
-    init(reusing body: RawBytes) {
-        var body = body
+    init(reusing body: consuming RawBytes) {
         body.removeAll()
-        state = .allocate(capacity: 1)
-        state.initialize(to: State(body: body))
+        state = UncheckedBox(State(body: body))
     }
 
-    deinit {
-        if state.pointee.ownsBody { state.pointee.body.free() }
-        state.deinitialize(count: 1)
-        state.deallocate()
-    }
-
-    /// Hands the body's buffer to the caller, who frees it or gives it to the next builder;
-    /// the builder must not be used afterwards.
+    /// Hands the body's buffer to the caller, to give to the next builder; the builder is
+    /// left with an empty one.
     func takeBody() -> RawBytes {
-        state.pointee.ownsBody = false
-        return state.pointee.body
+        var body = RawBytes(capacity: 0)
+        swap(&body, &state.value.body)
+        return body
     }
 
     /// How many records were begun.
-    var recordCount: Int { state.pointee.recordCount }
+    var recordCount: Int { state.value.recordCount }
 
     /// The body's length so far: a mark to roll back to with ``rollBack(to:)``.
-    var bodyCount: Int { state.pointee.body.count }
+    var bodyCount: Int { state.value.body.count }
 
     /// Drops the body's bytes after `mark`, e.g. the entries of an object whose encoding
     /// failed. Strings interned meanwhile stay in the table.
     func rollBack(to mark: Int) {
-        state.pointee.body.truncate(to: mark)
+        state.value.body.truncate(to: mark)
         // Marks are taken inside the record being written, after the last checksummed
         // byte; should one come before it, the checksum starts again.
-        if mark < state.pointee.checksummed {
-            state.pointee.bodyChecksum = 0
-            state.pointee.checksummed = 0
+        if mark < state.value.checksummed {
+            state.value.bodyChecksum = 0
+            state.value.checksummed = 0
         }
     }
 
     /// Takes the checksum of the body's new bytes once there are enough of them.
     @inline(__always)
     private func checksumBody() {
-        if state.pointee.body.count - state.pointee.checksummed >= Self.checksumStep { checksumRest() }
+        if state.value.body.count - state.value.checksummed >= Self.checksumStep { checksumRest() }
     }
 
     private func checksumRest() {
-        let body = state.pointee.body.buffer
-        let start = state.pointee.checksummed
-        state.pointee.bodyChecksum = CRC32.checksum(
-            UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(body)[start...]),
-            continuing: state.pointee.bodyChecksum)
-        state.pointee.checksummed = body.count
+        let start = state.value.checksummed
+        let checksum = state.value.body.withBytes { body in
+            CRC32.checksum(body.extracting(start...), continuing: state.value.bodyChecksum)
+        }
+        state.value.bodyChecksum = checksum
+        state.value.checksummed = state.value.body.count
     }
 
     /// The string table index of `string`, adding it if new.
     func intern(_ string: String) -> Int {
-        if let index = state.pointee.cache.index(of: string) { return index }
+        if let index = state.value.cache.index(of: string) { return index }
         let index: Int
-        if let known = state.pointee.stringIndex[string] {
+        if let known = state.value.stringIndex[string] {
             index = known
         } else {
-            index = state.pointee.strings.count
-            state.pointee.strings.append(string)
-            state.pointee.stringIndex[string] = index
+            index = state.value.strings.count
+            state.value.strings.append(string)
+            state.value.stringIndex[string] = index
         }
-        state.pointee.cache.remember(string, at: index)
+        state.value.cache.remember(string, at: index)
         return index
     }
 
     /// Ends the application state's entries; records follow.
     func endApplicationState() {
-        state.pointee.body.byte(0)
+        state.value.body.byte(0)
         checksumBody()
     }
 
@@ -144,10 +132,10 @@ final class ArchiveBuilder {
         parentIndex: Int?, identifierIndex: Int, occurrence: Int, typeIndex: Int, classField: Int,
         stateVersion: Int
     ) {
-        state.pointee.body.recordHeader(
+        state.value.body.recordHeader(
             parentField: parentIndex.map { $0 + 1 } ?? 0, identifier: identifierIndex, occurrence: occurrence,
             typeName: typeIndex, classField: classField, stateVersion: Int64(stateVersion))
-        state.pointee.recordCount += 1
+        state.value.recordCount += 1
     }
 
     /// The string-table field (index + 1) of an entry key, or nil for a reserved key: one
@@ -155,7 +143,7 @@ final class ArchiveBuilder {
     /// and interned the first time; later it is found in a cache of its own.
     @inline(__always)
     func keyField(_ key: String) -> Int? {
-        if let index = state.pointee.keyCache.index(of: key) { return index + 1 }
+        if let index = state.value.keyCache.index(of: key) { return index + 1 }
         return newKeyField(key)
     }
 
@@ -163,54 +151,54 @@ final class ArchiveBuilder {
     private func newKeyField(_ key: String) -> Int? {
         guard key.utf8.first != UInt8(ascii: "$") else { return nil }
         let index = intern(key)
-        state.pointee.keyCache.remember(key, at: index)
+        state.value.keyCache.remember(key, at: index)
         return index + 1
     }
 
     /// Writes one entry of the current keyed space.
     func entry(key: String, value: StateValue) {
         let keyField = intern(key) + 1
-        state.pointee.body.entry(keyField: keyField, value: value)
+        state.value.body.entry(keyField: keyField, value: value)
     }
 
     /// Writes one entry whose key field came from ``keyField(_:)``.
     func entry(keyField: Int, value: StateValue) {
-        state.pointee.body.entry(keyField: keyField, value: value)
+        state.value.body.entry(keyField: keyField, value: value)
     }
 
     /// Writes an entry holding a String: the bytes of `entry(keyField:value: .string(value))`.
     func stringEntry(keyField: Int, _ value: String) {
-        state.pointee.body.varint(keyField)
-        state.pointee.body.byte(ArchiveFormat.Tag.string.rawValue)
-        state.pointee.body.string(value)
+        state.value.body.varint(keyField)
+        state.value.body.byte(ArchiveFormat.Tag.string.rawValue)
+        state.value.body.string(value)
     }
 
     /// Writes an entry holding a signed integer, as `.int(value)`.
     func intEntry(keyField: Int, _ value: Int64) {
-        state.pointee.body.varint(keyField)
-        state.pointee.body.byte(ArchiveFormat.Tag.int.rawValue)
-        state.pointee.body.zigzag(value)
+        state.value.body.varint(keyField)
+        state.value.body.byte(ArchiveFormat.Tag.int.rawValue)
+        state.value.body.zigzag(value)
     }
 
     /// Writes an entry holding a Double, or with `date` a Date, as its bits.
     func fixed64Entry(keyField: Int, _ bits: UInt64, date: Bool) {
-        state.pointee.body.varint(keyField)
-        state.pointee.body.byte(date ? ArchiveFormat.Tag.date.rawValue : ArchiveFormat.Tag.double.rawValue)
-        state.pointee.body.fixed64(bits)
+        state.value.body.varint(keyField)
+        state.value.body.byte(date ? ArchiveFormat.Tag.date.rawValue : ArchiveFormat.Tag.double.rawValue)
+        state.value.body.fixed64(bits)
     }
 
     /// Writes an entry holding a Bool.
     func boolEntry(keyField: Int, _ value: Bool) {
-        state.pointee.body.varint(keyField)
-        state.pointee.body.byte(
+        state.value.body.varint(keyField)
+        state.value.body.byte(
             value ? ArchiveFormat.Tag.boolTrue.rawValue : ArchiveFormat.Tag.boolFalse.rawValue)
     }
 
     /// Writes an entry holding Data.
     func dataEntry(keyField: Int, _ value: Data) {
-        state.pointee.body.varint(keyField)
-        state.pointee.body.byte(ArchiveFormat.Tag.data.rawValue)
-        state.pointee.body.data(value)
+        state.value.body.varint(keyField)
+        state.value.body.byte(ArchiveFormat.Tag.data.rawValue)
+        state.value.body.data(value)
     }
 
     /// Starts an entry holding `count` references: the same bytes as
@@ -218,24 +206,23 @@ final class ArchiveBuilder {
     /// Exactly `count` calls of ``reference(_:)`` must follow before anything else is
     /// written.
     func beginReferenceList(keyField: Int, count: Int) {
-        state.pointee.body.referenceListHeader(keyField: keyField, count: count)
+        state.value.body.referenceListHeader(keyField: keyField, count: count)
     }
 
     /// One reference of a list begun with ``beginReferenceList(keyField:count:)``.
     func reference(_ index: Int?) {
-        state.pointee.body.reference(index)
+        state.value.body.reference(index)
     }
 
     func endRecord() {
-        state.pointee.body.byte(0)
+        state.value.body.byte(0)
         checksumBody()
     }
 
     /// The finished archive.
     func finish(metadata: ArchiveMetadata) -> [UInt8] {
         checksumRest()
-        let state = self.state.pointee
-        var out = ByteWriter(capacity: state.body.count + state.strings.count * 16 + 256)
+        var out = ByteWriter(capacity: state.value.body.count + state.value.strings.count * 16 + 256)
         out.bytes.append(contentsOf: ArchiveFormat.magic)
         out.uint16(UInt16(ArchiveFormat.currentVersion))
         out.uint16(0)
@@ -246,19 +233,19 @@ final class ArchiveBuilder {
             out.string(entry.key)
             out.value(entry.value)
         }
-        out.varint(UInt64(state.strings.count))
-        for string in state.strings { out.string(string) }
-        out.varint(UInt64(state.recordCount))
+        out.varint(UInt64(state.value.strings.count))
+        for string in state.value.strings { out.string(string) }
+        out.varint(UInt64(state.value.recordCount))
         let bodyLength = UInt32(
-            truncatingIfNeeded: out.bytes.count + state.body.count - ArchiveFormat.headerSize)
+            truncatingIfNeeded: out.bytes.count + state.value.body.count - ArchiveFormat.headerSize)
         for shift in 0..<4 {
             out.bytes[12 + shift] = UInt8(truncatingIfNeeded: bodyLength >> UInt32(shift * 8))
         }
         // The checksum of everything before the body, combined with the body's, taken as
         // it was written.
         let checksum = CRC32.combine(
-            CRC32.checksum(out.bytes), state.bodyChecksum, secondLength: state.body.count)
-        out.bytes.append(contentsOf: state.body.buffer)
+            CRC32.checksum(out.bytes), state.value.bodyChecksum, secondLength: state.value.body.count)
+        state.value.body.append(to: &out.bytes)
         out.uint32(checksum)
         return out.bytes
     }

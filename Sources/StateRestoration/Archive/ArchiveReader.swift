@@ -67,16 +67,14 @@ struct ArchiveReader {
         // checks"), and nothing is made from the bytes until both have passed.
         let interleaved = checksumOffset >= Self.interleavingThreshold
         if !interleaved {
-            let computed = bytes.withUnsafeBytes {
-                CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[0..<checksumOffset]))
-            }
+            let computed = CRC32.checksum(bytes.span.extracting(0..<checksumOffset))
             guard stored == computed else {
                 throw ArchiveError(.checksumMismatch(stored: stored, computed: computed), at: checksumOffset)
             }
         }
-        let result = bytes.withUnsafeBufferPointer { buffer in
+        let result = { () -> Result<ArchiveView, ArchiveError> in
             var parser = Parser(
-                buffer: buffer, offset: ArchiveFormat.headerSize, end: checksumOffset, limits: limits)
+                buffer: bytes, offset: ArchiveFormat.headerSize, end: checksumOffset, limits: limits)
             parser.checksumsAhead = interleaved
             let parsed = Result { () throws(ArchiveError) -> ArchiveView in
                 try parser.view(of: bytes, version: version)
@@ -88,7 +86,7 @@ struct ArchiveReader {
                     ArchiveError(.checksumMismatch(stored: stored, computed: computed), at: checksumOffset))
             }
             return parsed
-        }
+        }()
         return try result.get()
     }
 
@@ -99,7 +97,7 @@ struct ArchiveReader {
 
 /// The structural part of the reader, over a bounds-checked cursor.
 private struct Parser {
-    let buffer: UnsafeBufferPointer<UInt8>
+    let buffer: [UInt8]
     var offset: Int
     let end: Int
     let limits: ArchiveLimits
@@ -112,13 +110,12 @@ private struct Parser {
     var emptyString = -1
     /// For each string-table entry, the last keyed space (a number per call of
     /// `keyedSpace`) that used it as a key: a key met twice in one space is a repeated key.
-    /// Allocated and freed by `view(of:version:)`; a buffer rather than an array, whose
-    /// every write checks that its storage is not shared.
-    var keySpaceOfString = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+    /// Filled by `view(of:version:)`.
+    var keySpaceOfString: [Int32] = []
     var keySpace: Int32 = 0
     var keysRepeat = false
 
-    init(buffer: UnsafeBufferPointer<UInt8>, offset: Int, end: Int, limits: ArchiveLimits) {
+    init(buffer: [UInt8], offset: Int, end: Int, limits: ArchiveLimits) {
         self.buffer = buffer
         self.offset = offset
         self.end = end
@@ -150,9 +147,7 @@ private struct Parser {
     mutating func advanceChecksum(to target: Int) {
         let stop = min(target, end)
         guard stop > checksummed else { return }
-        checksum = CRC32.checksum(
-            UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[checksummed..<stop]),
-            continuing: checksum)
+        checksum = CRC32.checksum(buffer.span.extracting(checksummed..<stop), continuing: checksum)
         checksummed = stop
     }
 
@@ -194,9 +189,8 @@ private struct Parser {
                 canonical.append(UInt32(index))
             }
         }
-        keySpaceOfString = .allocate(capacity: strings.count)
-        keySpaceOfString.initialize(repeating: -1)
-        defer { keySpaceOfString.deallocate() }
+        keySpaceOfString = Array(repeating: -1, count: strings.count)
+        defer { keySpaceOfString = [] }
 
         recordCount = try count("record count", limit: min(limits.maxRecords, indexLimit))
         let applicationState = try keyedSpace(what: "application state")
@@ -346,8 +340,8 @@ private struct Parser {
             guard let length = skipShortVarint(&cursor), length <= UInt64(max(limits.maxStringBytes, 0)),
                 length <= UInt64(end - cursor)
             else { return nil }
-            let slice = UnsafeBufferPointer(rebasing: buffer[cursor..<cursor + Int(length)])
-            return Self.isASCII(slice) ? cursor + Int(length) : nil
+            return Self.isASCII(buffer.span.extracting(cursor..<cursor + Int(length)))
+                ? cursor + Int(length) : nil
         default:
             return nil
         }
@@ -375,7 +369,7 @@ private struct Parser {
 
     /// A value that the cursor has just passed, read by ``ValueReader``.
     func trustedValue(at start: Int) -> StateValue {
-        var reader = ValueReader(UnsafeRawBufferPointer(buffer), offset: start)
+        var reader = ValueReader(buffer, offset: start)
         return reader.value()
     }
 
@@ -481,10 +475,8 @@ private struct Parser {
     }
 
     mutating func fixed64(_ what: String) throws(ArchiveError) -> UInt64 {
-        guard remaining >= 8, let base = buffer.baseAddress else {
-            throw ArchiveError(.truncated(what), at: offset)
-        }
-        let result = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+        guard remaining >= 8 else { throw ArchiveError(.truncated(what), at: offset) }
+        let result = UncheckedBytes.littleEndian64(buffer.span, at: offset)
         offset += 8
         return result
     }
@@ -521,9 +513,9 @@ private struct Parser {
     mutating func string(_ what: String) throws(ArchiveError) -> String {
         let start = offset
         let length = try length(what, limit: limits.maxStringBytes)
-        let slice = UnsafeBufferPointer(rebasing: buffer[offset..<offset + length])
+        let slice = buffer[offset..<offset + length]
         let text: String
-        if Self.isASCII(slice) {
+        if Self.isASCII(buffer.span.extracting(offset..<offset + length)) {
             text = String(decoding: slice, as: UTF8.self)
         } else {
             guard let valid = String(validating: slice, as: UTF8.self) else {
@@ -539,24 +531,24 @@ private struct Parser {
     mutating func checkString(_ what: String) throws(ArchiveError) {
         let start = offset
         let length = try length(what, limit: limits.maxStringBytes)
-        let slice = UnsafeBufferPointer(rebasing: buffer[offset..<offset + length])
-        if !Self.isASCII(slice) && String(validating: slice, as: UTF8.self) == nil {
+        if !Self.isASCII(buffer.span.extracting(offset..<offset + length))
+            && String(validating: buffer[offset..<offset + length], as: UTF8.self) == nil
+        {
             throw ArchiveError(.invalid("\(what) is not valid UTF-8"), at: start)
         }
         offset += length
     }
 
     /// True if every byte is below 0x80, checked eight bytes at a time.
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let raw = UnsafeRawBufferPointer(bytes)
+    static func isASCII(_ bytes: Span<UInt8>) -> Bool {
         var index = 0
         var high: UInt64 = 0
-        while raw.count - index >= 8 {
-            high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        while bytes.count - index >= 8 {
+            high |= UncheckedBytes.littleEndian64(bytes, at: index)
             index += 8
         }
-        while index < raw.count {
-            high |= UInt64(raw[index])
+        while index < bytes.count {
+            high |= UInt64(bytes[index])
             index += 1
         }
         return high & 0x8080_8080_8080_8080 == 0

@@ -132,15 +132,13 @@ final class ArchiveView: Sendable {
 
     /// The entries of `space`, as values.
     func entries(of space: KeyedSpace) -> [ArchiveEntry] {
-        bytes.withUnsafeBytes { raw in
-            var result: [ArchiveEntry] = []
-            result.reserveCapacity(Int(space.count))
-            var reader = ValueReader(raw, offset: Int(space.offset))
-            while true {
-                let field = reader.varint()
-                if field == 0 { return result }
-                result.append(ArchiveEntry(key: strings[Int(field - 1)], value: reader.value()))
-            }
+        var result: [ArchiveEntry] = []
+        result.reserveCapacity(Int(space.count))
+        var reader = ValueReader(bytes, offset: Int(space.offset))
+        while true {
+            let field = reader.varint()
+            if field == 0 { return result }
+            result.append(ArchiveEntry(key: strings[Int(field - 1)], value: reader.value()))
         }
     }
 
@@ -168,12 +166,11 @@ final class ArchiveView: Sendable {
     }
 }
 
-/// Finds a key's value in a keyed space of checked bytes, through plain pointers: a coder's
-/// look-up retains and releases nothing (see ``DecodingContext``).
+/// Finds a key's value in a keyed space of checked bytes.
 struct EntryFinder {
-    let bytes: UnsafeRawBufferPointer
+    let bytes: [UInt8]
     /// The view's ``ArchiveView/canonical``.
-    let canonical: UnsafeBufferPointer<UInt32>
+    let canonical: [UInt32]
     let keysAreUnique: Bool
 
     init(_ shared: DecodingContext.Shared) {
@@ -214,14 +211,15 @@ struct EntryFinder {
     }
 }
 
-/// Reads values that ``ArchiveReader`` has already checked: no bounds checks, no
-/// validation, no errors. Only for the bytes of an ``ArchiveView`` (or bytes the reader is
-/// checking, behind the cursor).
+/// Reads values that ``ArchiveReader`` has already checked: no validation, no errors. Only
+/// for the bytes of an ``ArchiveView`` (or bytes the reader is checking, behind the
+/// cursor). Its reads are bounds-checked all the same, so that a mistake here is a trap,
+/// not a read of memory outside the archive.
 struct ValueReader {
-    let raw: UnsafeRawBufferPointer
+    let raw: [UInt8]
     var offset: Int
 
-    init(_ raw: UnsafeRawBufferPointer, offset: Int) {
+    init(_ raw: [UInt8], offset: Int) {
         self.raw = raw
         self.offset = offset
     }
@@ -255,14 +253,14 @@ struct ValueReader {
 
     mutating func fixed64() -> UInt64 {
         defer { offset += 8 }
-        return UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        return UncheckedBytes.littleEndian64(raw.span, at: offset)
     }
 
     /// The next length-prefixed bytes.
-    mutating func slice() -> UnsafeRawBufferPointer {
+    mutating func slice() -> ArraySlice<UInt8> {
         let length = Int(varint())
         defer { offset += length }
-        return UnsafeRawBufferPointer(rebasing: raw[offset..<offset + length])
+        return raw[offset..<offset + length]
     }
 
     /// A string the reader found to be valid UTF-8.
@@ -271,9 +269,7 @@ struct ValueReader {
     }
 
     mutating func data() -> Data {
-        let bytes = slice()
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return Data() }
-        return Data(bytes: base, count: bytes.count)
+        Data(slice())
     }
 
     /// Moves past one value, by the shape of its payload (``ArchiveFormat/payload(ofRawTag:)``).
@@ -308,12 +304,15 @@ struct ValueReader {
         case Tag.data.rawValue: return .data(data())
         case Tag.date.rawValue: return .date(Date(timeIntervalSince1970: Double(bitPattern: fixed64())))
         case Tag.uuid.rawValue:
-            var id: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &id) { target in
-                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + 16]))
-            }
+            let b = raw[offset..<offset + 16]
+            let o = offset
             offset += 16
-            return .uuid(UUID(uuid: id))
+            return .uuid(
+                UUID(
+                    uuid: (
+                        b[o], b[o + 1], b[o + 2], b[o + 3], b[o + 4], b[o + 5], b[o + 6], b[o + 7],
+                        b[o + 8], b[o + 9], b[o + 10], b[o + 11], b[o + 12], b[o + 13], b[o + 14], b[o + 15]
+                    )))
         case Tag.array.rawValue:
             let count = Int(varint())
             var values: [StateValue] = []

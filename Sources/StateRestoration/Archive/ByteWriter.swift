@@ -34,18 +34,14 @@ struct ByteWriter {
 
     /// A length-prefixed UTF-8 string.
     mutating func string(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            varint(UInt64(utf8.count))
-            bytes.append(contentsOf: utf8)
-        }
+        varint(UInt64(value.utf8.count))
+        bytes.append(contentsOf: value.utf8)
     }
 
     /// A tagged value, encoded by ``RawBytes/value(_:)``, the one definition of it.
     mutating func value(_ value: StateValue) {
         var raw = RawBytes(capacity: 64)
-        defer { raw.free() }
         raw.value(value)
-        bytes.append(contentsOf: raw.buffer)
+        raw.append(to: &bytes)
     }
 }

@@ -34,8 +34,9 @@ enum CRC32 {
     /// chain of sixteen dependent look-ups (the compiler joins the source's four chains
     /// into one), so a single stream waits on each; three streams keep the processor's
     /// load units busy, about three times as fast.
-    static func checksum(_ bytes: UnsafeRawBufferPointer, continuing previous: UInt32 = 0) -> UInt32 {
-        Self.table.withUnsafeBufferPointer { table in
+    static func checksum(_ bytes: Span<UInt8>, continuing previous: UInt32 = 0) -> UInt32 {
+        let table = Self.table.span
+        do {
             let count = bytes.count
             guard count >= streamThreshold else {
                 return ~sequential(table, bytes, from: 0, crc: ~previous)
@@ -65,7 +66,7 @@ enum CRC32 {
     /// the running (not yet inverted) value.
     @inline(__always)
     private static func sequential(
-        _ table: UnsafeBufferPointer<UInt32>, _ bytes: UnsafeRawBufferPointer, from start: Int, crc: UInt32
+        _ table: Span<UInt32>, _ bytes: Span<UInt8>, from start: Int, crc: UInt32
     ) -> UInt32 {
         var crc = crc
         var index = start
@@ -84,10 +85,10 @@ enum CRC32 {
     /// Slice-by-16: the running value after the sixteen bytes at `index`.
     @inline(__always)
     private static func step(
-        _ table: UnsafeBufferPointer<UInt32>, _ bytes: UnsafeRawBufferPointer, _ index: Int, _ crc: UInt32
+        _ table: Span<UInt32>, _ bytes: Span<UInt8>, _ index: Int, _ crc: UInt32
     ) -> UInt32 {
-        let low = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        let high = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
+        let low = UncheckedBytes.littleEndian64(bytes, at: index)
+        let high = UncheckedBytes.littleEndian64(bytes, at: index + 8)
         let one = crc ^ UInt32(truncatingIfNeeded: low)
         let two = UInt32(truncatingIfNeeded: low >> 32)
         let three = UInt32(truncatingIfNeeded: high)
@@ -109,7 +110,7 @@ enum CRC32 {
 
     /// The checksum of `bytes`.
     static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        bytes.withUnsafeBytes { checksum($0) }
+        checksum(bytes.span)
     }
 
     // MARK: Combining

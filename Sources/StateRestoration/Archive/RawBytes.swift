@@ -1,89 +1,57 @@
 import Foundation
 
-/// The archive body's writer: an append-only byte buffer in memory its owner frees.
-///
-/// Appending to a `[UInt8]` checks uniqueness and capacity for every byte, and a save
-/// writes a few dozen bytes per object in many small appends. This buffer checks capacity
-/// once per primitive and writes through a pointer (docs/PERFORMANCE.md has the figures).
+/// The archive body's writer: the format's encodings of values and entries, over an
+/// ``UncheckedByteBuffer``.
 ///
 /// It is the one definition of how values are encoded: ``ByteWriter/value(_:)`` goes
-/// through it too.
-///
-/// Ownership: a plain struct around a pointer, so a copy shares the memory. Its owner keeps
-/// the only copy that writes and calls ``free()`` once, at the end; ``ArchiveBuilder``
-/// holds the body this way, and ``ByteWriter/value(_:)`` a temporary one.
-struct RawBytes {
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private(set) var capacity: Int
+/// through it too. It cannot be copied: ``ArchiveBuilder`` owns the body while a save
+/// writes it, and hands it back to the engine for the next save (``ArchiveBuilder/takeBody()``).
+struct RawBytes: ~Copyable {
+    private var storage: UncheckedByteBuffer
 
     init(capacity: Int) {
-        self.capacity = max(capacity, 64)
-        base = .allocate(capacity: self.capacity)
+        storage = UncheckedByteBuffer(capacity: capacity)
     }
 
-    /// Releases the memory. The buffer must not be used afterwards.
-    func free() {
-        base.deallocate()
+    /// How many bytes were written.
+    var count: Int { storage.count }
+
+    /// The memory held, written or not.
+    var capacity: Int { storage.capacity }
+
+    /// Runs `body` with the bytes written so far.
+    func withBytes<Result, Failure: Error>(
+        _ body: (Span<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try storage.withBytes(body)
     }
 
-    /// The bytes written so far; valid until the next write or ``free()``.
-    var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+    /// Appends the bytes written so far to `target`.
+    func append(to target: inout [UInt8]) {
+        storage.append(to: &target)
+    }
 
     /// Drops every byte, keeping the memory for the next writes.
     mutating func removeAll() {
-        count = 0
+        storage.removeAll()
     }
 
     /// Drops the bytes after `mark`.
     mutating func truncate(to mark: Int) {
-        count = min(count, max(mark, 0))
-    }
-
-    private mutating func reserve(_ extra: Int) {
-        if capacity - count < extra { grow(extra) }
-    }
-
-    private mutating func grow(_ extra: Int) {
-        var newCapacity = capacity * 2
-        while newCapacity - count < extra { newCapacity *= 2 }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.initialize(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
+        storage.truncate(to: mark)
     }
 
     // MARK: Primitives
 
+    @inline(__always)
     mutating func byte(_ value: UInt8) {
-        reserve(1)
-        base[count] = value
-        count += 1
+        storage.byte(value)
     }
 
     /// A LEB128 varint: seven bits a byte, low bits first.
     @inline(__always)
     mutating func varint(_ value: UInt64) {
-        // Most varints (keys, tags' lengths, small numbers) are one byte.
-        if value < 0x80 {
-            byte(UInt8(truncatingIfNeeded: value))
-            return
-        }
-        longVarint(value)
-    }
-
-    private mutating func longVarint(_ value: UInt64) {
-        reserve(10)
-        var value = value
-        var at = count
-        while value >= 0x80 {
-            base[at] = UInt8(truncatingIfNeeded: value) | 0x80
-            value >>= 7
-            at += 1
-        }
-        base[at] = UInt8(value)
-        count = at + 1
+        storage.varint(value)
     }
 
     mutating func varint(_ value: Int) {
@@ -96,43 +64,33 @@ struct RawBytes {
 
     /// Eight bytes, little-endian.
     mutating func fixed64(_ value: UInt64) {
-        reserve(8)
-        UnsafeMutableRawPointer(base + count).storeBytes(of: value.littleEndian, as: UInt64.self)
-        count += 8
+        storage.fixed64(value)
     }
 
-    mutating func bytes(_ source: UnsafeRawBufferPointer) {
-        guard let start = source.baseAddress, !source.isEmpty else { return }
-        reserve(source.count)
-        UnsafeMutableRawPointer(base + count).copyMemory(from: start, byteCount: source.count)
-        count += source.count
+    mutating func bytes(_ source: Span<UInt8>) {
+        storage.bytes(source)
     }
 
     /// A length-prefixed UTF-8 string.
     mutating func string(_ value: String) {
-        // In place when the string's UTF-8 is contiguous (native strings); `withUTF8` needs
-        // a mutable copy, which retains the storage.
-        let written: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
-            varint(UInt64(utf8.count))
-            bytes(UnsafeRawBufferPointer(utf8))
-        }
-        guard written == nil else { return }
-        var value = value
-        value.withUTF8 { utf8 in
-            varint(UInt64(utf8.count))
-            bytes(UnsafeRawBufferPointer(utf8))
-        }
+        let utf8 = value.utf8.span
+        varint(UInt64(utf8.count))
+        bytes(utf8)
     }
 
     /// Length-prefixed bytes.
     mutating func data(_ value: Data) {
         varint(UInt64(value.count))
-        value.withUnsafeBytes { bytes($0) }
+        bytes(value.span)
     }
 
     mutating func uuid(_ value: UUID) {
         let raw = value.uuid
-        withUnsafeBytes(of: raw) { bytes($0) }
+        let bytes: InlineArray<16, UInt8> = [
+            raw.0, raw.1, raw.2, raw.3, raw.4, raw.5, raw.6, raw.7,
+            raw.8, raw.9, raw.10, raw.11, raw.12, raw.13, raw.14, raw.15,
+        ]
+        self.bytes(bytes.span)
     }
 
     // MARK: Values and entries

@@ -2,25 +2,18 @@
 /// restored for each record so far, and a cache from key strings to the archive's
 /// string-table indices.
 ///
-/// A coder's look-ups touch only what ``Shared`` holds: plain pointers and numbers, never
-/// a class reference, so that they retain and release nothing: retains and releases are
-/// atomic operations, and a restore makes several look-ups per object.
-///
-/// ``Shared`` lives behind a pointer owned by the context, for the same reason and for
-/// another: each access to a stored `var` of a class is a dynamic exclusivity check (see
+/// A coder's look-ups touch only what ``Shared`` holds, which lives in an ``UncheckedBox``:
+/// each access to a stored `var` of a class is a dynamic exclusivity check (see
 /// `ArchiveBuilder`). One restore uses the context on the main actor, never re-entering
 /// an access to it.
 @MainActor
 final class DecodingContext {
     /// The part of the context a look-up reads.
     struct Shared {
-        /// The archive's bytes while the restore runs (``withBytes(_:)``), else empty.
-        var bytes = UnsafeRawBufferPointer(start: nil, count: 0)
-        /// The view's canonical string indices while the restore runs, else empty.
-        var canonical = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
-        /// The view's string table while the restore runs, else empty: a look-up compares
-        /// the key's two machine words with those of the key of the entry at the cursor.
-        var strings = UnsafeBufferPointer<String>(start: nil, count: 0)
+        /// The archive's bytes.
+        let bytes: [UInt8]
+        /// The view's canonical string indices.
+        let canonical: [UInt32]
         /// How many strings the table holds: a key index at or past it is in no entry.
         let stringCount: Int
         /// The view's ``ArchiveView/keysAreUnique``.
@@ -31,13 +24,13 @@ final class DecodingContext {
         /// not in the table.
         var keys = InternCache()
 
-        /// True while the bytes can be read.
-        var isOpen: Bool { bytes.count != 0 }
+        /// True while the bytes can be read (``withBytes(_:)``).
+        var isOpen = false
     }
 
     let view: ArchiveView
     let metadata: SharedMetadata
-    let shared: UnsafeMutablePointer<Shared>
+    let shared: UncheckedBox<Shared>
 
     /// Rule R31: the record whose object contains each object claimed through
     /// ``StateDecoder/decodeContainedObjects(of:forKey:)`` so far.
@@ -48,49 +41,36 @@ final class DecodingContext {
     init(view: ArchiveView) {
         self.view = view
         self.metadata = SharedMetadata(view.metadata)
-        shared = .allocate(capacity: 1)
-        shared.initialize(
-            to: Shared(
-                stringCount: view.strings.count, keysAreUnique: view.keysAreUnique,
-                restored: Array(repeating: nil, count: view.records.count)))
-    }
-
-    isolated deinit {
-        shared.deinitialize(count: 1)
-        shared.deallocate()
+        shared = UncheckedBox(
+            Shared(
+                bytes: view.bytes, canonical: view.canonical, stringCount: view.strings.count,
+                keysAreUnique: view.keysAreUnique, restored: Array(repeating: nil, count: view.records.count))
+        )
     }
 
     /// Runs `body` with the archive's bytes readable by every coder of the context; after
     /// it, coders find no keys (a coder kept past the call it was handed to reads nothing).
     func withBytes<Result>(_ body: () -> Result) -> Result {
-        view.bytes.withUnsafeBytes { bytes in
-            view.canonical.withUnsafeBufferPointer { canonical in
-                view.strings.withUnsafeBufferPointer { strings in
-                    let outer = (shared.pointee.bytes, shared.pointee.canonical, shared.pointee.strings)
-                    shared.pointee.bytes = bytes
-                    shared.pointee.canonical = canonical
-                    shared.pointee.strings = strings
-                    defer { (shared.pointee.bytes, shared.pointee.canonical, shared.pointee.strings) = outer }
-                    return body()
-                }
-            }
-        }
+        let outer = shared.value.isOpen
+        shared.value.isOpen = true
+        defer { shared.value.isOpen = outer }
+        return body()
     }
 
     /// The canonical string-table index of `key`, or ``Shared/stringCount`` if no string
     /// of the table is `key`.
     ///
-    /// A key literal is the same two machine words every time it is passed, so after its
-    /// first look-up it is found in ``InternCache`` without hashing its characters.
+    /// After its first look-up a key is found in ``InternCache`` without hashing its
+    /// characters.
     @inline(__always)
     func keyIndex(_ key: String) -> Int {
-        if let index = shared.pointee.keys.index(of: key) { return index }
+        if let index = shared.value.keys.index(of: key) { return index }
         return newKeyIndex(key)
     }
 
     private func newKeyIndex(_ key: String) -> Int {
         let index = view.stringIndex[key] ?? view.strings.count
-        shared.pointee.keys.remember(key, at: index)
+        shared.value.keys.remember(key, at: index)
         return index
     }
 
@@ -104,9 +84,9 @@ final class DecodingContext {
     /// returned one object for two records). A window's root is never the object of a
     /// child record: the restore's first phase refuses that (``RestorationPass``).
     func contain(record child: Int, in parent: Int, key: String) -> (any RestorableObject)? {
-        guard child >= 0, child < shared.pointee.restored.count, let object = shared.pointee.restored[child],
-            parent >= 0, parent < shared.pointee.restored.count,
-            let container = shared.pointee.restored[parent]
+        guard child >= 0, child < shared.value.restored.count, let object = shared.value.restored[child],
+            parent >= 0, parent < shared.value.restored.count,
+            let container = shared.value.restored[parent]
         else { return nil }
         let objectID = ObjectIdentifier(object)
         enum Problem {
@@ -166,8 +146,8 @@ final class DecodingContext {
     private func contains(_ object: ObjectIdentifier, above record: Int) -> Bool {
         var current = record
         var steps = 0
-        while current >= 0, current < shared.pointee.restored.count, steps <= containerRecord.count {
-            guard let here = shared.pointee.restored[current] else { return false }
+        while current >= 0, current < shared.value.restored.count, steps <= containerRecord.count {
+            guard let here = shared.value.restored[current] else { return false }
             let id = ObjectIdentifier(here)
             if id == object { return true }
             guard let next = containerRecord[id] else { return false }
@@ -179,6 +159,6 @@ final class DecodingContext {
 
     /// The object restored for record `index`, or nil.
     func resolve(_ index: Int) -> (any RestorableObject)? {
-        index >= 0 && index < shared.pointee.restored.count ? shared.pointee.restored[index] : nil
+        index >= 0 && index < shared.value.restored.count ? shared.value.restored[index] : nil
     }
 }

@@ -14,20 +14,20 @@ public final class StateDecoder {
     ///
     /// Its components are made only when read (see ``RestorationPath``).
     public var path: RestorationPath {
-        let record = state.pointee.record
+        let record = state.value.record
         return record >= 0 ? context.view.path(ofRecord: record) : RestorationPath()
     }
     /// The state version recorded with the object (rule R19); 0 for the application state.
-    public var stateVersion: Int { state.pointee.stateVersion }
+    public var stateVersion: Int { state.value.stateVersion }
     /// The archive's metadata (rule R1).
     public var metadata: ArchiveMetadata { context.metadata.value }
     /// The raw entries, in the order they were written.
     ///
     /// Made when read: a coder reads its values from the archive's bytes, where they stay
     /// until asked for (see docs/PERFORMANCE.md).
-    public var entries: [ArchiveEntry] { context.view.entries(of: state.pointee.space) }
+    public var entries: [ArchiveEntry] { context.view.entries(of: state.value.space) }
 
-    /// What the decoder is pointed at, behind a pointer it owns: the look-ups write the
+    /// What the decoder is pointed at, in an ``UncheckedBox``: the look-ups write the
     /// cursor, and each write of a stored `var` of a class is a dynamic exclusivity check
     /// (see `DecodingContext`). Used on the main actor only, never re-entered.
     private struct State {
@@ -49,37 +49,31 @@ public final class StateDecoder {
     /// The restore's archive, metadata and restored objects, shared by all its coders; it
     /// keeps `shared` alive.
     private let context: DecodingContext
-    /// `context.shared`, held here so that a look-up loads no class reference.
-    private let shared: UnsafeMutablePointer<DecodingContext.Shared>
-    private let state: UnsafeMutablePointer<State>
+    /// `context.shared`, held here so that a look-up loads one reference, not two.
+    private let shared: UncheckedBox<DecodingContext.Shared>
+    private let state: UncheckedBox<State>
 
     /// The reason given to ``explainNotRestored(_:)`` since the decoder was last pointed
     /// at a record.
-    var notRestoredReason: String? { state.pointee.notRestoredReason }
+    var notRestoredReason: String? { state.value.notRestoredReason }
 
     /// A decoder of the application state; ``target(record:)`` points it at a record.
     init(context: DecodingContext) {
         self.context = context
         self.shared = context.shared
-        self.state = .allocate(capacity: 1)
         let space = context.view.applicationState
-        state.initialize(
-            to: State(
+        self.state = UncheckedBox(
+            State(
                 record: -1, stateVersion: 0, space: space, cursor: Int(space.offset), notRestoredReason: nil))
-    }
-
-    isolated deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
     }
 
     /// Points the decoder at `record`, record `index` of the archive.
     func target(record index: Int, _ record: ArchiveView.Record) {
-        state.pointee.record = index
-        state.pointee.stateVersion = record.stateVersion
-        state.pointee.space = record.space
-        state.pointee.cursor = Int(record.space.offset)
-        if state.pointee.notRestoredReason != nil { state.pointee.notRestoredReason = nil }
+        state.value.record = index
+        state.value.stateVersion = record.stateVersion
+        state.value.space = record.space
+        state.value.cursor = Int(record.space.offset)
+        if state.value.notRestoredReason != nil { state.value.notRestoredReason = nil }
     }
 
     /// Says why the object will not be restored, for the diagnostic (rule R21).
@@ -88,15 +82,15 @@ public final class StateDecoder {
     /// the diagnostic gives the app's reason ("item 3F2A… no longer exists") rather than
     /// only "returned nil".
     public func explainNotRestored(_ reason: String) {
-        state.pointee.notRestoredReason = reason
+        state.value.notRestoredReason = reason
     }
 
     /// The canonical string-table index of `key`, or nil if no entry of this object can
     /// have it (or the restore is over).
     @inline(__always)
     private func keyIndex(_ key: String) -> Int? {
-        let index = shared.pointee.keys.index(of: key) ?? context.keyIndex(key)
-        guard state.pointee.space.mayContain(index), index < shared.pointee.stringCount, shared.pointee.isOpen
+        let index = shared.value.keys.index(of: key) ?? context.keyIndex(key)
+        guard state.value.space.mayContain(index), index < shared.value.stringCount, shared.value.isOpen
         else { return nil }
         return index
     }
@@ -105,7 +99,7 @@ public final class StateDecoder {
     public func stateValue(forKey key: String) -> StateValue? {
         guard var reader = valueReader(forKey: key) else { return nil }
         let value = reader.value()
-        state.pointee.cursor = reader.offset
+        state.value.cursor = reader.offset
         return value
     }
 
@@ -234,7 +228,7 @@ public final class StateDecoder {
         case ArchiveFormat.Tag.boolFalse.rawValue: value = false
         default: return .general
         }
-        state.pointee.cursor = reader.offset
+        state.value.cursor = reader.offset
         return .value(value)
     }
 
@@ -253,7 +247,7 @@ public final class StateDecoder {
         guard var reader = valueReader(forKey: key) else { return .absent }
         guard reader.byte() == tag else { return .general }
         let value = payload(&reader)
-        state.pointee.cursor = reader.offset
+        state.value.cursor = reader.offset
         return .value(value)
     }
 
@@ -263,40 +257,13 @@ public final class StateDecoder {
     /// A reader at the value of `key`, or nil if no entry of the object has it.
     @inline(__always)
     private func valueReader(forKey key: String) -> ValueReader? {
-        if let reader = Self.readerAtCursor(for: key, state: state, shared: shared) { return reader }
         guard let keyIndex = keyIndex(key) else { return nil }
-        let finder = EntryFinder(shared.pointee)
+        let finder = EntryFinder(shared.value)
         guard
             let offset = finder.valueOffset(
-                of: keyIndex, in: state.pointee.space, cursor: state.pointee.cursor)
+                of: keyIndex, in: state.value.space, cursor: state.value.cursor)
         else { return nil }
         return ValueReader(finder.bytes, offset: offset)
-    }
-
-    /// A reader at the value of the entry at the cursor, if that entry's key is `key` as
-    /// the same two machine words: the same small string (every short key literal), or
-    /// the same storage. Objects mostly read their keys in the order they wrote them, so
-    /// this is most look-ups, without the key cache's hash and the canonical index; any
-    /// other string, equal or not, takes the general look-up. Only where keys do not
-    /// repeat, as there the entry found first is the one that counts.
-    ///
-    /// Not isolated: in a main-actor method, a closure handed to the standard library
-    /// starts with a run-time isolation check, which cost more than the look-up itself.
-    @inline(__always)
-    nonisolated private static func readerAtCursor(
-        for key: String, state: UnsafeMutablePointer<State>,
-        shared: UnsafeMutablePointer<DecodingContext.Shared>
-    ) -> ValueReader? {
-        guard MemoryLayout<String>.size == 16, shared.pointee.keysAreUnique, shared.pointee.isOpen,
-            let strings = shared.pointee.strings.baseAddress
-        else { return nil }
-        var reader = ValueReader(shared.pointee.bytes, offset: state.pointee.cursor)
-        // The reader checked that the cursor is at an entry's key field (or at the space's
-        // terminating 0) and that every key field names a string of the table.
-        let field = Int(reader.varint())
-        guard field != 0 else { return nil }
-        let stored = UnsafeRawPointer(strings + (field &- 1)).load(as: (UInt64, UInt64).self)
-        return unsafeBitCast(key, to: (UInt64, UInt64).self) == stored ? reader : nil
     }
 
     /// The error for a value under `key` that is not a `Value`.
@@ -396,7 +363,7 @@ public final class StateDecoder {
             )
             return nil
         }
-        return context.contain(record: index, in: state.pointee.record, key: key) as? Object
+        return context.contain(record: index, in: state.value.record, key: key) as? Object
     }
 
     private func explainContainment(record index: Int, _ reason: String) {
@@ -488,26 +455,26 @@ public final class StateDecoder {
         return index >= 0 ? index : nil
     }
 
-    /// ``referencedObject(_:_:)``, not isolated, for the reason given at
-    /// ``readerAtCursor(for:state:shared:)``.
+    /// ``referencedObject(_:_:)``, not isolated: in a main-actor method, a closure handed
+    /// to the standard library starts with a run-time isolation check.
     nonisolated private static func referencedObject(
-        _ list: ReferenceListPosition, _ position: Int, shared: UnsafeMutablePointer<DecodingContext.Shared>,
-        state: UnsafeMutablePointer<State>
+        _ list: ReferenceListPosition, _ position: Int, shared: UncheckedBox<DecodingContext.Shared>,
+        state: UncheckedBox<State>
     ) -> (any RestorableObject)? {
         let index = referencedRecord(list, position, shared: shared, state: state)
-        return index >= 0 ? shared.pointee.restored[index] : nil
+        return index >= 0 ? shared.value.restored[index] : nil
     }
 
     /// The record the reference at `position` of `list` names; -1 for a nil reference or a
     /// position out of the list. Reading a list in order reads each reference once.
     nonisolated private static func referencedRecord(
-        _ list: ReferenceListPosition, _ position: Int, shared: UnsafeMutablePointer<DecodingContext.Shared>,
-        state: UnsafeMutablePointer<State>
+        _ list: ReferenceListPosition, _ position: Int, shared: UncheckedBox<DecodingContext.Shared>,
+        state: UncheckedBox<State>
     ) -> Int {
-        guard shared.pointee.isOpen, position >= 0, position < list.count else { return -1 }
-        var reader = ValueReader(shared.pointee.bytes, offset: list.offset)
+        guard shared.value.isOpen, position >= 0, position < list.count else { return -1 }
+        var reader = ValueReader(shared.value.bytes, offset: list.offset)
         var current = 0
-        let cursor = state.pointee.listCursor
+        let cursor = state.value.listCursor
         if cursor.list == list.offset, cursor.position <= position {
             reader.offset = cursor.offset
             current = cursor.position
@@ -518,7 +485,7 @@ public final class StateDecoder {
             let tag = reader.byte()
             let index = tag == ArchiveFormat.Tag.reference.rawValue ? Int(reader.varint()) : -1
             if current == position {
-                state.pointee.listCursor = (list.offset, position + 1, reader.offset)
+                state.value.listCursor = (list.offset, position + 1, reader.offset)
                 return index
             }
             current += 1
@@ -539,7 +506,7 @@ public final class StateDecoder {
     /// Finds the list of references for `key`, checking that it holds only references, and
     /// moves the cursor past it.
     nonisolated private static func referenceList(
-        at value: ValueReader, in state: UnsafeMutablePointer<State>
+        at value: ValueReader, in state: UncheckedBox<State>
     ) -> ReferenceListLookup {
         var reader = value
         let offset = reader.offset
@@ -558,7 +525,7 @@ public final class StateDecoder {
                 return .other(reader.value())
             }
         }
-        state.pointee.cursor = reader.offset
+        state.value.cursor = reader.offset
         return .list(ReferenceListPosition(offset: first, count: count))
     }
 

@@ -32,17 +32,13 @@ public final class StateEncoder {
     private let nodePath: ((Int) -> RestorationPath)?
     /// The record index of the object being encoded, for `nodePath`; set by the pass.
     var node: Int {
-        get { nodeBox.pointee }
-        set { nodeBox.pointee = newValue }
+        get { nodeBox.value }
+        set { nodeBox.value = newValue }
     }
-    /// Where ``node`` is kept: behind a pointer the encoder owns, since each write of a
-    /// stored `var` of a class is a dynamic exclusivity check, and a pass writes it twice
-    /// per object. Used on the main actor only, never re-entered.
-    private let nodeBox: UnsafeMutablePointer<Int> = {
-        let box = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-        box.initialize(to: -1)
-        return box
-    }()
+    /// Where ``node`` is kept: in an ``UncheckedBox``, since each write of a stored `var`
+    /// of a class is a dynamic exclusivity check, and a pass writes it twice per object.
+    /// Used on the main actor only, never re-entered.
+    private let nodeBox = UncheckedBox(-1)
 
     init(
         path: RestorationPath, metadata: SharedMetadata, builder: ArchiveBuilder,
@@ -53,10 +49,6 @@ public final class StateEncoder {
         self.sharedMetadata = metadata
         self.builder = builder
         self.referenceResolver = referenceResolver
-    }
-
-    isolated deinit {
-        nodeBox.deallocate()
     }
 
     /// An encoder a pass reuses for every object: set ``node`` before each object encodes.

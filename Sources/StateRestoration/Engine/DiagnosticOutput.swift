@@ -43,16 +43,17 @@ enum DiagnosticOutput {
             append(text, to: 2)
         case .file(let path):
             let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
-            var descriptor = open(path, flags, 0o600)
+            var descriptor = UncheckedSystem.open(path, flags, 0o600)
             if descriptor < 0 && errno == ENOENT, let slash = path.lastIndex(of: "/"),
                 slash != path.startIndex
             {
                 // The log usually lives beside the archive, whose directory may not exist yet.
-                mkdir(String(path[..<slash]), 0o700)
-                descriptor = open(path, flags, 0o600)
+                UncheckedSystem.mkdir(String(path[..<slash]), 0o700)
+                descriptor = UncheckedSystem.open(path, flags, 0o600)
             }
-            var status = stat()
-            if descriptor >= 0 && (fstat(descriptor, &status) != 0 || status.st_mode & S_IFMT != S_IFREG) {
+            if descriptor >= 0
+                && UncheckedSystem.status(of: descriptor).map({ $0.st_mode & S_IFMT != S_IFREG }) ?? true
+            {
                 close(descriptor)
                 descriptor = -1
             }
@@ -72,15 +73,12 @@ enum DiagnosticOutput {
         }
     }
     private static func append(_ text: String, to descriptor: Int32) {
-        var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Glibc.write(
-                    descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if count <= 0 { return }
-                offset += count
-            }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let count = UncheckedSystem.write(descriptor, bytes, from: offset)
+            if count <= 0 { return }
+            offset += count
         }
     }
 }

@@ -36,15 +36,14 @@ struct IdentityTable {
     subscript(object: ObjectIdentifier) -> Int? {
         let key = UInt(bitPattern: object)
         let start = slot(of: key)
-        return slots.withUnsafeBufferPointer { slots in
-            let mask = slots.count - 1
-            var slot = start
-            while true {
-                let found = slots[slot].key
-                if found == key { return slots[slot].value }
-                if found == 0 { return nil }
-                slot = (slot + 1) & mask
-            }
+        let slots = self.slots.span
+        let mask = slots.count - 1
+        var slot = start
+        while true {
+            let found = slots[slot].key
+            if found == key { return slots[slot].value }
+            if found == 0 { return nil }
+            slot = (slot + 1) & mask
         }
     }
 
@@ -57,21 +56,18 @@ struct IdentityTable {
     private mutating func insertIfAbsent(_ value: Int, key: UInt) -> Int? {
         if (count + 1) * 2 > slots.count { grow() }
         let start = slot(of: key)
-        let found = slots.withUnsafeMutableBufferPointer { slots -> Int? in
-            let mask = slots.count - 1
-            var slot = start
-            while true {
-                let found = slots[slot].key
-                if found == key { return slots[slot].value }
-                if found == 0 {
-                    slots[slot] = Slot(key: key, value: value)
-                    return nil
-                }
-                slot = (slot + 1) & mask
+        let mask = slots.count - 1
+        var slot = start
+        while true {
+            let found = slots[slot].key
+            if found == key { return slots[slot].value }
+            if found == 0 {
+                slots[slot] = Slot(key: key, value: value)
+                count += 1
+                return nil
             }
+            slot = (slot + 1) & mask
         }
-        if found == nil { count += 1 }
-        return found
     }
 
     private func slot(of key: UInt) -> Int {

@@ -45,7 +45,7 @@ final class PreservationPass {
         var lastClass: (type: ObjectIdentifier, name: String, field: Int, registered: Bool)?
     }
 
-    private let tables: UnsafeMutablePointer<Tables>
+    private let tables: UncheckedBox<Tables>
 
     /// A node's object address and its place among its parent's children (see
     /// `Tables.links`); one array of these rather than one per field, so that adding a node
@@ -59,12 +59,12 @@ final class PreservationPass {
     }
 
     /// The saved nodes in record order.
-    var nodes: [SavedNode] { tables.pointee.nodes }
+    var nodes: [SavedNode] { tables.value.nodes }
 
     /// The path of the saved node at `index`, built when asked: for diagnostics and
     /// ``StateEncoder/path``, which most saves never need.
     private func path(of index: Int) -> RestorationPath {
-        SavedNode.path(of: index, in: tables.pointee.nodes)
+        SavedNode.path(of: index, in: tables.value.nodes)
     }
     /// Parent of every object in the live tree, built only if a reference needs it.
     private var treeParents: [ObjectIdentifier: any RestorableObject]?
@@ -83,25 +83,23 @@ final class PreservationPass {
     ///     restoration (R17), by object.
     init(
         roots: [any RestorableObject], registry: RestorationRegistry, names: TypeNameCache, maxDepth: Int,
-        capacity: Int = 4096, expectedNodes: Int = 32, reusing body: RawBytes? = nil,
+        capacity: Int = 4096, expectedNodes: Int = 32, reusing body: consuming RawBytes? = nil,
         registeredIdentifiers: [ObjectIdentifier: String] = [:]
     ) {
         self.registeredIdentifiers = registeredIdentifiers
-        self.builder = body.map { ArchiveBuilder(reusing: $0) } ?? ArchiveBuilder(capacity: capacity)
+        if let body = body.take() {
+            self.builder = ArchiveBuilder(reusing: body)
+        } else {
+            self.builder = ArchiveBuilder(capacity: capacity)
+        }
         self.roots = roots
         self.registry = registry
         self.names = names
         self.maxDepth = maxDepth
-        tables = .allocate(capacity: 1)
-        tables.initialize(to: Tables(nodeIndex: IdentityTable(capacity: expectedNodes)))
-        tables.pointee.nodes.reserveCapacity(expectedNodes)
-        tables.pointee.objects.reserveCapacity(expectedNodes)
-        tables.pointee.links.reserveCapacity(expectedNodes)
-    }
-
-    isolated deinit {
-        tables.deinitialize(count: 1)
-        tables.deallocate()
+        tables = UncheckedBox(Tables(nodeIndex: IdentityTable(capacity: expectedNodes)))
+        tables.value.nodes.reserveCapacity(expectedNodes)
+        tables.value.objects.reserveCapacity(expectedNodes)
+        tables.value.links.reserveCapacity(expectedNodes)
     }
 
     /// The archive body's buffer, for the next pass to reuse; call it after ``run(metadata:delegate:)``
@@ -130,7 +128,7 @@ final class PreservationPass {
             nodePath: { [unowned self] in self.path(of: $0) }, metadata: metadata, builder: builder,
             referenceResolver: resolver)
         var index = 0
-        while index < tables.pointee.nodes.count {
+        while index < tables.value.nodes.count {
             encode(node: index, with: coder)
             index += 1
         }
@@ -144,12 +142,12 @@ final class PreservationPass {
         // `if let`, not `Optional.map`: a closure handed to the standard library from a
         // main-actor method starts with a run-time isolation check.
         var depth = 1
-        if let parent { depth = tables.pointee.nodes[parent].depth + 1 }
+        if let parent { depth = tables.value.nodes[parent].depth + 1 }
         // Siblings are few, so a linear scan of the identifiers seen beats hashing each one;
         // a wide level (more than `linearSiblings` children) uses a dictionary.
-        let siblingBase = tables.pointee.siblings.count
+        let siblingBase = tables.value.siblings.count
         var manySiblings: [String: Int]? = children.count > Self.linearSiblings ? [:] : nil
-        defer { tables.pointee.siblings.removeLast(tables.pointee.siblings.count - siblingBase) }
+        defer { tables.value.siblings.removeLast(tables.value.siblings.count - siblingBase) }
         for (position, child) in children.enumerated() {
             guard let identifier = child.usableRestorationIdentifier else {
                 prune(
@@ -184,8 +182,8 @@ final class PreservationPass {
                         reason: "deeper than the limit of \(maxDepth) levels"))
                 continue
             }
-            let index = tables.pointee.nodes.count
-            guard tables.pointee.nodeIndex.insertIfAbsent(index, for: ObjectIdentifier(child)) == nil else {
+            let index = tables.value.nodes.count
+            guard tables.value.nodeIndex.insertIfAbsent(index, for: ObjectIdentifier(child)) == nil else {
                 diagnostics.append(
                     RestorationDiagnostic(
                         .notSaved, path: Self.join(display(of: parent), identifier),
@@ -205,18 +203,18 @@ final class PreservationPass {
     /// counts this occurrence.
     private func nextOccurrence(of identifier: String, from base: Int) -> Int {
         var index = base
-        let end = tables.pointee.siblings.count
+        let end = tables.value.siblings.count
         let length = identifier.utf8.count
         while index < end {
-            if tables.pointee.siblings[index].length == length
-                && tables.pointee.siblings[index].identifier == identifier
+            if tables.value.siblings[index].length == length
+                && tables.value.siblings[index].identifier == identifier
             {
-                tables.pointee.siblings[index].count += 1
-                return tables.pointee.siblings[index].count - 1
+                tables.value.siblings[index].count += 1
+                return tables.value.siblings[index].count - 1
             }
             index += 1
         }
-        tables.pointee.siblings.append((identifier, length, 1))
+        tables.value.siblings.append((identifier, length, 1))
         return 0
     }
 
@@ -226,7 +224,7 @@ final class PreservationPass {
     /// and building one per object was several percent of a save.
     private func display(of index: Int?) -> String {
         guard let index else { return "" }
-        let node = tables.pointee.nodes[index]
+        let node = tables.value.nodes[index]
         if node.occurrence != 0 { return path(of: index).description }
         return Self.join(display(of: node.parent >= 0 ? node.parent : nil), node.identifier)
     }
@@ -258,19 +256,19 @@ final class PreservationPass {
     private func append(
         _ object: any RestorableObject, parent: Int?, identifier: String, occurrence: Int, depth: Int
     ) {
-        let index = tables.pointee.nodes.count
-        tables.pointee.nodes.append(
+        let index = tables.value.nodes.count
+        tables.value.nodes.append(
             SavedNode(parent: parent ?? -1, identifier: identifier, occurrence: occurrence, depth: depth))
-        tables.pointee.links.append(Links(address: UInt(bitPattern: ObjectIdentifier(object))))
-        tables.pointee.objects.append(object)
+        tables.value.links.append(Links(address: UInt(bitPattern: ObjectIdentifier(object))))
+        tables.value.objects.append(object)
         if let parent {
-            let previous = tables.pointee.links[parent].lastChild
+            let previous = tables.value.links[parent].lastChild
             if previous < 0 {
-                tables.pointee.links[parent].firstChild = Int32(index)
+                tables.value.links[parent].firstChild = Int32(index)
             } else {
-                tables.pointee.links[Int(previous)].nextSibling = Int32(index)
+                tables.value.links[Int(previous)].nextSibling = Int32(index)
             }
-            tables.pointee.links[parent].lastChild = Int32(index)
+            tables.value.links[parent].lastChild = Int32(index)
         }
     }
 
@@ -279,28 +277,28 @@ final class PreservationPass {
     /// Encodes the node at `index` in place, with the pass's one encoder: copying a node out
     /// of the table would retain its identifier only to release it again.
     private func encode(node index: Int, with coder: StateEncoder) {
-        let object = tables.pointee.objects[index]
+        let object = tables.value.objects[index]
         // Interned in the archive's order: identifier, type name, restoration class name.
-        let identifierIndex = builder.intern(tables.pointee.nodes[index].identifier)
+        let identifierIndex = builder.intern(tables.value.nodes[index].identifier)
         let typeID = ObjectIdentifier(type(of: object))
         let typeIndex: Int
-        if let last = tables.pointee.lastType, last.type == typeID {
+        if let last = tables.value.lastType, last.type == typeID {
             typeIndex = last.index
         } else {
             typeIndex = builder.intern(names.typeName(of: object))
-            tables.pointee.lastType = (typeID, typeIndex)
+            tables.value.lastType = (typeID, typeIndex)
         }
         var classField = 0
         if let restorationClass = object.restorationClass {
             let classID = ObjectIdentifier(restorationClass)
-            if let last = tables.pointee.lastClass, last.type == classID {
+            if let last = tables.value.lastClass, last.type == classID {
                 classField = last.field
             } else {
                 let name = names.className(of: restorationClass)
                 classField = builder.intern(name) + 1
-                tables.pointee.lastClass = (classID, name, classField, isRegistered(name))
+                tables.value.lastClass = (classID, name, classField, isRegistered(name))
             }
-            if let last = tables.pointee.lastClass, !last.registered {
+            if let last = tables.value.lastClass, !last.registered {
                 diagnostics.append(
                     RestorationDiagnostic(
                         .notSaved, path: path(of: index).description,
@@ -311,10 +309,10 @@ final class PreservationPass {
         }
         builder.beginRecord(
             parentIndex: parentField(of: index), identifierIndex: identifierIndex,
-            occurrence: tables.pointee.nodes[index].occurrence, typeIndex: typeIndex, classField: classField,
+            occurrence: tables.value.nodes[index].occurrence, typeIndex: typeIndex, classField: classField,
             stateVersion: object.restorationStateVersion)
         let mark = builder.bodyCount
-        tables.pointee.expectedReference = Int(tables.pointee.links[index].firstChild)
+        tables.value.expectedReference = Int(tables.value.links[index].firstChild)
         coder.node = index
         defer { coder.node = -1 }
         do {
@@ -330,7 +328,7 @@ final class PreservationPass {
     }
 
     private func parentField(of index: Int) -> Int? {
-        let parent = tables.pointee.nodes[index].parent
+        let parent = tables.value.nodes[index].parent
         return parent >= 0 ? parent : nil
     }
 
@@ -344,18 +342,17 @@ final class PreservationPass {
 
     /// The record index of `object`, adding it to the pass if the walk did not save it.
     private func reference(to object: any RestorableObject) -> Int? {
-        let expected = tables.pointee.expectedReference
-        if expected >= 0, tables.pointee.links[expected].address == UInt(bitPattern: ObjectIdentifier(object))
-        {
-            tables.pointee.expectedReference = Int(tables.pointee.links[expected].nextSibling)
+        let expected = tables.value.expectedReference
+        if expected >= 0, tables.value.links[expected].address == UInt(bitPattern: ObjectIdentifier(object)) {
+            tables.value.expectedReference = Int(tables.value.links[expected].nextSibling)
             return expected
         }
-        if let index = tables.pointee.nodeIndex[ObjectIdentifier(object)] { return index }
+        if let index = tables.value.nodeIndex[ObjectIdentifier(object)] { return index }
         return pullIn(object, depth: 0)
     }
 
     private func pullIn(_ object: any RestorableObject, depth: Int) -> Int? {
-        if let index = tables.pointee.nodeIndex[ObjectIdentifier(object)] { return index }
+        if let index = tables.value.nodeIndex[ObjectIdentifier(object)] { return index }
         guard !skippedDuplicates.contains(ObjectIdentifier(object)) else {
             diagnostics.append(
                 RestorationDiagnostic(
@@ -390,10 +387,10 @@ final class PreservationPass {
             parent = index
         }
         let parentField = parent ?? -1
-        let occurrence = tables.pointee.nodes.reduce(0) {
+        let occurrence = tables.value.nodes.reduce(0) {
             $0 + ($1.parent == parentField && $1.identifier == identifier ? 1 : 0)
         }
-        let depth = parent.map { tables.pointee.nodes[$0].depth + 1 } ?? 1
+        let depth = parent.map { tables.value.nodes[$0].depth + 1 } ?? 1
         // The path's depth, which the reader limits (R34), whatever the chain of pulls.
         guard depth <= maxDepth else {
             diagnostics.append(
@@ -404,8 +401,8 @@ final class PreservationPass {
                 ))
             return nil
         }
-        let index = tables.pointee.nodes.count
-        _ = tables.pointee.nodeIndex.insertIfAbsent(index, for: ObjectIdentifier(object))
+        let index = tables.value.nodes.count
+        _ = tables.value.nodeIndex.insertIfAbsent(index, for: ObjectIdentifier(object))
         append(object, parent: parent, identifier: identifier, occurrence: occurrence, depth: depth)
         return index
     }

@@ -78,10 +78,6 @@ public final class RestorationEngine {
         self.roots = roots
     }
 
-    isolated deinit {
-        spareBody?.free()
-    }
-
     // MARK: Plain objects (R17)
 
     /// Makes a plain object known under an identifier, as UIKit's
@@ -164,10 +160,8 @@ public final class RestorationEngine {
             return nil
         }
         // The last save's body buffer, unless it is far larger than this save will need.
-        var body = spareBody
-        spareBody = nil
-        if let large = body, large.capacity > 4 * max(lastArchiveSize, 1 << 16) {
-            large.free()
+        var body = spareBody.take()
+        if let capacity = body?.capacity, capacity > 4 * max(lastArchiveSize, 1 << 16) {
             body = nil
         }
         let pass = PreservationPass(

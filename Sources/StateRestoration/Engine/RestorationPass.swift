@@ -14,7 +14,7 @@ final class RestorationPass {
     private var indexed: Set<ObjectIdentifier> = []
     /// What the coders share, with the object restored for each record so far (references
     /// resolve through it); owned by the context.
-    private let shared: UnsafeMutablePointer<DecodingContext.Shared>
+    private let shared: UncheckedBox<DecodingContext.Shared>
     private var diagnostics = DiagnosticList()
     /// The windows' roots before the restore: only a root record may find one (R31).
     private var windowRoots: [ObjectIdentifier] = []
@@ -138,12 +138,12 @@ final class RestorationPass {
                             "it was saved as \(view.typeName(ofRecord: index)) but the object found is "
                             + "\(names.typeName(of: object)); its state is not decoded"))
             }
-            shared.pointee.restored[index] = consume object
+            shared.value.restored[index] = consume object
             unindexed.append(index)
         }
         // Phase 2: decode state in the same order; containers rebuild their structure.
         for index in records.indices where states[index] == 2 {
-            guard let object = shared.pointee.restored[index] else { continue }
+            guard let object = shared.value.restored[index] else { continue }
             coder.target(record: index, records[index])
             do {
                 try object.decodeRestorableState(with: coder)
@@ -155,7 +155,7 @@ final class RestorationPass {
         diagnostics.append(contentsOf: context.containmentNotes.all)
         var roots: [any RestorableObject] = []
         for index in records.indices where states[index] != 0 {
-            guard let object = shared.pointee.restored[index] else { continue }
+            guard let object = shared.value.restored[index] else { continue }
             if records[index].parent < 0 { roots.append(object) }
             object.applicationFinishedRestoringState()
         }
@@ -166,7 +166,7 @@ final class RestorationPass {
                 RestorationDiagnostic(.notDecoded, path: nil, reason: "application state: \(error)"))
         }
         return RestorationReport(
-            view: view, restoredObjects: shared.pointee.restored, roots: roots, metadata: view.metadata,
+            view: view, restoredObjects: shared.value.restored, roots: roots, metadata: view.metadata,
             diagnostics: diagnostics.all)
     }
 
@@ -239,7 +239,7 @@ final class RestorationPass {
     /// as if each had been indexed when it was restored.
     private func indexRestoredObjects(_ unindexed: inout [Int]) {
         for index in unindexed {
-            if let object = shared.pointee.restored[index] {
+            if let object = shared.value.restored[index] {
                 indexChildren(of: object, at: view.path(ofRecord: index))
             }
         }

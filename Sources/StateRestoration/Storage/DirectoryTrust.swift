@@ -24,12 +24,11 @@ public enum DirectoryTrust {
     ///   command that fixes it; ``RestorationError/io(operation:path:code:message:)`` if it
     ///   cannot be examined.
     public static func check(_ path: String) throws(RestorationError) {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
+        guard let status = UncheckedSystem.status(ofPath: path) else {
             // Missing (or under a file): the first write makes it, or says why it cannot.
             if errno == ENOENT || errno == ENOTDIR { return }
             let code = errno
-            throw .io(operation: "stat", path: path, code: code, message: String(cString: strerror(code)))
+            throw .io(operation: "stat", path: path, code: code, message: UncheckedSystem.errorMessage(code))
         }
         guard status.st_mode & S_IFMT == S_IFDIR else {
             throw .refused(path: path, reason: "is not a directory")

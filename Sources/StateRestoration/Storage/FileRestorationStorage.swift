@@ -54,15 +54,15 @@ public struct FileRestorationStorage: RestorationStorage {
         try DirectoryTrust.check(directory)
         let path = path(of: item)
         let descriptor =
-            injectedFailure(.open, path) ? -1 : open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+            injectedFailure(.open, path)
+            ? -1 : UncheckedSystem.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
             if errno == ELOOP { throw .refused(path: path, reason: "is a symbolic link, not a regular file") }
             throw Self.failure("open", path)
         }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw Self.failure("stat", path) }
+        guard let status = UncheckedSystem.status(of: descriptor) else { throw Self.failure("stat", path) }
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw .refused(path: path, reason: "is \(Self.kind(of: status.st_mode)), not a regular file")
         }
@@ -81,9 +81,7 @@ public struct FileRestorationStorage: RestorationStorage {
             let count =
                 injectedFailure(.read, path)
                 ? -1
-                : bytes.withUnsafeMutableBytes { buffer in
-                    read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
-                }
+                : UncheckedSystem.read(descriptor, into: &bytes, at: filled)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw Self.failure("read", path)
@@ -106,14 +104,15 @@ public struct FileRestorationStorage: RestorationStorage {
         let temporary = "\(directory)/.\(item.rawValue).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor =
             injectedFailure(.createTemporary, temporary)
-            ? -1 : open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            ? -1
+            : UncheckedSystem.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw Self.failure("create", temporary) }
         // The lock says "a writer is using this file" to every other process, in any pid
         // namespace, until the descriptor closes, after the rename.
         _ = flock(descriptor, LOCK_EX | LOCK_NB)
         var succeeded = false
         defer {
-            if !succeeded { unlink(temporary) }
+            if !succeeded { UncheckedSystem.unlink(temporary) }
             close(descriptor)
         }
         var written = 0
@@ -121,9 +120,7 @@ public struct FileRestorationStorage: RestorationStorage {
             let count =
                 injectedFailure(.write, temporary)
                 ? -1
-                : bytes.withUnsafeBytes { buffer in
-                    write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-                }
+                : UncheckedSystem.write(descriptor, bytes, from: written)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw Self.failure("write", temporary)
@@ -133,7 +130,7 @@ public struct FileRestorationStorage: RestorationStorage {
         guard !injectedFailure(.fsync, temporary), fsync(descriptor) == 0 else {
             throw Self.failure("fsync", temporary)
         }
-        guard !injectedFailure(.rename, target), rename(temporary, target) == 0 else {
+        guard !injectedFailure(.rename, target), UncheckedSystem.rename(temporary, target) == 0 else {
             throw Self.failure("rename", target)
         }
         succeeded = true
@@ -144,7 +141,8 @@ public struct FileRestorationStorage: RestorationStorage {
     public func move(_ item: StorageItem, to destination: StorageItem) throws(RestorationError) {
         try DirectoryTrust.check(directory)
         let source = path(of: item)
-        if (injectedFailure(.rename, source) || rename(source, path(of: destination)) != 0) && errno != ENOENT
+        if (injectedFailure(.rename, source) || UncheckedSystem.rename(source, path(of: destination)) != 0)
+            && errno != ENOENT
         {
             throw Self.failure("rename", source)
         }
@@ -156,32 +154,27 @@ public struct FileRestorationStorage: RestorationStorage {
     /// has no writer any more, wherever that writer ran (another pid namespace, another
     /// machine sharing the home directory through a file system with `flock`).
     private func removeStaleTemporaries(of item: StorageItem) {
-        guard let stream = opendir(directory) else { return }
-        defer { closedir(stream) }
+        guard let names = UncheckedSystem.directoryEntries(directory) else { return }
         let prefix = ".\(item.rawValue).tmp-"
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        for name in names {
             guard name.hasPrefix(prefix) else { continue }
             let path = "\(directory)/\(name)"
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+            let descriptor = UncheckedSystem.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
             guard descriptor >= 0 else { continue }
             defer { close(descriptor) }
             guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
             // Still the file that was locked (not replaced since it was opened)?
-            var opened = stat()
-            var named = stat()
-            guard fstat(descriptor, &opened) == 0, lstat(path, &named) == 0,
+            guard let opened = UncheckedSystem.status(of: descriptor),
+                let named = UncheckedSystem.linkStatus(ofPath: path),
                 opened.st_ino == named.st_ino, opened.st_dev == named.st_dev
             else { continue }
-            unlink(path)
+            UncheckedSystem.unlink(path)
         }
     }
 
     public func remove(_ item: StorageItem) throws(RestorationError) {
         let path = path(of: item)
-        if (injectedFailure(.remove, path) || unlink(path) != 0) && errno != ENOENT {
+        if (injectedFailure(.remove, path) || UncheckedSystem.unlink(path) != 0) && errno != ENOENT {
             throw Self.failure("remove", path)
         }
     }
@@ -192,10 +185,9 @@ public struct FileRestorationStorage: RestorationStorage {
     /// can only read is made private (0700): the state may hold half-typed text.
     private func createDirectory() throws(RestorationError) {
         try DirectoryTrust.check(directory)
-        var status = stat()
-        if stat(directory, &status) == 0 {
+        if let status = UncheckedSystem.status(ofPath: directory) {
             if status.st_mode & 0o077 != 0, status.st_mode & S_ISVTX == 0, status.st_uid == geteuid() {
-                chmod(directory, 0o700)
+                UncheckedSystem.chmod(directory, 0o700)
             }
             return
         }
@@ -204,14 +196,16 @@ public struct FileRestorationStorage: RestorationStorage {
         for (index, part) in parts.enumerated() {
             prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
             let mode: mode_t = index == parts.count - 1 ? 0o700 : 0o755
-            if (injectedFailure(.createDirectory, prefix) || mkdir(prefix, mode) != 0) && errno != EEXIST {
+            if (injectedFailure(.createDirectory, prefix) || UncheckedSystem.mkdir(prefix, mode) != 0)
+                && errno != EEXIST
+            {
                 throw Self.failure("create directory", prefix)
             }
         }
     }
 
     private func syncDirectory() throws(RestorationError) {
-        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let descriptor = UncheckedSystem.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Self.failure("open directory", directory) }
         defer { close(descriptor) }
         guard !injectedFailure(.syncDirectory, directory), fsync(descriptor) == 0 else {
@@ -241,6 +235,6 @@ public struct FileRestorationStorage: RestorationStorage {
 
     private static func failure(_ operation: String, _ path: String) -> RestorationError {
         let code = errno
-        return .io(operation: operation, path: path, code: code, message: String(cString: strerror(code)))
+        return .io(operation: operation, path: path, code: code, message: UncheckedSystem.errorMessage(code))
     }
 }
