@@ -9,7 +9,7 @@ SWIFT ?= swift
 ARGS ?=
 APP := --package-path App
 
-.PHONY: all bootstrap build release run test test-engine test-app check-tests lint format docs fuzz clean
+.PHONY: all bootstrap build release run test test-engine test-app check-tests check-unsafe lint format docs fuzz clean
 
 all: build
 
@@ -30,10 +30,14 @@ run: bootstrap
 
 ## Every test: the engine's, then the app's (unit, integration, end-to-end in tmux), after
 ## scripts/check-tests (no test without an assertion, no catch that swallows the error).
-test: bootstrap check-tests test-engine test-app
+test: bootstrap check-tests check-unsafe test-engine test-app
 
 check-tests:
 	@scripts/check-tests
+
+## The engine's unsafe code only in Sources/StateRestoration/Unchecked/ (three files at most).
+check-unsafe:
+	@scripts/check-unsafe
 
 test-engine:
 	$(SWIFT) build --build-tests

@@ -14,7 +14,12 @@ let package = Package(
         .library(name: "TestSupport", targets: ["TestSupport"]),
     ],
     targets: [
-        .target(name: "StateRestoration", swiftSettings: [.strictMemorySafety()]),
+        // Strict memory safety, its warnings errors: an unsafe construct compiles only marked
+        // `unsafe`, and scripts/check-unsafe allows that mark only in Sources/StateRestoration/
+        // Unchecked/ (docs/DECISIONS.md, "Unsafe code in three files").
+        .target(
+            name: "StateRestoration",
+            swiftSettings: [.strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error)]),
         .target(name: "RestorationTesting", dependencies: ["StateRestoration"]),
         /// Helpers shared by this repository's tests, the engine's and App's: a seeded
         /// generator, temporary directories, archive resealing and a reference CRC-32. It is

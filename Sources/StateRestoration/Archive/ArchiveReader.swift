@@ -72,12 +72,13 @@ struct ArchiveReader {
                 throw ArchiveError(.checksumMismatch(stored: stored, computed: computed), at: checksumOffset)
             }
         }
+        let storage = UncheckedByteStorage(copying: bytes)
         let result = { () -> Result<ArchiveView, ArchiveError> in
             var parser = Parser(
-                buffer: bytes, offset: ArchiveFormat.headerSize, end: checksumOffset, limits: limits)
+                buffer: storage.view, offset: ArchiveFormat.headerSize, end: checksumOffset, limits: limits)
             parser.checksumsAhead = interleaved
             let parsed = Result { () throws(ArchiveError) -> ArchiveView in
-                try parser.view(of: bytes, version: version)
+                try parser.view(of: bytes, storage: storage, version: version)
             }
             guard interleaved else { return parsed }
             let computed = parser.finishChecksum()
@@ -97,7 +98,7 @@ struct ArchiveReader {
 
 /// The structural part of the reader, over a bounds-checked cursor.
 private struct Parser {
-    let buffer: [UInt8]
+    let buffer: UncheckedByteView
     var offset: Int
     let end: Int
     let limits: ArchiveLimits
@@ -115,7 +116,7 @@ private struct Parser {
     var keySpace: Int32 = 0
     var keysRepeat = false
 
-    init(buffer: [UInt8], offset: Int, end: Int, limits: ArchiveLimits) {
+    init(buffer: UncheckedByteView, offset: Int, end: Int, limits: ArchiveLimits) {
         self.buffer = buffer
         self.offset = offset
         self.end = end
@@ -147,7 +148,7 @@ private struct Parser {
     mutating func advanceChecksum(to target: Int) {
         let stop = min(target, end)
         guard stop > checksummed else { return }
-        checksum = CRC32.checksum(buffer.span.extracting(checksummed..<stop), continuing: checksum)
+        checksum = buffer.withSpan(checksummed..<stop) { CRC32.checksum($0, continuing: checksum) }
         checksummed = stop
     }
 
@@ -157,7 +158,9 @@ private struct Parser {
         return checksum
     }
 
-    mutating func view(of bytes: [UInt8], version: Int) throws(ArchiveError) -> ArchiveView {
+    mutating func view(
+        of bytes: [UInt8], storage: UncheckedByteStorage, version: Int
+    ) throws(ArchiveError) -> ArchiveView {
         let metadataCount = try count("metadata entry count", limit: limits.maxEntriesPerRecord)
         var metadataEntries: [ArchiveEntry] = []
         for _ in 0..<metadataCount {
@@ -257,7 +260,7 @@ private struct Parser {
             throw ArchiveError(.invalid("\(end - offset) unexpected bytes after the last record"), at: offset)
         }
         return ArchiveView(
-            bytes: bytes, metadata: metadata, strings: strings, canonical: canonical,
+            bytes: bytes, storage: storage, metadata: metadata, strings: strings, canonical: canonical,
             stringIndex: stringIndex,
             records: records, applicationState: applicationState, keysAreUnique: !keysRepeat)
     }
@@ -340,8 +343,7 @@ private struct Parser {
             guard let length = skipShortVarint(&cursor), length <= UInt64(max(limits.maxStringBytes, 0)),
                 length <= UInt64(end - cursor)
             else { return nil }
-            return Self.isASCII(buffer.span.extracting(cursor..<cursor + Int(length)))
-                ? cursor + Int(length) : nil
+            return buffer.withSpan(cursor..<cursor + Int(length), Self.isASCII) ? cursor + Int(length) : nil
         default:
             return nil
         }
@@ -476,7 +478,7 @@ private struct Parser {
 
     mutating func fixed64(_ what: String) throws(ArchiveError) -> UInt64 {
         guard remaining >= 8 else { throw ArchiveError(.truncated(what), at: offset) }
-        let result = UncheckedBytes.littleEndian64(buffer.span, at: offset)
+        let result = buffer.littleEndian64(at: offset)
         offset += 8
         return result
     }
@@ -513,12 +515,12 @@ private struct Parser {
     mutating func string(_ what: String) throws(ArchiveError) -> String {
         let start = offset
         let length = try length(what, limit: limits.maxStringBytes)
-        let slice = buffer[offset..<offset + length]
+        let range = offset..<offset + length
         let text: String
-        if Self.isASCII(buffer.span.extracting(offset..<offset + length)) {
-            text = String(decoding: slice, as: UTF8.self)
+        if buffer.withSpan(range, Self.isASCII) {
+            text = buffer.string(range)
         } else {
-            guard let valid = String(validating: slice, as: UTF8.self) else {
+            guard let valid = String(validating: buffer.array(range), as: UTF8.self) else {
                 throw ArchiveError(.invalid("\(what) is not valid UTF-8"), at: start)
             }
             text = valid
@@ -531,8 +533,8 @@ private struct Parser {
     mutating func checkString(_ what: String) throws(ArchiveError) {
         let start = offset
         let length = try length(what, limit: limits.maxStringBytes)
-        if !Self.isASCII(buffer.span.extracting(offset..<offset + length))
-            && String(validating: buffer[offset..<offset + length], as: UTF8.self) == nil
+        if !buffer.withSpan(offset..<offset + length, Self.isASCII)
+            && String(validating: buffer.array(offset..<offset + length), as: UTF8.self) == nil
         {
             throw ArchiveError(.invalid("\(what) is not valid UTF-8"), at: start)
         }

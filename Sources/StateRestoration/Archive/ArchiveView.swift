@@ -54,6 +54,9 @@ final class ArchiveView: Sendable {
 
     /// The archive's bytes, checked.
     let bytes: [UInt8]
+    /// The same bytes in memory of their own, for the readers of a restore, which make a
+    /// reader per value and so must not retain anything (``UncheckedByteView``).
+    let storage: UncheckedByteStorage
     /// The save's metadata.
     let metadata: ArchiveMetadata
     /// The string table.
@@ -73,10 +76,12 @@ final class ArchiveView: Sendable {
     let keysAreUnique: Bool
 
     init(
-        bytes: [UInt8], metadata: ArchiveMetadata, strings: [String], canonical: [UInt32],
-        stringIndex: [String: Int], records: [Record], applicationState: KeyedSpace, keysAreUnique: Bool
+        bytes: [UInt8], storage: UncheckedByteStorage, metadata: ArchiveMetadata, strings: [String],
+        canonical: [UInt32], stringIndex: [String: Int], records: [Record], applicationState: KeyedSpace,
+        keysAreUnique: Bool
     ) {
         self.bytes = bytes
+        self.storage = storage
         self.metadata = metadata
         self.strings = strings
         self.canonical = canonical
@@ -134,7 +139,7 @@ final class ArchiveView: Sendable {
     func entries(of space: KeyedSpace) -> [ArchiveEntry] {
         var result: [ArchiveEntry] = []
         result.reserveCapacity(Int(space.count))
-        var reader = ValueReader(bytes, offset: Int(space.offset))
+        var reader = ValueReader(storage.view, offset: Int(space.offset))
         while true {
             let field = reader.varint()
             if field == 0 { return result }
@@ -166,19 +171,9 @@ final class ArchiveView: Sendable {
     }
 }
 
-/// Finds a key's value in a keyed space of checked bytes.
-struct EntryFinder {
-    let bytes: [UInt8]
-    /// The view's ``ArchiveView/canonical``.
-    let canonical: [UInt32]
-    let keysAreUnique: Bool
-
-    init(_ shared: DecodingContext.Shared) {
-        bytes = shared.bytes
-        canonical = shared.canonical
-        keysAreUnique = shared.keysAreUnique
-    }
-
+/// Finding a key's value in a keyed space of checked bytes: what a coder's look-up reads,
+/// in place in the context's ``UncheckedBox``.
+extension DecodingContext.Shared {
     /// The offset of the value of `key` (a canonical string index) in `space`, or nil.
     ///
     /// With no repeated keys, the entry at `cursor` (where the last value read ended) is
@@ -216,10 +211,10 @@ struct EntryFinder {
 /// cursor). Its reads are bounds-checked all the same, so that a mistake here is a trap,
 /// not a read of memory outside the archive.
 struct ValueReader {
-    let raw: [UInt8]
+    let raw: UncheckedByteView
     var offset: Int
 
-    init(_ raw: [UInt8], offset: Int) {
+    init(_ raw: UncheckedByteView, offset: Int) {
         self.raw = raw
         self.offset = offset
     }
@@ -253,23 +248,23 @@ struct ValueReader {
 
     mutating func fixed64() -> UInt64 {
         defer { offset += 8 }
-        return UncheckedBytes.littleEndian64(raw.span, at: offset)
+        return raw.littleEndian64(at: offset)
     }
 
-    /// The next length-prefixed bytes.
-    mutating func slice() -> ArraySlice<UInt8> {
+    /// Where the next length-prefixed bytes are.
+    mutating func slice() -> Range<Int> {
         let length = Int(varint())
         defer { offset += length }
-        return raw[offset..<offset + length]
+        return offset..<offset + length
     }
 
     /// A string the reader found to be valid UTF-8.
     mutating func string() -> String {
-        String(decoding: slice(), as: UTF8.self)
+        raw.string(slice())
     }
 
     mutating func data() -> Data {
-        Data(slice())
+        raw.data(slice())
     }
 
     /// Moves past one value, by the shape of its payload (``ArchiveFormat/payload(ofRawTag:)``).
@@ -304,7 +299,7 @@ struct ValueReader {
         case Tag.data.rawValue: return .data(data())
         case Tag.date.rawValue: return .date(Date(timeIntervalSince1970: Double(bitPattern: fixed64())))
         case Tag.uuid.rawValue:
-            let b = raw[offset..<offset + 16]
+            let b = raw
             let o = offset
             offset += 16
             return .uuid(

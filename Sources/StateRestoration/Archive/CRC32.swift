@@ -35,78 +35,12 @@ enum CRC32 {
     /// into one), so a single stream waits on each; three streams keep the processor's
     /// load units busy, about three times as fast.
     static func checksum(_ bytes: Span<UInt8>, continuing previous: UInt32 = 0) -> UInt32 {
-        let table = Self.table.span
-        do {
-            let count = bytes.count
-            guard count >= streamThreshold else {
-                return ~sequential(table, bytes, from: 0, crc: ~previous)
-            }
-            let part = (count / 3) & ~15
-            var first = ~previous
-            var second: UInt32 = 0xFFFF_FFFF
-            var third: UInt32 = 0xFFFF_FFFF
-            var index = 0
-            while index < part {
-                first = step(table, bytes, index, first)
-                second = step(table, bytes, part + index, second)
-                third = step(table, bytes, 2 * part + index, third)
-                index += 16
-            }
-            third = sequential(table, bytes, from: 3 * part, crc: third)
-            return combine(
-                combine(~first, ~second, secondLength: part), ~third, secondLength: count - 2 * part)
-        }
+        UncheckedBytes.crc32(bytes, continuing: previous, table: table, streamThreshold: streamThreshold)
     }
 
     /// The length from which ``checksum(_:continuing:)`` runs three streams: below it, the
     /// two combinations cost more than the streams save (docs/PERFORMANCE.md).
     static let streamThreshold = 16 << 10
-
-    /// One stream over `bytes[start...]`: sixteen bytes at a time, then the rest. `crc` is
-    /// the running (not yet inverted) value.
-    @inline(__always)
-    private static func sequential(
-        _ table: Span<UInt32>, _ bytes: Span<UInt8>, from start: Int, crc: UInt32
-    ) -> UInt32 {
-        var crc = crc
-        var index = start
-        let count = bytes.count
-        while count - index >= 16 {
-            crc = step(table, bytes, index, crc)
-            index += 16
-        }
-        while index < count {
-            crc = table[Int((crc ^ UInt32(bytes[index])) & 0xFF)] ^ (crc >> 8)
-            index += 1
-        }
-        return crc
-    }
-
-    /// Slice-by-16: the running value after the sixteen bytes at `index`.
-    @inline(__always)
-    private static func step(
-        _ table: Span<UInt32>, _ bytes: Span<UInt8>, _ index: Int, _ crc: UInt32
-    ) -> UInt32 {
-        let low = UncheckedBytes.littleEndian64(bytes, at: index)
-        let high = UncheckedBytes.littleEndian64(bytes, at: index + 8)
-        let one = crc ^ UInt32(truncatingIfNeeded: low)
-        let two = UInt32(truncatingIfNeeded: low >> 32)
-        let three = UInt32(truncatingIfNeeded: high)
-        let four = UInt32(truncatingIfNeeded: high >> 32)
-        let first =
-            table[15 * 256 + Int(one & 0xFF)] ^ table[14 * 256 + Int((one >> 8) & 0xFF)]
-            ^ table[13 * 256 + Int((one >> 16) & 0xFF)] ^ table[12 * 256 + Int(one >> 24)]
-        let second =
-            table[11 * 256 + Int(two & 0xFF)] ^ table[10 * 256 + Int((two >> 8) & 0xFF)]
-            ^ table[9 * 256 + Int((two >> 16) & 0xFF)] ^ table[8 * 256 + Int(two >> 24)]
-        let third =
-            table[7 * 256 + Int(three & 0xFF)] ^ table[6 * 256 + Int((three >> 8) & 0xFF)]
-            ^ table[5 * 256 + Int((three >> 16) & 0xFF)] ^ table[4 * 256 + Int(three >> 24)]
-        let fourth =
-            table[3 * 256 + Int(four & 0xFF)] ^ table[2 * 256 + Int((four >> 8) & 0xFF)]
-            ^ table[1 * 256 + Int((four >> 16) & 0xFF)] ^ table[Int(four >> 24)]
-        return first ^ second ^ third ^ fourth
-    }
 
     /// The checksum of `bytes`.
     static func checksum(_ bytes: [UInt8]) -> UInt32 {

@@ -6,7 +6,9 @@
 /// the strings with `==`, which for the same literal or the same storage returns at once
 /// (the standard library compares the strings' representations first); a collision or a
 /// miss falls back to the table's dictionary, so a wrong slot costs time, never a wrong
-/// index.
+/// index. Two ways: each string has a pair of slots and takes a free one of them, or the
+/// first, moving what was there to the second; so two strings that share a pair, as two
+/// of a type's keys may, both stay.
 struct InternCache {
     private static let slotBits = 8
 
@@ -25,14 +27,24 @@ struct InternCache {
     /// The remembered index of `string`, or nil.
     @inline(__always)
     func index(of string: String) -> Int? {
-        let slot = slots[Self.slot(of: string)]
-        guard slot.index >= 0, slot.string == string else { return nil }
-        return slot.index
+        let first = Self.slot(of: string) & ~1
+        if slots[first].index >= 0, slots[first].string == string { return slots[first].index }
+        if slots[first + 1].index >= 0, slots[first + 1].string == string { return slots[first + 1].index }
+        return nil
     }
 
-    /// Remembers that `string` is at `index`, replacing whatever shared its slot.
+    /// Remembers that `string` is at `index`: in a free slot of its pair, or else in the
+    /// first, what was there moving to the second.
     mutating func remember(_ string: String, at index: Int) {
-        slots[Self.slot(of: string)] = Slot(string: string, index: index)
+        let first = Self.slot(of: string) & ~1
+        if slots[first].index < 0 {
+            slots[first] = Slot(string: string, index: index)
+        } else if slots[first + 1].index < 0 {
+            slots[first + 1] = Slot(string: string, index: index)
+        } else {
+            slots[first + 1] = slots[first]
+            slots[first] = Slot(string: string, index: index)
+        }
     }
 
     /// The slot of `string`: its length and its first, middle and last bytes, mixed.

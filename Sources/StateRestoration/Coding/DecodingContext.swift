@@ -10,8 +10,8 @@
 final class DecodingContext {
     /// The part of the context a look-up reads.
     struct Shared {
-        /// The archive's bytes.
-        let bytes: [UInt8]
+        /// The archive's bytes, kept by the view (which the context keeps).
+        let bytes: UncheckedByteView
         /// The view's canonical string indices.
         let canonical: [UInt32]
         /// How many strings the table holds: a key index at or past it is in no entry.
@@ -43,7 +43,7 @@ final class DecodingContext {
         self.metadata = SharedMetadata(view.metadata)
         shared = UncheckedBox(
             Shared(
-                bytes: view.bytes, canonical: view.canonical, stringCount: view.strings.count,
+                bytes: view.storage.view, canonical: view.canonical, stringCount: view.strings.count,
                 keysAreUnique: view.keysAreUnique, restored: Array(repeating: nil, count: view.records.count))
         )
     }

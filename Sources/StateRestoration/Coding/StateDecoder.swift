@@ -258,12 +258,11 @@ public final class StateDecoder {
     @inline(__always)
     private func valueReader(forKey key: String) -> ValueReader? {
         guard let keyIndex = keyIndex(key) else { return nil }
-        let finder = EntryFinder(shared.value)
         guard
-            let offset = finder.valueOffset(
+            let offset = shared.value.valueOffset(
                 of: keyIndex, in: state.value.space, cursor: state.value.cursor)
         else { return nil }
-        return ValueReader(finder.bytes, offset: offset)
+        return ValueReader(shared.value.bytes, offset: offset)
     }
 
     /// The error for a value under `key` that is not a `Value`.

@@ -1,13 +1,95 @@
+import Foundation
+
 // The third of the engine's places for unchecked code (docs/DECISIONS.md, "Unsafe code in
 // three files"): memory read and written a word at a time, and the buffers handed to the
 // system. The others are UncheckedAccess.swift and UncheckedSystem.swift.
 
-/// Reads of eight bytes at once.
+/// Reads of eight bytes at once, and the CRC-32 loop, which reads sixteen at a time and
+/// looks each up in a table.
 ///
 /// Invariant: each function checks the whole range it reads against the span's count
-/// (a trap, never a read past the end) before its one unchecked load, and keeps no
-/// pointer past the call.
+/// (a trap, never a read past the end) before its unchecked loads, and keeps no pointer
+/// past the call. The CRC-32 table holds 16 × 256 entries (checked on entry), and every
+/// index into it is a slice number below 16 times 256 plus a byte.
 enum UncheckedBytes {
+    /// CRC-32 of `bytes`, continuing `previous` (see ``CRC32/checksum(_:continuing:)``):
+    /// slice-by-16, over three streams from `streamThreshold` bytes on.
+    static func crc32(
+        _ bytes: Span<UInt8>, continuing previous: UInt32, table: [UInt32], streamThreshold: Int
+    ) -> UInt32 {
+        precondition(table.count == 16 * 256, "a CRC-32 table of sixteen slices")
+        return unsafe table.withUnsafeBufferPointer { table in
+            unsafe bytes.withUnsafeBytes { bytes in
+                let count = bytes.count
+                guard count >= streamThreshold else {
+                    return unsafe ~crc32Sequential(table, bytes, from: 0, crc: ~previous)
+                }
+                let part = (count / 3) & ~15
+                var first = ~previous
+                var second: UInt32 = 0xFFFF_FFFF
+                var third: UInt32 = 0xFFFF_FFFF
+                var index = 0
+                while index < part {
+                    first = unsafe crc32Step(table, bytes, index, first)
+                    second = unsafe crc32Step(table, bytes, part + index, second)
+                    third = unsafe crc32Step(table, bytes, 2 * part + index, third)
+                    index += 16
+                }
+                third = unsafe crc32Sequential(table, bytes, from: 3 * part, crc: third)
+                return CRC32.combine(
+                    CRC32.combine(~first, ~second, secondLength: part), ~third, secondLength: count - 2 * part
+                )
+            }
+        }
+    }
+
+    /// One stream over `bytes[start...]`: sixteen bytes at a time, then the rest. `crc` is
+    /// the running (not yet inverted) value.
+    @inline(__always)
+    private static func crc32Sequential(
+        _ table: UnsafeBufferPointer<UInt32>, _ bytes: UnsafeRawBufferPointer, from start: Int, crc: UInt32
+    ) -> UInt32 {
+        var crc = crc
+        var index = start
+        let count = bytes.count
+        while count - index >= 16 {
+            crc = unsafe crc32Step(table, bytes, index, crc)
+            index += 16
+        }
+        while index < count {
+            crc = unsafe table[Int((crc ^ UInt32(bytes[index])) & 0xFF)] ^ (crc >> 8)
+            index += 1
+        }
+        return crc
+    }
+
+    /// Slice-by-16: the running value after the sixteen bytes at `index`.
+    @inline(__always)
+    private static func crc32Step(
+        _ table: UnsafeBufferPointer<UInt32>, _ bytes: UnsafeRawBufferPointer, _ index: Int, _ crc: UInt32
+    ) -> UInt32 {
+        let low = unsafe UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        let high = unsafe UInt64(
+            littleEndian: bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
+        let one = crc ^ UInt32(truncatingIfNeeded: low)
+        let two = UInt32(truncatingIfNeeded: low >> 32)
+        let three = UInt32(truncatingIfNeeded: high)
+        let four = UInt32(truncatingIfNeeded: high >> 32)
+        let first =
+            unsafe (table[15 * 256 + Int(one & 0xFF)] ^ table[14 * 256 + Int((one >> 8) & 0xFF)]
+            ^ table[13 * 256 + Int((one >> 16) & 0xFF)] ^ table[12 * 256 + Int(one >> 24)])
+        let second =
+            unsafe (table[11 * 256 + Int(two & 0xFF)] ^ table[10 * 256 + Int((two >> 8) & 0xFF)]
+            ^ table[9 * 256 + Int((two >> 16) & 0xFF)] ^ table[8 * 256 + Int(two >> 24)])
+        let third =
+            unsafe (table[7 * 256 + Int(three & 0xFF)] ^ table[6 * 256 + Int((three >> 8) & 0xFF)]
+            ^ table[5 * 256 + Int((three >> 16) & 0xFF)] ^ table[4 * 256 + Int(three >> 24)])
+        let fourth =
+            unsafe (table[3 * 256 + Int(four & 0xFF)] ^ table[2 * 256 + Int((four >> 8) & 0xFF)]
+            ^ table[1 * 256 + Int((four >> 16) & 0xFF)] ^ table[Int(four >> 24)])
+        return first ^ second ^ third ^ fourth
+    }
+
     /// The eight bytes at `offset`, little-endian.
     @inline(__always)
     static func littleEndian64(_ bytes: Span<UInt8>, at offset: Int) -> UInt64 {
@@ -15,6 +97,94 @@ enum UncheckedBytes {
         return unsafe bytes.withUnsafeBytes { raw in
             UInt64(littleEndian: unsafe raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
+    }
+}
+
+/// Bytes that never change, in memory this object owns: an archive's, while it is read.
+///
+/// Invariant: `base` addresses `count` bytes, allocated and written in `init` and freed in
+/// `deinit`, and never written again. A ``UncheckedByteView`` of them is made only by
+/// ``view``, and kept only by values whose owner keeps this storage (``ArchiveView`` holds
+/// it, and every reader of a restore is made from a live view), so a view never outlives
+/// the bytes. Never written after `init`, the bytes may be read from any thread.
+@safe
+final class UncheckedByteStorage: @unchecked Sendable {
+    private let base: UnsafeMutablePointer<UInt8>
+    let count: Int
+
+    /// A copy of `bytes`.
+    init(copying bytes: [UInt8]) {
+        count = bytes.count
+        unsafe base = .allocate(capacity: max(bytes.count, 1))
+        unsafe bytes.withUnsafeBufferPointer { source in
+            if let start = source.baseAddress { unsafe base.initialize(from: start, count: source.count) }
+        }
+    }
+
+    deinit {
+        unsafe base.deallocate()
+    }
+
+    /// A view of the bytes, valid while this storage lives.
+    var view: UncheckedByteView { unsafe UncheckedByteView(base: base, count: count) }
+}
+
+/// A view of the bytes of an ``UncheckedByteStorage``: a pointer and a count, so that the
+/// readers that a restore makes per value retain and release nothing.
+///
+/// Invariant: every read checks its whole range against `count` (a trap, never a read
+/// past the end) before its unchecked access; the storage outlives the view (see
+/// ``UncheckedByteStorage``).
+@safe
+struct UncheckedByteView {
+    private let base: UnsafePointer<UInt8>
+    let count: Int
+
+    fileprivate init(base: UnsafeMutablePointer<UInt8>, count: Int) {
+        unsafe self.base = UnsafePointer(base)
+        self.count = count
+    }
+
+    /// The byte at `offset`.
+    @inline(__always)
+    subscript(offset: Int) -> UInt8 {
+        precondition(UInt(bitPattern: offset) < UInt(bitPattern: count), "read past the end of the bytes")
+        return unsafe base[offset]
+    }
+
+    /// The eight bytes at `offset`, little-endian.
+    @inline(__always)
+    func littleEndian64(at offset: Int) -> UInt64 {
+        precondition(offset >= 0 && offset <= count &- 8, "read past the end of the bytes")
+        return unsafe UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Runs `body` with the bytes of `range`.
+    @inline(__always)
+    func withSpan<Result>(_ range: Range<Int>, _ body: (Span<UInt8>) -> Result) -> Result {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "read past the end of the bytes")
+        return body(
+            unsafe Span(
+                _unsafeElements: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)))
+    }
+
+    /// The bytes of `range` as a string, decoded as UTF-8 (invalid sequences repaired).
+    func string(_ range: Range<Int>) -> String {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "read past the end of the bytes")
+        return unsafe String(
+            decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
+    }
+
+    /// The bytes of `range`, copied.
+    func data(_ range: Range<Int>) -> Data {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "read past the end of the bytes")
+        return unsafe Data(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+    }
+
+    /// The bytes of `range`, copied.
+    func array(_ range: Range<Int>) -> [UInt8] {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "read past the end of the bytes")
+        return unsafe Array(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
     }
 }
 
