@@ -73,3 +73,11 @@ fuzz-app:
 
 clean:
 	rm -rf .build App/.build .build-fuzz .build-fuzz-app .build-soak .build-docs .build-phases .build-compare .build-appbench
+
+## Rule X2: every state a power loss could leave during the engine's writes, under the POSIX
+## worst case and ext4 data=ordered (docs/RELIABILITY.md, "Power loss during a save").
+## Last line: crash states: N explored, B bad; exits non-zero when B > 0.
+.PHONY: crash-states
+crash-states: bootstrap
+	$(SWIFT) build --product crash-states
+	.build/debug/crash-states
