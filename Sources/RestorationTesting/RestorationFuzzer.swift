@@ -132,8 +132,9 @@ struct FuzzRandom: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) {
-        // Any seed, 0 included, gives a non-zero state.
-        state = (seed ^ 0x2545_F491_4F6C_DD1D) | 1
+        // A bijection of the seed (so that every seed gives its own run), never zero.
+        let mixed = (seed &+ 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
+        state = mixed == 0 ? 0x2545_F491_4F6C_DD1D : mixed
     }
 
     mutating func next() -> UInt64 {
