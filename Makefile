@@ -77,3 +77,23 @@ fuzz-app:
 
 clean:
 	rm -rf .build App/.build .build-fuzz .build-fuzz-app .build-soak .build-docs .build-phases .build-compare .build-appbench
+
+## Rule X2: every state a power loss could leave during the engine's writes, under the POSIX
+## worst case and ext4 data=ordered (docs/RELIABILITY.md, "Power loss during a save").
+## Last line: crash states: N explored, B bad; exits non-zero when B > 0.
+.PHONY: crash-states
+crash-states: bootstrap
+	$(SWIFT) build --product crash-states
+	.build/debug/crash-states
+
+## Rule X1: Homepwner and the demo checked after every step: seeded keys, pastes, resizes and
+## outside changes, each followed by save, tear-down, relaunch and comparison; e.g.
+## make restoration-fuzz STEPS=2000 SEED=7. Last line: restoration-fuzz: N steps, R relaunches,
+## D differences; exits non-zero when D > 0.
+STEPS ?= 200
+SEED ?= 1
+.PHONY: restoration-fuzz
+restoration-fuzz: bootstrap
+	$(SWIFT) build $(APP) --product restoration-fuzz
+	$(SWIFT) build $(APP) --product terminalkit-demo
+	scripts/restoration-fuzz $(STEPS) $(SEED)

@@ -55,7 +55,8 @@ let package = Package(
 
         // MARK: Executables (thin)
         .executableTarget(name: "homepwner", dependencies: ["Homepwner", "ArgumentKit"]),
-        .executableTarget(name: "terminalkit-demo", dependencies: ["TerminalKit", stateRestoration]),
+        .executableTarget(
+            name: "terminalkit-demo", dependencies: ["TerminalKit", stateRestoration, "TerminalKitFuzzing"]),
         .executableTarget(
             name: "restoration-archive", dependencies: ["ArchiveInspector", "ArgumentKit"]),
         .executableTarget(
@@ -70,6 +71,10 @@ let package = Package(
         .executableTarget(name: "homepwner-probe", dependencies: ["Homepwner"]),
         // Fuzzes Homepwner's restore (scripts/fuzz-app); built plainly, a replay driver.
         .executableTarget(name: "homepwner-fuzz", dependencies: ["Homepwner", stateRestoration]),
+        // Rule X1: restoration checked after every step (docs/RELIABILITY.md).
+        .target(name: "TerminalKitFuzzing", dependencies: ["TerminalKit", stateRestoration, restorationTesting]),
+        .executableTarget(
+            name: "restoration-fuzz", dependencies: ["Homepwner", "TerminalKitFuzzing", testSupport]),
 
         // MARK: Tests
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
@@ -84,7 +89,7 @@ let package = Package(
             dependencies: [
                 "Homepwner", "TerminalKit", stateRestoration, restorationTesting, "ArgumentKit",
                 "CSQLite", "TmuxTesting", testSupport,
-                "homepwner-store-stress", "homepwner", "terminalkit-demo",
+                "homepwner-store-stress", "homepwner", "terminalkit-demo", "restoration-fuzz",
             ]),
         // Runs the built restoration-bench binary (no timing assertions).
         .testTarget(name: "BenchmarkTests", dependencies: ["restoration-bench"]),

@@ -17,9 +17,10 @@ open class TemporaryDirectory {
     /// The directory's absolute path, without a trailing slash.
     public let path: String
 
-    /// Makes the directory, named `prefix` plus six random characters.
-    public init(prefix: String = "tests") {
-        var base = NSTemporaryDirectory()
+    /// Makes the directory, named `prefix` plus six random characters, in `parent` (the
+    /// system's temporary directory by default).
+    public init(prefix: String = "tests", in parent: String? = nil) {
+        var base = parent ?? NSTemporaryDirectory()
         while base.hasSuffix("/") { base.removeLast() }
         var template = Array((base + "/\(prefix)-XXXXXX").utf8CString)
         let created = template.withUnsafeMutableBufferPointer { buffer in

@@ -37,6 +37,8 @@ enum DemoMain {
                 exit(0)
             case "--fresh":
                 fresh = true
+            case "--restoration-fuzz":
+                exit(DemoRestorationFuzz.run(arguments))
             case "--state-dir":
                 guard let value = arguments.popFirst() else { fail("--state-dir needs a directory") }
                 stateDirectory = value

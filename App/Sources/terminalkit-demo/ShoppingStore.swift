@@ -26,6 +26,9 @@ final class ShoppingStore {
                 ShoppingItem(id: UUID(), name: "苹果 (apples)", quantity: 6),
                 ShoppingItem(id: UUID(), name: "Coffee", quantity: 2),
             ]
+            // Written at once: a restored selection names these items by their ids, which a
+            // relaunch would otherwise make anew (found by restoration-fuzz).
+            save()
         }
     }
 

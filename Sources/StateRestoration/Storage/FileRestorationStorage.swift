@@ -107,6 +107,7 @@ public struct FileRestorationStorage: RestorationStorage {
             ? -1
             : UncheckedSystem.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw Self.failure("create", temporary) }
+        recorded(.create(path: temporary))
         // The lock says "a writer is using this file" to every other process, in any pid
         // namespace, until the descriptor closes, after the rename.
         _ = flock(descriptor, LOCK_EX | LOCK_NB)
@@ -125,14 +126,17 @@ public struct FileRestorationStorage: RestorationStorage {
                 if errno == EINTR { continue }
                 throw Self.failure("write", temporary)
             }
+            recorded(.write(path: temporary, offset: written, bytes: Array(bytes[written..<written + count])))
             written += count
         }
         guard !injectedFailure(.fsync, temporary), fsync(descriptor) == 0 else {
             throw Self.failure("fsync", temporary)
         }
+        recorded(.fsync(path: temporary))
         guard !injectedFailure(.rename, target), UncheckedSystem.rename(temporary, target) == 0 else {
             throw Self.failure("rename", target)
         }
+        recorded(.rename(from: temporary, to: target))
         succeeded = true
         try syncDirectory()
         removeStaleTemporaries(of: item)
@@ -146,6 +150,7 @@ public struct FileRestorationStorage: RestorationStorage {
         {
             throw Self.failure("rename", source)
         }
+        recorded(.rename(from: source, to: path(of: destination)))
     }
 
     /// Removes temporary files that a process killed in the middle of a write left behind.
@@ -169,6 +174,7 @@ public struct FileRestorationStorage: RestorationStorage {
                 opened.st_ino == named.st_ino, opened.st_dev == named.st_dev
             else { continue }
             UncheckedSystem.unlink(path)
+            recorded(.remove(path: path))
         }
     }
 
@@ -177,6 +183,7 @@ public struct FileRestorationStorage: RestorationStorage {
         if (injectedFailure(.remove, path) || UncheckedSystem.unlink(path) != 0) && errno != ENOENT {
             throw Self.failure("remove", path)
         }
+        recorded(.remove(path: path))
     }
 
     /// Creates the directory and its missing parents; the last one with mode 0700.
@@ -211,6 +218,7 @@ public struct FileRestorationStorage: RestorationStorage {
         guard !injectedFailure(.syncDirectory, directory), fsync(descriptor) == 0 else {
             throw Self.failure("fsync directory", directory)
         }
+        recorded(.syncDirectory(path: directory))
     }
 
     /// True, with `errno` set, when an injected fault makes `step` on `path` fail.
@@ -218,6 +226,11 @@ public struct FileRestorationStorage: RestorationStorage {
         guard let code = faults?.decide(step, path) else { return false }
         errno = code
         return true
+    }
+
+    /// Hands `operation` to the recorder of ``StorageFaults/record``, if any (rule X2).
+    private func recorded(_ operation: @autoclosure () -> StorageOperation) {
+        faults?.record?(operation())
     }
 
     /// "a FIFO", "a directory"…: what a file that is not regular is, for messages.

@@ -35,6 +35,8 @@
 @_spi(Testing) public struct StorageFaults: Sendable {
     /// Returns the `errno` with which `step` on `path` fails, or nil to run it for real.
     public var decide: @Sendable (_ step: StorageStep, _ path: String) -> Int32?
+    /// Told of every operation that changed the directory, after it succeeded (rule X2).
+    public var record: (@Sendable (StorageOperation) -> Void)? = nil
 
     /// Creates faults from a decision made before each step.
     public init(_ decide: @escaping @Sendable (_ step: StorageStep, _ path: String) -> Int32?) {

@@ -64,6 +64,8 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
     /// True once Esc was pressed with an invalid value and the screen said so: the next
     /// Esc leaves, keeping the stored value (issue 13 item 17).
     private var warnedAboutInvalidValue = false
+    /// The restored archive said the first Esc had warned; shown again once the fields are back.
+    private var restoredWarning = false
 
     /// Creates the screen for `item`.
     /// - Parameters:
@@ -395,6 +397,8 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
             try coder.encode(item.serialNumber, forKey: Self.storedSerialNumberKey)
         }
         if queued.valueInDollars == nil { try coder.encode(item.valueInDollars, forKey: Self.storedValueKey) }
+        // The warning of the first Esc stays on screen, and the next Esc leaves (restoration-fuzz).
+        if warnedAboutInvalidValue { try coder.encode(true, forKey: "warnedAboutInvalidValue") }
         try super.encodeRestorableState(with: coder)
     }
 
@@ -406,11 +410,16 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
             name: try coder.decodeIfPresent(String.self, forKey: Self.storedNameKey),
             serialNumber: try coder.decodeIfPresent(String.self, forKey: Self.storedSerialNumberKey),
             valueInDollars: try coder.decodeIfPresent(Int.self, forKey: Self.storedValueKey))
+        restoredWarning = try coder.decodeIfPresent(Bool.self, forKey: "warnedAboutInvalidValue") ?? false
         try super.decodeRestorableState(with: coder)
     }
 
     override func applicationFinishedRestoringState() {
         super.applicationFinishedRestoringState()
+        defer {
+            if restoredWarning { warnAboutInvalidValue() }
+            restoredWarning = false
+        }
         // The drafts are back. One equal to what was stored when the state was saved is not
         // an edit: the store's value now (perhaps changed elsewhere since) is shown.
         if let stored = restoredStored {

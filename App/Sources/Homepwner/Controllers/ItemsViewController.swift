@@ -318,6 +318,10 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
     /// - Throws: ``StateCodingError`` from the coder.
     override func encodeRestorableState(with coder: StateEncoder) throws {
         try coder.encode(isEditing, forKey: Self.editingKey)
+        // A notice stays until the list next disappears, across a relaunch too (restoration-fuzz).
+        if !showsWriterStatus, !statusLine.text.isEmpty {
+            try coder.encode(statusLine.text, forKey: "notice")
+        }
         try super.encodeRestorableState(with: coder)
     }
 
@@ -327,6 +331,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
         if let editing = try coder.decodeIfPresent(Bool.self, forKey: Self.editingKey) {
             setEditing(editing, animated: false)
         }
+        if let notice = try coder.decodeIfPresent(String.self, forKey: "notice") { showNotice(notice) }
         try super.decodeRestorableState(with: coder)
     }
 }

@@ -1,0 +1,71 @@
+import Foundation
+import Homepwner
+import TerminalKit
+import TerminalKitFuzzing
+import TestSupport
+
+/// Homepwner as a ``TerminalFuzzTarget``: a scratch store of five items, reset before each
+/// run and replay, and the keys a user presses (all but those that quit).
+@MainActor
+enum HomepwnerFuzzing {
+    /// The items every run starts with.
+    static let items: [(String, String, Int)] = [
+        ("Shiny Spork", "4K2M9", 12), ("Rusty Bear", "0A1B2", 35), ("Fluffy Mac", "7Z9Y3", 99),
+        ("毛茸茸的熊", "3C4D5", 1200), ("Shiny Bear", "8E8F1", 0),
+    ]
+
+    static let keys: [Key] = [
+        .up, .down, .up, .down, .enter, .enter, .escape, .escape, .tab, .backTab, .left, .right, .home,
+        .end, .backspace, .delete, .pageUp, .pageDown, .character("a"), .character("e"), .character("y"),
+        .character("n"), .character("x"), .character("7"), .character("台"), .character(" "),
+        Key(.up, modifiers: .shift), Key(.down, modifiers: .shift), .ctrl("u"), .ctrl("x"),
+    ]
+
+    /// The target; its scratch directory lives as long as the process.
+    static func target() -> TerminalFuzzTarget {
+        let scratch = TemporaryDirectory(prefix: "restoration-fuzz")
+        let paths = HomepwnerPaths(
+            dataDirectory: scratch.path + "/data", stateDirectory: scratch.path + "/state")
+        return TerminalFuzzTarget(
+            keys: keys, pastes: ["Lamp", "台灯 42", "12"],
+            sizes: [Size(width: 60, height: 12), Size(width: 40, height: 10), Size(width: 130, height: 20)],
+            reset: {
+                _ = scratch
+                if FileManager.default.fileExists(atPath: paths.dataDirectory) {
+                    try FileManager.default.removeItem(atPath: paths.dataDirectory)
+                }
+                let store = try ItemStore(paths: paths)
+                for (name, serial, value) in items {
+                    try store.createItem(name: name, serialNumber: serial, valueInDollars: value)
+                }
+            },
+            outsideChange: { seed in try outsideChange(seed, paths: paths) },
+            launch: { terminal, storage in
+                let context = HomepwnerContext(store: try ItemStore(paths: paths), colorEnabled: true)
+                let application = HomepwnerApplication.makeApplication(
+                    context: context, driver: terminal, storage: storage,
+                    configuration: HomepwnerApplication.configuration(debugOutput: .off))
+                try HomepwnerApplication.launch(application, context: context)
+                return application
+            })
+    }
+
+    /// Another process's edit: adds, renames, deletes or moves an item, by the seed.
+    static func outsideChange(_ seed: UInt64, paths: HomepwnerPaths) throws {
+        let store = try ItemStore(paths: paths)
+        let items = try store.allItems()
+        let index = items.isEmpty ? 0 : Int(seed / 4 % UInt64(items.count))
+        switch seed % 4 {
+        case 0:
+            try store.createItem(name: "Outside \(seed % 100)", serialNumber: "OUT", valueInDollars: 5)
+        case 1 where !items.isEmpty:
+            try store.update(key: items[index].key, changes: ItemChanges(name: "Renamed \(seed % 100)"))
+        case 2 where !items.isEmpty:
+            _ = try store.deleteItem(withKey: items[index].key)
+        case 3 where items.count > 1:
+            try store.moveItem(from: index, to: (index + 1) % items.count)
+        default:
+            break
+        }
+    }
+}
