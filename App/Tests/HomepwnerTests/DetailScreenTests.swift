@@ -114,7 +114,7 @@ struct DetailScreenTests {
         #expect(screen[16, 8].style == Style(foreground: green, background: green))
         #expect(screen[1, 9].style == Style(foreground: blue, background: blue))
         #expect(screen[16, 10].style == Style(foreground: white, background: white))
-        #expect(app.lines.last == "Tab Next field  ^X Remove photo  Esc Back  ^C Quit")
+        #expect(app.lines.last == "Tab Next field  Esc Back  Enter Attach  ^X Remove photo")
 
         app.press(.ctrl("x"), .character("y"))  // it asks first (issue 13 item 19)
         #expect(try app.storedItem(1).hasPhoto == false)

@@ -183,8 +183,20 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         photoPathField.isFirstResponder && !photoPathField.text.isEmpty
     }
 
+    /// Most important first, since a narrow footer drops hints from the end: how to move,
+    /// how to leave, what Enter does here (in the photo field it attaches, never Done),
+    /// then Ctrl-X. The leaving keys are the bar's and the navigation controller's too;
+    /// named here, they come before Ctrl-X (the footer keeps the first hint per key).
     override var keyHints: [KeyHint] {
-        var hints = [KeyHint(label: "Tab", title: completesPhotoPath ? "Complete path" : "Next field")]
+        var hints = [
+            KeyHint(label: "Tab", title: completesPhotoPath ? "Complete path" : "Next field"),
+            KeyHint(key: .escape, title: isNew ? "Cancel" : "Back"),
+        ]
+        if photoPathField.isFirstResponder {
+            hints.append(KeyHint(key: .enter, title: "Attach"))
+        } else if isNew {
+            hints.append(KeyHint(key: .enter, title: "Done"))
+        }
         if item.hasPhoto { hints.append(KeyHint(key: .ctrl("x"), title: "Remove photo")) }
         return hints
     }
