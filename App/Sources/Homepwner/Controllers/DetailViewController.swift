@@ -107,7 +107,8 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         form.addRow("Created", dateLabel)
         form.addRow("Photo", photoPathField)
         form.addRow(messageLabel)
-        form.addRow(photoView)
+        // On a short terminal the photo is drawn smaller rather than left out.
+        form.addRow(photoView, minimumHeight: 1)
         view = form
     }
 
@@ -174,7 +175,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         guard case .failure(let error) = parsedValue else { return }
         warnedAboutInvalidValue = true
         show(
-            "\(error.description), so $\(item.valueInDollars) stays. Fix it, or press Esc again to leave.",
+            "\(error.description), so \(ItemCell.formattedValue(item.valueInDollars)) stays. Fix it, or press Esc again to leave.",
             isError: true)
     }
 

@@ -1,7 +1,8 @@
 import TerminalKit
 
 /// The detail screen's photo: a ``Thumbnail`` drawn as half blocks, or as brightness
-/// characters when colour is off, or "No photo".
+/// characters when colour is off, or "No photo". Given fewer rows than the thumbnail has,
+/// it draws it smaller (``Thumbnail/fitted(toRows:)``).
 ///
 /// Each half of a cell is drawn in the photo's own 24-bit colour; TerminalKit's driver
 /// writes it as the terminal can show it (``ColorDepth``): exactly under
@@ -19,10 +20,12 @@ final class ThumbnailView: View {
 
     override func draw(in canvas: Canvas) {
         super.draw(in: canvas)
-        guard let thumbnail else {
+        guard let full = thumbnail else {
             canvas.text("No photo", at: .zero, style: .dim)
             return
         }
+        // Fewer rows than it prefers on a short terminal: drawn smaller, not hidden.
+        let thumbnail = full.fitted(toRows: canvas.size.height)
         guard colorEnabled else {
             for (row, line) in thumbnail.grayscaleLines().enumerated() {
                 canvas.text(line, at: Point(x: 0, y: row))
