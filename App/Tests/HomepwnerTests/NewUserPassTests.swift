@@ -70,4 +70,13 @@ struct NewUserPassTests {
         app.press(.escape)
         #expect(app.screen.replacingOccurrences(of: "\n ", with: " ").contains("so $1,200 stays."))
     }
+
+    @Test("H4: an emptied value shows what to type, not a dim 0 that reads as a value of $0")
+    func emptyValuePlaceholder() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.down, .enter, .tab, .tab, .ctrl("u"))
+        #expect(app.lines[3] == " Value $  whole dollars")
+        #expect(app.lines[6] == " Value: type a whole number of dollars")
+    }
 }

@@ -55,7 +55,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
 
     let nameField = TextField(placeholder: "name")
     let serialNumberField = TextField(placeholder: "serial number")
-    let valueField = TextField(placeholder: "0")
+    let valueField = TextField(placeholder: "whole dollars")
     let photoPathField = TextField(placeholder: "path of a PNG or JPEG + Enter")
     private let dateLabel = Label()
     private let messageLabel = Label()
