@@ -23,3 +23,15 @@ extension TmuxSession {
         try press("Enter")
     }
 }
+
+extension TmuxSession {
+    /// Pastes `text` as a terminal pastes it (`set-buffer`, then `paste-buffer -p`): inside
+    /// `ESC[200~` … `ESC[201~` when the program has turned bracketed paste on (mode 2004),
+    /// bare otherwise, as tmux decides. Line feeds go as carriage returns, as a terminal
+    /// sends them for a pasted line break.
+    public func paste(_ text: String) throws {
+        let buffer = "e2e-paste"
+        try run(["set-buffer", "-b", buffer, "--", text])
+        try run(["paste-buffer", "-p", "-d", "-b", buffer, "-t", Self.target])
+    }
+}

@@ -8,8 +8,9 @@ enum DemoMain {
     static let usage = """
         usage: terminalkit-demo [--state-dir DIR] [--fresh] [--help] [--version]
 
-        A shopping list built on TerminalKit. Suspend it (Ctrl-Z), quit it (q, Ctrl-C),
-        or kill it, then start it again: it comes back where you left it.
+        A shopping list built on TerminalKit, and a short tour of what TerminalKit
+        restores: each screen says what comes back there. Suspend it (Ctrl-Z), quit it
+        (q, Ctrl-C), or kill it, then start it again: it comes back where you left it.
 
           --state-dir DIR  where the list and the restoration archive live
                            (default: $XDG_STATE_HOME/terminalkit-demo)
@@ -17,8 +18,8 @@ enum DemoMain {
           --help           show this help
           --version        show the version
 
-        Keys: a add, Enter open, e edit (Del delete, Shift-↑↓ move), Esc back,
-        q quit, Q quit and forget the state, Ctrl-Z suspend.
+        Keys: a add, Enter open, e edit (Del delete, Shift-↑↓ move), Tab next field,
+        Esc back, q quit, Q quit and forget the state, Ctrl-Z suspend.
         RESTORATION_DEBUG=1 writes restoration diagnostics next to the archive.
         """
 

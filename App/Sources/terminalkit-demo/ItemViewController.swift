@@ -3,14 +3,20 @@ import StateRestoration
 import TerminalKit
 
 /// One item: a name and a quantity. Pushed, it saves its edits when it goes back;
-/// presented for a new item, Enter adds it and Escape cancels.
+/// presented for a new item, Enter adds it and Escape cancels. As in Homepwner, the title
+/// follows the name as it is typed, and a quantity that is not from 1 to 9,999 is said
+/// under the fields, not dropped: Done refuses it, and the first Esc says the stored
+/// quantity stays (a second Esc leaves).
 @MainActor
-final class ItemViewController: ViewController {
+final class ItemViewController: ViewController, TextFieldDelegate {
     private let store: ShoppingStore
     private var item: ShoppingItem
     private let isNew: Bool
     private let nameField = TextField(placeholder: "what to buy")
-    private let quantityField = TextField(placeholder: "1")
+    private let quantityField = TextField(placeholder: "how many")
+    private let messageLabel = Label()
+    /// True once Esc was pressed with a bad quantity and the screen said so.
+    private var warnedAboutQuantity = false
 
     init(store: ShoppingStore, item: ShoppingItem, isNew: Bool) {
         self.store = store
@@ -18,7 +24,7 @@ final class ItemViewController: ViewController {
         self.isNew = isNew
         super.init()
         restorationIdentifier = "ItemViewController"
-        title = isNew ? "New Item" : item.name
+        title = isNew ? "New Item" : Self.title(forName: item.name)
         if isNew {
             navigationItem.leftBarButtonItem = BarButtonItem(title: "Cancel", key: .escape) { [weak self] in
                 self?.dismiss()
@@ -42,8 +48,12 @@ final class ItemViewController: ViewController {
         nameField.restorationIdentifier = "name"
         quantityField.restorationIdentifier = "quantity"
         quantityField.isNumeric = true
+        for field in [nameField, quantityField] { field.delegate = self }
+        messageLabel.wraps = true
         form.addRow("Name", nameField)
         form.addRow("Quantity", quantityField)
+        form.addRow(messageLabel)
+        form.addRow(TourNote.label(isNew ? TourNote.newItem : TourNote.item))
         view = form
     }
 
@@ -57,14 +67,68 @@ final class ItemViewController: ViewController {
         nameField.becomeFirstResponder()
     }
 
+    override var keyHints: [KeyHint] { [KeyHint(label: "Tab", title: "Next field")] }
+
+    override var keyCommands: [KeyCommand] {
+        // Back with a bad quantity: the first Esc stays and says what happens to it.
+        guard !isNew, !warnedAboutQuantity, case .failure = parsedQuantity else { return [] }
+        return [KeyCommand(.escape) { [weak self] in self?.warnAboutQuantity() }]
+    }
+
+    // MARK: Fields
+
+    private var parsedQuantity: Result<Int, Quantity.ParseError> {
+        Result { () throws(Quantity.ParseError) in try Quantity.parse(quantityField.text) }
+    }
+
+    func textFieldDidChange(_ textField: TextField) {
+        if textField === nameField {
+            if !isNew { title = Self.title(forName: nameField.text) }
+        } else {
+            warnedAboutQuantity = false
+            validateQuantity()
+        }
+    }
+
+    func textField(_ textField: TextField, didReject character: Character) {
+        show("Quantity takes digits only", isError: true)
+    }
+
+    private func validateQuantity() {
+        if case .failure(let error) = parsedQuantity {
+            show(error.description, isError: true)
+        } else {
+            show("", isError: false)
+        }
+    }
+
+    private func warnAboutQuantity() {
+        guard case .failure(let error) = parsedQuantity else { return }
+        warnedAboutQuantity = true
+        show(
+            "\(error.description), so \(item.quantity) stays. Fix it, or press Esc again to leave.",
+            isError: true)
+    }
+
+    private func show(_ message: String, isError: Bool) {
+        messageLabel.text = message
+        messageLabel.style = isError ? messageLabel.theme.error : .plain
+    }
+
+    /// The fields into the item: the name always, the quantity when it is one.
     private func applyFields() {
         item.name = nameField.text
-        item.quantity = Int(quantityField.text) ?? item.quantity
+        if case .success(let quantity) = parsedQuantity { item.quantity = quantity }
     }
 
     private func done() {
+        if case .failure(let error) = parsedQuantity {
+            show("\(error.description). Fix it before Done, or Esc to cancel.", isError: true)
+            return
+        }
         applyFields()
         store.add(item)
+        store.itemToSelect = item.id
         dismiss()
     }
 
@@ -73,11 +137,25 @@ final class ItemViewController: ViewController {
         if !isNew && parent == nil {
             applyFields()
             store.update(item)
+            store.itemToSelect = item.id
         }
     }
+
+    private static func title(forName name: String) -> String {
+        name.isEmpty ? "(no name)" : name
+    }
+
+    // MARK: Restoration
 
     override func encodeRestorableState(with coder: StateEncoder) throws {
         try super.encodeRestorableState(with: coder)
         try coder.encode(item.id, forKey: "itemID")
+    }
+
+    override func applicationFinishedRestoringState() {
+        super.applicationFinishedRestoringState()
+        // The drafts are back: the title and the message follow them.
+        if !isNew { title = Self.title(forName: nameField.text) }
+        if case .failure = parsedQuantity { validateQuantity() }
     }
 }

@@ -2,10 +2,12 @@ import Foundation
 import StateRestoration
 import TerminalKit
 
-/// The list: add, open, edit mode with delete (confirmed) and reorder.
+/// The list: add, open, edit mode with delete (confirmed) and reorder, with the tour's
+/// note under the rows.
 @MainActor
 final class ShoppingListViewController: TableViewController, ModelAssociation {
     private let store: ShoppingStore
+    private let note = TourNote.label(TourNote.list)
 
     init(store: ShoppingStore) {
         self.store = store
@@ -15,17 +17,55 @@ final class ShoppingListViewController: TableViewController, ModelAssociation {
         navigationItem.rightBarButtonItem = editButtonItem
     }
 
+    override func loadView() {
+        tableView.dataSource = self
+        tableView.delegate = self
+        let root = View()
+        root.addSubview(tableView)
+        root.addSubview(note)
+        view = root
+    }
+
     override func viewDidLoad() {
         super.viewDidLoad()
         tableView.restorationIdentifier = "table"
         tableView.emptyText = "Nothing to buy. Press a to add something."
     }
 
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        // The item just added or edited is highlighted, as in Homepwner.
+        if let id = store.itemToSelect, let index = store.index(of: id) {
+            store.itemToSelect = nil
+            tableView.selectRow(at: ElementIndexPath(row: index))
+        }
+    }
+
+    override func viewWillLayoutSubviews() {
+        super.viewWillLayoutSubviews()
+        let bounds = view.bounds
+        // A failed save is said where the tour's note is; otherwise the note.
+        if let error = store.lastSaveError {
+            note.text = "Could not save the list (it stays in memory): \(error)"
+            note.style = note.theme.error
+        } else {
+            note.text = TourNote.list
+            note.style = .dim
+        }
+        // The note wraps under the rows, leaving at least four rows to the list.
+        note.frame.size.width = max(0, bounds.width - 2)
+        let noteHeight = min(note.preferredHeight, max(0, bounds.height - 4))
+        note.isHidden = noteHeight == 0
+        note.frame = Rect(
+            x: 1, y: bounds.height - noteHeight, width: max(0, bounds.width - 2), height: noteHeight)
+        tableView.frame = bounds.inset(bottom: noteHeight == 0 ? 0 : noteHeight + 1)
+    }
+
     override var keyCommands: [KeyCommand] {
-        [
-            KeyCommand(.character("a"), title: "Add") { [weak self] in self?.addItem() },
-            KeyCommand(.enter, title: "Open") {},
-        ]
+        var commands = [KeyCommand(.character("a"), title: "Add") { [weak self] in self?.addItem() }]
+        // Enter opens the highlighted row (the table does it); listed only when there is one.
+        if !store.items.isEmpty { commands.append(KeyCommand(.enter, title: "Open") {}) }
+        return commands
     }
 
     private func addItem() {

@@ -32,6 +32,9 @@ final class ShoppingStore {
         }
     }
 
+    /// The item the list highlights when it next appears: the one just added or edited.
+    var itemToSelect: UUID?
+
     func item(id: UUID) -> ShoppingItem? { items.first { $0.id == id } }
 
     func index(of id: UUID) -> Int? { items.firstIndex { $0.id == id } }
@@ -68,6 +71,6 @@ final class ShoppingStore {
         }
     }
 
-    /// The last write failure, shown in the list's footer line.
+    /// The last write failure, shown under the list.
     private(set) var lastSaveError: String?
 }

@@ -106,11 +106,15 @@ struct DetailScreenTests {
         // 32×16 pixels in 16×4 cells: red | green over blue | white.
         #expect(app.lines[7] == " " + String(repeating: "▀", count: 16))
         let screen = app.terminal.screen
-        #expect(screen[1, 7].style == Style(foreground: .red, background: .red))
-        #expect(screen[16, 8].style == Style(foreground: .green, background: .green))
-        #expect(screen[1, 9].style == Style(foreground: .blue, background: .blue))
-        #expect(screen[16, 10].style == Style(foreground: .white, background: .white))
-        #expect(app.lines.last == "Tab Next field  ^X Remove photo  Esc Back  ^C Quit")
+        let red = Color.rgb(red: 255, green: 0, blue: 0)
+        let green = Color.rgb(red: 0, green: 255, blue: 0)
+        let blue = Color.rgb(red: 0, green: 0, blue: 255)
+        let white = Color.rgb(red: 255, green: 255, blue: 255)
+        #expect(screen[1, 7].style == Style(foreground: red, background: red))
+        #expect(screen[16, 8].style == Style(foreground: green, background: green))
+        #expect(screen[1, 9].style == Style(foreground: blue, background: blue))
+        #expect(screen[16, 10].style == Style(foreground: white, background: white))
+        #expect(app.lines.last == "Tab Next field  Esc Back  Enter Attach  ^X Remove photo")
 
         app.press(.ctrl("x"), .character("y"))  // it asks first (issue 13 item 19)
         #expect(try app.storedItem(1).hasPhoto == false)
@@ -119,6 +123,34 @@ struct DetailScreenTests {
                 atPath: scratch.paths.imagesDirectory + "/" + ItemKey.text(item.key)))
         #expect(app.lines[6] == " Photo removed")
         #expect(app.lines[7] == " No photo")
+    }
+
+    @Test(
+        "H4, H11: a photo's shades stay apart where the terminal has 256 colours or 24-bit colour, and come down to the nearest basic colour elsewhere (issue 13 item 22)"
+    )
+    func photoColourDepth() throws {
+        let scratch = try scratchStore(sampleItems)
+        // Left half orange, right half red: one basic colour apart from each other at most.
+        let png = try scratch.write(
+            ImageFiles.png(width: 32, height: 16) { x, _ in x < 16 ? [255, 135, 0] : [255, 0, 0] },
+            to: "orange-red.png")
+        let app = try openRustyBear(scratch)
+        app.press(.tab, .tab, .tab)
+        app.type(png)
+        app.press(.enter)
+        let orange = app.terminal.screen[1, 7].style
+        let red = app.terminal.screen[16, 7].style
+        #expect(orange.foreground == .rgb(red: 255, green: 135, blue: 0))
+        #expect(red.foreground == .rgb(red: 255, green: 0, blue: 0))
+        func sgr(_ style: Style, _ depth: ColorDepth) -> String {
+            ANSIRenderer(colorDepth: depth).sgr(style)
+        }
+        #expect(sgr(orange, .trueColor) == "\u{1B}[0;38;2;255;135;0;48;2;255;135;0m")
+        #expect(sgr(orange, .indexed256) == "\u{1B}[0;38;5;208;48;5;208m")
+        #expect(sgr(red, .indexed256) == "\u{1B}[0;38;5;196;48;5;196m")
+        #expect(sgr(orange, .basic) == "\u{1B}[0;33;43m")
+        #expect(sgr(red, .basic) == "\u{1B}[0;31;41m")
+        #expect(sgr(orange, .none) == "\u{1B}[0m")
     }
 
     @Test("H4, H11: under NO_COLOR the photo is drawn in brightness characters")

@@ -49,6 +49,38 @@ struct ANSIRendererTests {
         #expect(withColor.contains("\u{1B}[0;1;7;31;44m"))
     }
 
+    @Test(
+        "H11: the colour depth comes from the environment: NO_COLOR, COLORTERM, TERM (issue 13 item 22)",
+        arguments: [
+            (["NO_COLOR": "1", "COLORTERM": "truecolor"], ColorDepth.none),
+            (["COLORTERM": "truecolor", "TERM": "xterm"], .trueColor),
+            (["COLORTERM": "24bit"], .trueColor),
+            (["TERM": "xterm-256color"], .indexed256),
+            (["TERM": "tmux-256color", "NO_COLOR": ""], .indexed256),
+            (["TERM": "xterm"], .basic),
+            ([:], .basic),
+        ])
+    func colorDepth(environment: [String: String], depth: ColorDepth) {
+        #expect(ColorDepth.detect(environment: environment) == depth)
+    }
+
+    @Test(
+        "H11: a 24-bit or indexed colour is written exactly where the terminal can, as the nearest it has elsewhere",
+        arguments: [
+            (ColorDepth.trueColor, Color.rgb(red: 255, green: 135, blue: 0), "38;2;255;135;0"),
+            (.indexed256, .rgb(red: 255, green: 135, blue: 0), "38;5;208"),
+            (.indexed256, .rgb(red: 128, green: 128, blue: 128), "38;5;244"),
+            (.indexed256, .indexed(33), "38;5;33"),
+            (.basic, .rgb(red: 255, green: 135, blue: 0), "33"),
+            (.basic, .indexed(196), "31"),
+            (.basic, .gray, "90"),
+        ])
+    func colorAtDepth(depth: ColorDepth, color: Color, code: String) {
+        let renderer = ANSIRenderer(colorDepth: depth)
+        #expect(renderer.sgr(Style(foreground: color)) == "\u{1B}[0;\(code)m")
+        #expect(ANSIRenderer(colorDepth: .none).sgr(Style(foreground: color)) == "\u{1B}[0m")
+    }
+
     @Test("The cursor is shown where the screen puts it, hidden otherwise")
     func cursor() {
         var renderer = ANSIRenderer(colorEnabled: true)

@@ -24,10 +24,11 @@ public enum HomepwnerCommand {
             + "it comes back where you were.",
         discussion: """
             KEYS (the footer shows those that work on the current screen):
-              list     a add, Enter open, e edit mode, Del delete (asks first),
-                       Shift-↑/↓ move (in edit mode), q quit, Q quit and forget the state
-              item     Tab next field, Esc back (edits are saved as you type), Enter
-                       attach the photo typed in the Photo field, Ctrl-X remove it
+              list     ↑/↓ choose, Enter open, a add, Del delete (asks first), e edit mode
+                       (Shift-↑/↓ move, Esc leaves), q quit, Q quit and forget the state
+              item     Tab next field, Esc back (edits are saved as you type); in the
+                       Photo field Tab completes the path and Enter attaches the photo;
+                       Ctrl-X removes it (asks first)
               new item Enter Done (keeps it), Esc Cancel (deletes it)
               anywhere Ctrl-Z suspend (the state is saved), Ctrl-C quit
 
@@ -42,6 +43,8 @@ public enum HomepwnerCommand {
                                       not saved or not restored, and why) to the log above
               RESTORATION_DEBUG_LOG   a file to write them to instead
               NO_COLOR                turns colour off
+              COLORTERM, TERM         how many colours photos get: truecolor or 24bit,
+                                      then a TERM ending in 256color, else 8
               XDG_DATA_HOME, XDG_STATE_HOME   the default directories' bases
 
             Without a terminal, --random-items N adds the items and exits.

@@ -17,7 +17,8 @@ import TerminalKit
 /// - The value is parsed by ``DollarValue``: anything but whole dollars shows a message
 ///   under the fields and is not stored; the other fields are.
 /// - A photo is attached by typing the path of a PNG or JPEG file in the photo field and
-///   pressing Enter; Ctrl-X removes it. Both are committed to the store at once.
+///   pressing Enter (Tab completes the path there, ``PathCompletion``); Ctrl-X removes it.
+///   Both are committed to the store at once.
 /// - The name field has the focus when the screen opens.
 ///
 /// Restoration: identifier and restoration class are its own type. It encodes its item's
@@ -54,7 +55,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
 
     let nameField = TextField(placeholder: "name")
     let serialNumberField = TextField(placeholder: "serial number")
-    let valueField = TextField(placeholder: "0")
+    let valueField = TextField(placeholder: "whole dollars")
     let photoPathField = TextField(placeholder: "path of a PNG or JPEG + Enter")
     private let dateLabel = Label()
     private let messageLabel = Label()
@@ -108,7 +109,8 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         form.addRow("Created", dateLabel)
         form.addRow("Photo", photoPathField)
         form.addRow(messageLabel)
-        form.addRow(photoView)
+        // On a short terminal the photo is drawn smaller rather than left out.
+        form.addRow(photoView, minimumHeight: 1)
         view = form
     }
 
@@ -153,6 +155,10 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
             KeyCommand(.up) { [weak self] in self?.moveFocus(by: -1) },
             KeyCommand(.down) { [weak self] in self?.moveFocus(by: 1) },
         ]
+        // Tab completes a path typed in the photo field; in an empty one it moves on.
+        if completesPhotoPath {
+            commands.append(KeyCommand(.tab) { [weak self] in self?.completePhotoPath() })
+        }
         // Back with an invalid value: the first Esc stays and says what happens to it.
         if !isNew, !warnedAboutInvalidValue, case .failure = parsedValue {
             commands.append(KeyCommand(.escape) { [weak self] in self?.warnAboutInvalidValue() })
@@ -171,12 +177,29 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         guard case .failure(let error) = parsedValue else { return }
         warnedAboutInvalidValue = true
         show(
-            "\(error.description), so $\(item.valueInDollars) stays. Fix it, or press Esc again to leave.",
+            "\(error.description), so \(ItemCell.formattedValue(item.valueInDollars)) stays. Fix it, or press Esc again to leave.",
             isError: true)
     }
 
+    /// True while Tab completes the path in the photo field: it has the focus and text.
+    private var completesPhotoPath: Bool {
+        photoPathField.isFirstResponder && !photoPathField.text.isEmpty
+    }
+
+    /// Most important first, since a narrow footer drops hints from the end: how to move,
+    /// how to leave, what Enter does here (in the photo field it attaches, never Done),
+    /// then Ctrl-X. The leaving keys are the bar's and the navigation controller's too;
+    /// named here, they come before Ctrl-X (the footer keeps the first hint per key).
     override var keyHints: [KeyHint] {
-        var hints = [KeyHint(label: "Tab", title: "Next field")]
+        var hints = [
+            KeyHint(label: "Tab", title: completesPhotoPath ? "Complete path" : "Next field"),
+            KeyHint(key: .escape, title: isNew ? "Cancel" : "Back"),
+        ]
+        if photoPathField.isFirstResponder {
+            hints.append(KeyHint(key: .enter, title: "Attach"))
+        } else if isNew {
+            hints.append(KeyHint(key: .enter, title: "Done"))
+        }
         if item.hasPhoto { hints.append(KeyHint(key: .ctrl("x"), title: "Remove photo")) }
         return hints
     }
@@ -347,6 +370,31 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
             show(Self.describe(error), isError: true)
         }
     }
+
+    /// Tab in the photo field: completes the path as a shell does; several names that share
+    /// nothing more are listed under the fields.
+    private func completePhotoPath() {
+        let environment = ProcessInfo.processInfo.environment
+        let outcome = PathCompletion.complete(
+            photoPathField.text, home: environment["HOME"] ?? NSHomeDirectory(),
+            directory: FileManager.default.currentDirectoryPath)
+        switch outcome {
+        case .completed(let text):
+            photoPathField.text = text
+            show("", isError: false)
+        case .candidates(let names):
+            let shown = names.prefix(Self.candidatesShown).joined(separator: "  ")
+            let more =
+                names.count > Self.candidatesShown ? "  … \(names.count - Self.candidatesShown) more" : ""
+            show("\(names.count) names fit: \(shown)\(more)", isError: false)
+        case .noMatch(let directory, let prefix):
+            let place = directory.isEmpty ? "here" : "in \(directory)"
+            show("Nothing \(place) starts with “\(prefix)”", isError: true)
+        }
+    }
+
+    /// How many names a Tab lists at most.
+    static let candidatesShown = 24
 
     /// Ctrl-X: asks first, Cancel chosen (a habit from nano, where Ctrl-X leaves, must not
     /// cost the photo).

@@ -63,6 +63,24 @@ public struct Thumbnail: Hashable, Sendable {
         self.init(checkedColumns: columns, rows: rows, cells: cells)
     }
 
+    /// The thumbnail shrunk to at most `maximumRows` rows, its aspect ratio kept (pixels
+    /// sampled, nearest first); itself if it fits.
+    public func fitted(toRows maximumRows: Int) -> Thumbnail {
+        guard rows > maximumRows, maximumRows > 0 else { return self }
+        let newRows = maximumRows
+        let newColumns = max(1, (columns * newRows + rows / 2) / rows)
+        var pixels: [RGB] = []
+        pixels.reserveCapacity(newColumns * 2 * rows)
+        for pixelRow in 0..<(2 * rows) {
+            let cells = pixelRow / 2
+            for column in 0..<newColumns {
+                let cell = self[column * columns / newColumns, cells]
+                pixels.append(pixelRow % 2 == 0 ? cell.top : cell.bottom)
+            }
+        }
+        return Thumbnail(columns: newColumns, rows: newRows, pixels: pixels, pixelRows: 2 * rows)
+    }
+
     /// The cell at (`column`, `row`), both from 0.
     public subscript(column: Int, row: Int) -> Cell {
         cells[row * columns + column]

@@ -1,11 +1,14 @@
 import TerminalKit
 
 /// The detail screen's photo: a ``Thumbnail`` drawn as half blocks, or as brightness
-/// characters when colour is off, or "No photo".
+/// characters when colour is off, or "No photo". Given fewer rows than the thumbnail has,
+/// it draws it smaller (``Thumbnail/fitted(toRows:)``).
 ///
-/// TerminalKit has the terminal's 8 basic colours and grey, not 24-bit colour, so each
-/// half of a cell gets the nearest of those. The shape of the photo stays recognisable;
-/// its exact colours do not.
+/// Each half of a cell is drawn in the photo's own 24-bit colour; TerminalKit's driver
+/// writes it as the terminal can show it (``ColorDepth``): exactly under
+/// `COLORTERM=truecolor`, the nearest of xterm's 256 colours on a `*-256color` terminal,
+/// the nearest basic colour elsewhere, where the shape stays recognisable but not the
+/// colours.
 @MainActor
 final class ThumbnailView: View {
     /// The photo, or nil for none.
@@ -17,10 +20,12 @@ final class ThumbnailView: View {
 
     override func draw(in canvas: Canvas) {
         super.draw(in: canvas)
-        guard let thumbnail else {
+        guard let full = thumbnail else {
             canvas.text("No photo", at: .zero, style: .dim)
             return
         }
+        // Fewer rows than it prefers on a short terminal: drawn smaller, not hidden.
+        let thumbnail = full.fitted(toRows: canvas.size.height)
         guard colorEnabled else {
             for (row, line) in thumbnail.grayscaleLines().enumerated() {
                 canvas.text(line, at: Point(x: 0, y: row))
@@ -30,28 +35,14 @@ final class ThumbnailView: View {
         for row in 0..<thumbnail.rows {
             for column in 0..<thumbnail.columns {
                 let cell = thumbnail[column, row]
-                let style = Style(foreground: Self.nearest(cell.top), background: Self.nearest(cell.bottom))
+                let style = Style(foreground: Self.color(cell.top), background: Self.color(cell.bottom))
                 canvas.text(String(Thumbnail.halfBlock), at: Point(x: column, y: row), style: style)
             }
         }
     }
 
-    private static let palette: [(Color, RGB)] = [
-        (.black, RGB(0, 0, 0)), (.red, RGB(205, 0, 0)), (.green, RGB(0, 205, 0)),
-        (.yellow, RGB(205, 205, 0)), (.blue, RGB(0, 0, 238)), (.magenta, RGB(205, 0, 205)),
-        (.cyan, RGB(0, 205, 205)), (.white, RGB(229, 229, 229)), (.gray, RGB(127, 127, 127)),
-    ]
-
-    /// The basic terminal colour closest to `colour` (xterm's default palette).
-    static func nearest(_ colour: RGB) -> Color {
-        func distance(_ other: RGB) -> Int {
-            let red = Int(colour.red) - Int(other.red)
-            let green = Int(colour.green) - Int(other.green)
-            let blue = Int(colour.blue) - Int(other.blue)
-            return red * red + green * green + blue * blue
-        }
-        var best = palette[0]
-        for entry in palette.dropFirst() where distance(entry.1) < distance(best.1) { best = entry }
-        return best.0
+    /// The 24-bit colour of a pixel.
+    static func color(_ pixel: RGB) -> Color {
+        .rgb(red: pixel.red, green: pixel.green, blue: pixel.blue)
     }
 }

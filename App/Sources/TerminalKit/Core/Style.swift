@@ -1,5 +1,9 @@
-/// One of the terminal's basic colours. Under `NO_COLOR` the ANSI driver draws none of
-/// them; reverse video, bold and underline stay.
+/// A colour: one of the terminal's basic colours, one of xterm's 256, or a 24-bit one.
+///
+/// Views name the colour they mean; the ANSI driver writes it as exactly as the terminal
+/// can show it (``ColorDepth``): a 24-bit colour becomes the nearest of the 256 or of the
+/// basic colours on a terminal that has no more. Under `NO_COLOR` it draws none of them;
+/// reverse video, bold and underline stay.
 public enum Color: Hashable, Sendable {
     /// The terminal's own foreground or background.
     case `default`
@@ -13,6 +17,11 @@ public enum Color: Hashable, Sendable {
     case white
     /// Bright black: what most terminals show as grey.
     case gray
+    /// One of xterm's 256 colours: 0–15 the basic and bright ones, 16–231 a 6×6×6 cube,
+    /// 232–255 greys.
+    case indexed(UInt8)
+    /// A 24-bit colour.
+    case rgb(red: UInt8, green: UInt8, blue: UInt8)
 }
 
 /// How a cell is drawn: colours and attributes.

@@ -5,20 +5,40 @@
 /// character is written once, from its first cell; if only its continuation changed, the
 /// first cell is written again.
 public struct ANSIRenderer: Sendable {
-    /// False under `NO_COLOR`: colours are left out, attributes (reverse, bold) stay.
-    public var colorEnabled: Bool
+    /// How many colours the terminal shows: colours beyond it are written as the nearest
+    /// it has; under ``ColorDepth/none`` (`NO_COLOR`) none are written, and attributes
+    /// (reverse, bold) stay.
+    public var colorDepth: ColorDepth
     private var previous: Screen?
     private var cursorVisible: Bool?
 
+    /// False under `NO_COLOR` (``ColorDepth/none``). Setting it true on a renderer without
+    /// colour gives it the basic colours.
+    public var colorEnabled: Bool {
+        get { colorDepth != .none }
+        set {
+            if !newValue {
+                colorDepth = .none
+            } else if colorDepth == .none {
+                colorDepth = .basic
+            }
+        }
+    }
+
     /// Creates a renderer whose first frame repaints everything.
+    /// - Parameter colorDepth: What the terminal shows (``ColorDepth/detect(environment:)``).
+    public init(colorDepth: ColorDepth) {
+        self.colorDepth = colorDepth
+    }
+
+    /// Creates a renderer with the basic colours, or none.
     public init(colorEnabled: Bool) {
-        self.colorEnabled = colorEnabled
+        self.init(colorDepth: colorEnabled ? .basic : .none)
     }
 
     /// True unless `NO_COLOR` is set to a non-empty value (https://no-color.org).
     public static func colorEnabled(environment: [String: String]) -> Bool {
-        guard let value = environment["NO_COLOR"] else { return true }
-        return value.isEmpty
+        ColorDepth.detect(environment: environment) != .none
     }
 
     /// Forgets the previous frame: the next one clears the screen and repaints.
@@ -95,32 +115,35 @@ public struct ANSIRenderer: Sendable {
     }
 
     /// Select Graphic Rendition for a style, from a reset.
-    func sgr(_ style: Style) -> String {
+    package func sgr(_ style: Style) -> String {
         var codes = ["0"]
         if style.attributes.contains(.bold) { codes.append("1") }
         if style.attributes.contains(.dim) { codes.append("2") }
         if style.attributes.contains(.underline) { codes.append("4") }
         if style.attributes.contains(.reverse) { codes.append("7") }
-        if colorEnabled {
-            if let code = Self.code(style.foreground) { codes.append(String(30 + code)) }
-            if let code = Self.code(style.background) { codes.append(String(40 + code)) }
-            if style.foreground == .gray { codes.append("90") }
-            if style.background == .gray { codes.append("100") }
+        if colorDepth != .none {
+            if let code = Self.code(style.foreground.reduced(to: colorDepth), base: 30) { codes.append(code) }
+            if let code = Self.code(style.background.reduced(to: colorDepth), base: 40) { codes.append(code) }
         }
         return "\u{1B}[" + codes.joined(separator: ";") + "m"
     }
 
-    private static func code(_ color: Color) -> Int? {
+    /// The SGR parameters of a colour, foreground for `base` 30 and background for 40; nil
+    /// for the terminal's default.
+    private static func code(_ color: Color, base: Int) -> String? {
         switch color {
-        case .default, .gray: nil
-        case .black: 0
-        case .red: 1
-        case .green: 2
-        case .yellow: 3
-        case .blue: 4
-        case .magenta: 5
-        case .cyan: 6
-        case .white: 7
+        case .default: nil
+        case .black: String(base)
+        case .red: String(base + 1)
+        case .green: String(base + 2)
+        case .yellow: String(base + 3)
+        case .blue: String(base + 4)
+        case .magenta: String(base + 5)
+        case .cyan: String(base + 6)
+        case .white: String(base + 7)
+        case .gray: String(base + 60)
+        case .indexed(let index): "\(base + 8);5;\(index)"
+        case .rgb(let red, let green, let blue): "\(base + 8);2;\(red);\(green);\(blue)"
         }
     }
 }

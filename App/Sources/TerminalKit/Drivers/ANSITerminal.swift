@@ -44,14 +44,14 @@ public final class ANSITerminal: TerminalDriver {
     /// - Parameters:
     ///   - input: The terminal's input (standard input by default).
     ///   - output: The terminal's output (standard output by default).
-    ///   - environment: Read for `NO_COLOR`.
+    ///   - environment: Read for `NO_COLOR`, `COLORTERM` and `TERM` (``ColorDepth``).
     public init(
         input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.input = input
         self.output = output
-        self.renderer = ANSIRenderer(colorEnabled: ANSIRenderer.colorEnabled(environment: environment))
+        self.renderer = ANSIRenderer(colorDepth: ColorDepth.detect(environment: environment))
         self.origin = clock.now
     }
 

@@ -6,12 +6,16 @@
 /// ```
 ///
 /// Each row is as tall as its view's ``View/preferredHeight``; rows that do not fit are
-/// hidden. Tab and Shift-Tab move between the fields (the window does that).
+/// hidden, except one added with a minimum height (``addRow(_:minimumHeight:)``), which
+/// takes the rows left when at least that many are. Tab and Shift-Tab move between the
+/// fields (the window does that).
 @MainActor
 open class FormView: View {
     private struct Row {
         let label: Label?
         let view: View
+        /// The fewest rows the view can be drawn in, when fewer than it prefers are left.
+        var minimumHeight: Int?
     }
 
     private var rows: [Row] = []
@@ -30,13 +34,18 @@ open class FormView: View {
         let label = Label(title, style: .bold)
         addSubview(label)
         addSubview(view)
-        rows.append(Row(label: label, view: view))
+        rows.append(Row(label: label, view: view, minimumHeight: nil))
     }
 
     /// Adds a row that takes the full width (a message, a button row).
-    public func addRow(_ view: View) {
+    /// - Parameters:
+    ///   - view: The row's view.
+    ///   - minimumHeight: If given, the view is shown in the rows left when fewer than its
+    ///     preferred height are, as long as this many are (a picture that can shrink);
+    ///     without it, a view that does not fit whole is hidden.
+    public func addRow(_ view: View, minimumHeight: Int? = nil) {
         addSubview(view)
-        rows.append(Row(label: nil, view: view))
+        rows.append(Row(label: nil, view: view, minimumHeight: minimumHeight))
     }
 
     override open var preferredHeight: Int {
@@ -52,7 +61,10 @@ open class FormView: View {
             // The width first: a wrapping label's height depends on it.
             let shownLabel = row.label == nil ? 0 : min(labelWidth, width / 2)
             row.view.frame.size.width = width - shownLabel
-            let height = row.view.preferredHeight
+            var height = row.view.preferredHeight
+            if y + height > frame.height, let minimum = row.minimumHeight, y + minimum <= frame.height {
+                height = frame.height - y
+            }
             let fits = y + height <= frame.height
             row.label?.isHidden = !fits
             row.view.isHidden = !fits

@@ -1,0 +1,38 @@
+import Foundation
+import Homepwner
+import Testing
+import TmuxTesting
+
+/// A photo's colours in the real `homepwner`, in a real terminal (tmux), at the depth the
+/// environment declares (issue 13 item 22).
+@Suite(
+    "Homepwner: photo colours end to end in tmux",
+    .enabled(
+        if: HomepwnerTmux.isAvailable,
+        "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
+struct ColourEndToEndTests {
+    @Test(
+        "H11, H4: the photo is drawn in 24-bit colour under COLORTERM=truecolor, in 256 colours on a 256color TERM, in the basic colours otherwise",
+        arguments: [
+            ("COLORTERM=truecolor TERM=xterm", "38;2;255;135;0"),
+            ("COLORTERM= TERM=xterm-256color", "38;5;208"),
+            ("COLORTERM= TERM=xterm", "33"),
+        ])
+    func photoColours(environment: String, orange: String) async throws {
+        let session = try HomepwnerTmux(width: 60, height: 14)
+        defer { session.close() }
+        let store = try ItemStore(paths: session.paths)
+        let item = try store.createItem(name: "Orange", serialNumber: "O1", valueInDollars: 5)
+        let png = session.directory + "/orange.png"
+        try Data(ImageFiles.png(width: 32, height: 16) { _, _ in [255, 135, 0] })
+            .write(to: URL(fileURLWithPath: png))
+        _ = try store.attachPhoto(fromPath: png, to: item.key)
+        try await session.launch(environment: environment)
+        try session.press("Enter")
+        try await session.waitFor(text: "▀▀▀▀")
+        // tmux writes each cell's colour back as it received it.
+        let photoRow = try session.screen(styled: true).components(separatedBy: "\n")[7]
+        #expect(photoRow.contains("\u{1B}[" + orange + "m") || photoRow.contains(";" + orange + "m"))
+        #expect(try await session.quit(key: "C-c") == "0")
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import TmuxTesting
+
+/// `terminalkit-demo` as a short guided tour that behaves like Homepwner (issue 13 item
+/// 25), run in a real terminal (tmux).
+@Suite(
+    "terminalkit-demo: the guided tour, end to end in tmux",
+    .enabled(if: TmuxSession.programOnPath("tmux") != nil, "tmux is not installed"))
+struct DemoTourTests {
+    /// Starts the demo in an 80x24 tmux pane with a state directory of its own.
+    private func launch() async throws -> TmuxSession {
+        let binary = try #require(
+            TmuxSession.builtProduct("terminalkit-demo"), "build terminalkit-demo with the tests")
+        let session = try TmuxSession(label: "demo-tour", width: 80, height: 24)
+        do {
+            try session.shell("'\(binary)' --state-dir '\(session.directory)/state'")
+            try await session.waitFor("the list") {
+                try $0.contains("Shopping") && session.isAlternateScreen()
+            }
+        } catch {
+            session.close()
+            throw error
+        }
+        return session
+    }
+
+    /// The rows drawn in reverse video below the bar: the highlighted row as a person sees
+    /// it. A row is highlighted when reverse video (`ESC[7m`) is on at its first character.
+    private func highlightedRows(_ session: TmuxSession) throws -> [String] {
+        try session.screen(styled: true).components(separatedBy: "\n").dropFirst().compactMap { line in
+            var rest = Substring(line)
+            var reverse = false
+            while rest.hasPrefix("\u{1B}["), let end = rest.firstIndex(where: \.isLetter) {
+                let codes = rest[rest.index(rest.startIndex, offsetBy: 2)..<end].split(separator: ";")
+                if codes.contains("7") { reverse = true } else if codes.contains("0") { reverse = false }
+                rest = rest[rest.index(after: end)...]
+            }
+            return reverse ? String(rest.prefix { $0 != "\u{1B}" }) : nil
+        }
+    }
+
+    @Test(
+        "Issue 13 item 25: every screen says what TerminalKit restores there, and the item screen's footer lists Tab"
+    )
+    func tourNotes() async throws {
+        let session = try await launch()
+        defer { session.close() }
+        let list = try session.screen()
+        #expect(list.contains("Tour: Ctrl-Z, q or kill -9, then start me again: this highlighted row"))
+        try session.press("Enter")
+        let item = try await session.waitFor("the item screen") { $0.contains("‹ Shopping") }
+        #expect(item.contains("Tour: type something, then kill me and start again"))
+        #expect(item.split(separator: "\n").last?.hasPrefix("Tab Next field") == true)
+        try session.press("Escape")
+        try await session.waitFor("the list") { !$0.contains("‹ Shopping") }
+        try session.press("a")
+        let new = try await session.waitFor("the new-item screen") { $0.contains("New Item") }
+        #expect(new.contains("Tour: this screen comes back over the list after a relaunch"))
+        #expect(new.split(separator: "\n").last?.hasPrefix("Tab Next field") == true)
+    }
+
+    @Test(
+        "H3, H2 (demo, as in Homepwner): the title follows the name as it is typed; a new item is highlighted after Done"
+    )
+    func titleAndSelection() async throws {
+        let session = try await launch()
+        defer { session.close() }
+        try session.press("Enter")
+        try await session.waitFor(text: "Name      Bread")
+        try session.type(" rolls")
+        let typing = try await session.waitFor("the title") { $0.contains("Name      Bread rolls") }
+        #expect(typing.split(separator: "\n").first?.hasSuffix("Bread rolls") == true)
+        try session.press("Escape")
+        try await session.waitFor("the list") { $0.contains(" Bread rolls ") && $0.contains("Shopping") }
+        #expect(try highlightedRows(session).first?.hasPrefix(" Bread rolls ") == true)
+
+        try session.press("a")
+        try await session.waitFor(text: "New Item")
+        try session.type("Milk")
+        try session.press("Enter")
+        try await session.waitFor("the list with Milk") { $0.contains(" Milk ") && $0.contains("Shopping") }
+        #expect(try highlightedRows(session).first?.hasPrefix(" Milk ") == true)
+    }
+
+    @Test(
+        "H4 (demo, as in Homepwner): a bad quantity is refused with a message on screen, never dropped silently"
+    )
+    func badQuantity() async throws {
+        let session = try await launch()
+        defer { session.close() }
+        try session.press("a")
+        try await session.waitFor(text: "New Item")
+        try session.type("Milk")
+        try session.press("Tab", "x")
+        try await session.waitFor(text: "Quantity takes digits only")
+        try session.press("BSpace", "0", "Enter")
+        let refused = try await session.waitFor(text: "Quantity: 0 is not from 1 to 9999. Fix it before Done")
+        #expect(refused.contains("New Item"))
+        try session.press("BSpace", "4", "Enter")
+        try await session.waitFor(text: " × 4")
+
+        // An existing item: the first Esc says the stored quantity stays; the second leaves.
+        try session.press("Enter")
+        try await session.waitFor(text: "Name      Milk")
+        try session.press("Tab", "C-u")
+        try await session.waitFor(text: "Quantity: type how many, from 1 to 9999")
+        try session.press("Escape")
+        let warned = try await session.waitFor(text: "so 4 stays. Fix it, or press Esc")
+        #expect(warned.contains("‹ Shopping"))
+        try session.press("Escape")
+        let list = try await session.waitFor("the list") { $0.contains("Shopping") && !$0.contains("‹") }
+        #expect(list.contains(" × 4"))
+    }
+}
