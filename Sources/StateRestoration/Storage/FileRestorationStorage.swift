@@ -145,12 +145,12 @@ public struct FileRestorationStorage: RestorationStorage {
     public func move(_ item: StorageItem, to destination: StorageItem) throws(RestorationError) {
         try DirectoryTrust.check(directory)
         let source = path(of: item)
-        if (injectedFailure(.rename, source) || UncheckedSystem.rename(source, path(of: destination)) != 0)
-            && errno != ENOENT
-        {
+        if injectedFailure(.rename, source) || UncheckedSystem.rename(source, path(of: destination)) != 0 {
+            if errno == ENOENT { return }
             throw Self.failure("rename", source)
         }
         recorded(.rename(from: source, to: path(of: destination)))
+        try syncDirectory()
     }
 
     /// Removes temporary files that a process killed in the middle of a write left behind.
@@ -178,12 +178,17 @@ public struct FileRestorationStorage: RestorationStorage {
         }
     }
 
+    /// Removes the item and syncs the directory, so that a power loss cannot bring it back
+    /// (the in-progress marker, or an archive quit-and-forget dropped: docs/RELIABILITY.md,
+    /// "Every crash a save can suffer").
     public func remove(_ item: StorageItem) throws(RestorationError) {
         let path = path(of: item)
-        if (injectedFailure(.remove, path) || UncheckedSystem.unlink(path) != 0) && errno != ENOENT {
+        if injectedFailure(.remove, path) || UncheckedSystem.unlink(path) != 0 {
+            if errno == ENOENT { return }
             throw Self.failure("remove", path)
         }
         recorded(.remove(path: path))
+        try syncDirectory()
     }
 
     /// Creates the directory and its missing parents; the last one with mode 0700.
