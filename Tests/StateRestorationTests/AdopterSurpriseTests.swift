@@ -16,6 +16,18 @@ struct AdopterSurpriseTests {
         return report
     }
 
+    @Test("R21: a diagnostic reads as RestorationDiagnostic's documentation shows it")
+    func documentedFormat() throws {
+        let hidden = ContainerViewController(nil, children: [Node("DetailViewController")])
+        let root = Node("NavigationController", children: [hidden])
+        root.encodesStructure = false
+        let report = try save(root, .standard())
+        #expect(
+            report.diagnostics.map(\.description).last
+                == "not saved: NavigationController/<ContainerViewController>/DetailViewController: ancestor "
+                + "'<ContainerViewController>' has no restoration identifier")
+    }
+
     @Test("R21: an unregistered restoration class at save is a warning, and the object is saved")
     func unregisteredClassIsAWarning() throws {
         let stranger = Node("Stranger")
@@ -173,3 +185,7 @@ final class ForgetfulNode: Node {
         value = try coder.decode(String.self, forKey: "value")
     }
 }
+
+/// A container without an identifier, named as in the documentation's example.
+@MainActor
+final class ContainerViewController: Node {}
