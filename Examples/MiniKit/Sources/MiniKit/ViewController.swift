@@ -6,8 +6,9 @@ import StateRestoration
 /// As a container it records its structure with references and attaches what it reads back
 /// (rule R8): its children and the controller it presents are saved with it, and at launch
 /// it takes them again in ``decodeRestorableState(with:)``. A subclass that overrides the
-/// coding methods calls `super`, or its children come back attached nowhere (the engine says
-/// so with a `not attached` diagnostic).
+/// coding methods calls `super`, or its children come back attached nowhere (under the test
+/// harness, or with `RESTORATION_DEBUG=1`, the engine says so with a `not attached`
+/// diagnostic).
 @MainActor
 open class ViewController: RestorableObject {
     /// The identifier under which the screen is saved; nil prunes it and its subtree.
