@@ -9,7 +9,7 @@ SWIFT ?= swift
 ARGS ?=
 APP := --package-path App
 
-.PHONY: all bootstrap build release run test test-engine test-app check-tests check-unsafe lint format docs fuzz clean
+.PHONY: all bootstrap build release run test test-engine test-app test-examples check-snippets check-tests check-unsafe lint format docs fuzz clean
 
 all: build
 
@@ -28,9 +28,11 @@ run: bootstrap
 	$(SWIFT) build $(APP) -c release --product homepwner
 	App/.build/release/homepwner $(ARGS)
 
-## Every test: the engine's, then the app's (unit, integration, end-to-end in tmux), after
-## scripts/check-tests (no test without an assertion, no catch that swallows the error).
-test: bootstrap check-tests check-unsafe test-engine test-app
+## Every test: the engine's, the second adopter's (Examples/MiniKit), then the app's (unit,
+## integration, end-to-end in tmux), after scripts/check-tests (no test without an assertion,
+## no catch that swallows the error) and scripts/check-snippets (the DocC articles' code is
+## the example's, compiled).
+test: bootstrap check-tests check-unsafe check-snippets test-engine test-examples test-app
 
 check-tests:
 	@scripts/check-tests
@@ -43,16 +45,24 @@ test-engine:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+## MiniKit and MiniHomepwner, a second toolkit on the engine, as an outside package: built
+## with warnings as errors and no system library, then tested (scripts/test-examples).
+test-examples:
+	scripts/test-examples
+
+check-snippets:
+	@scripts/check-snippets
+
 test-app: bootstrap
 	$(SWIFT) build $(APP) --build-tests
 	$(SWIFT) test $(APP) --skip-build
 
 ## swift-format, strict, on everything.
 lint:
-	swift-format lint --strict -r Sources Tests Fuzz Bench Package.swift App/Sources App/Tests App/Package.swift
+	swift-format lint --strict -r Sources Tests Fuzz Bench Package.swift App/Sources App/Tests App/Package.swift Examples
 
 format:
-	swift-format format --in-place -r Sources Tests Fuzz Bench Package.swift App/Sources App/Tests App/Package.swift
+	swift-format format --in-place -r Sources Tests Fuzz Bench Package.swift App/Sources App/Tests App/Package.swift Examples
 
 ## The engine's DocC catalog, with warnings as errors, into docs/api/.
 docs:
@@ -76,7 +86,7 @@ fuzz-app:
 	scripts/fuzz-app $(SECONDS)
 
 clean:
-	rm -rf .build App/.build .build-fuzz .build-fuzz-app .build-soak .build-docs .build-phases .build-compare .build-appbench
+	rm -rf .build App/.build Examples/MiniKit/.build .build-fuzz .build-fuzz-app .build-soak .build-docs .build-phases .build-compare .build-appbench
 
 ## Rule X2: every state a power loss could leave during the engine's writes, under the POSIX
 ## worst case and ext4 data=ordered (docs/RELIABILITY.md, "Power loss during a save").

@@ -1,7 +1,7 @@
 import StateRestoration
 import Synchronization
 
-/// A ``RestorationStorage`` in memory that outlives the apps using it, as a disk outlives
+/// A `RestorationStorage` in memory that outlives the apps using it, as a disk outlives
 /// a killed process. It can be told to fail, to test rule R10's promises.
 public final class InMemoryStorage: RestorationStorage {
     private struct State {

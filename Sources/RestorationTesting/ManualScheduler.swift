@@ -1,6 +1,6 @@
 import StateRestoration
 
-/// A ``RestorationScheduler`` whose clock moves only when a test says so: no sleeps.
+/// A `RestorationScheduler` whose clock moves only when a test says so: no sleeps.
 @MainActor
 public final class ManualScheduler: RestorationScheduler {
     private final class Item: ScheduledAction {

@@ -46,7 +46,9 @@ public final class RestorationHarness {
     /// Creates a harness.
     /// - Parameters:
     ///   - registry: The restoration classes the app registers.
-    ///   - configuration: Defaults to app "TestApp" 1.0, no debug output.
+    ///   - configuration: Defaults to app "TestApp" 1.0, no debug output. The harness turns
+    ///     on `RestorationConfiguration.checksAdoption` whatever it says, so
+    ///     a container that forgets to attach its children is named in every test.
     ///   - storage: Defaults to fresh in-memory storage.
     public init(
         registry: RestorationRegistry = RestorationRegistry(),
@@ -56,6 +58,7 @@ public final class RestorationHarness {
     ) {
         self.registry = registry
         self.configuration = configuration
+        self.configuration.checksAdoption = true
         self.storage = storage
     }
 

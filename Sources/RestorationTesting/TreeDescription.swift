@@ -6,9 +6,10 @@ import StateRestoration
 /// spaces per level, for example:
 ///
 /// ```
-/// UINavigationController (NavigationController)
+/// NavigationController (NavigationController)
 ///   ItemsViewController (ItemsViewController)
 ///   DetailViewController (DetailViewController)
+///     nameField (TextField)
 /// ```
 @MainActor
 public enum TreeDescription {

@@ -217,10 +217,20 @@ struct ContainmentTests {
         crafted.records[a].restorationClassName = "OtherRestorer"
         harness.storage[.archive] = crafted.encodedBytes()
         let launch = harness.launch(app)
-        #expect(
-            launch.restoreDiagnostics.first
-                == "not restored: Root/A: 'Root' lists it under 'children', but it is a OtherObject, not a "
-                + "Container; it is left out there")
+        // The class returned another type than the one saved: a warning (R14), then the
+        // container leaves it out, and so nothing holds it.
+        let expected: [String] = [
+            "warning: Root/A: it was saved as StateRestorationTests.Container but restoration class "
+                + "'OtherRestorer' returned a StateRestorationTests.OtherObject (R14); its state is decoded into "
+                + "it all the same",
+            "not restored: Root/A: 'Root' lists it under 'children', but it is a OtherObject, not a "
+                + "Container; it is left out there",
+            "not attached: Root/A: it was restored, but its parent 'Root' (StateRestorationTests.Container) "
+                + "does not hold it once every object has decoded (it is not among its restorationChildren, and "
+                + "it names no restorationParent): a container decodes the references to its children and "
+                + "attaches them again",
+        ]
+        #expect(Array(launch.restoreDiagnostics.prefix(3)) == expected)
     }
 }
 

@@ -416,6 +416,9 @@ final class ReferencingNode: Node {
         restoredTargets = try coder.decodeObjects(forKey: "targets").compactMap { $0 as? Node }
         firstTargetWasNil = try coder.decodeObject(forKey: "first") == nil
         restoredPlain = try coder.decodeObject(forKey: "plain") as? PlainModel
+        // A plain object made by its class knows no parent: the referrer gives it its own,
+        // so that it is held (and saved again at the same path).
+        if let restoredPlain, restoredPlain.parent == nil { restoredPlain.parent = self }
     }
 }
 

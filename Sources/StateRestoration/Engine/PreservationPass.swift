@@ -69,6 +69,10 @@ final class PreservationPass {
     /// Parent of every object in the live tree, built only if a reference needs it.
     private var treeParents: [ObjectIdentifier: any RestorableObject]?
     private(set) var diagnostics: [RestorationDiagnostic] = []
+    /// The index in `diagnostics` of each object the walk pruned (R3): if a reference saves
+    /// it after all (R8), its `not saved` becomes a warning that gives its path, so the
+    /// report agrees with the archive.
+    private var prunedDiagnostics: [ObjectIdentifier: Int] = [:]
     /// Siblings skipped for a duplicate identifier (R5): a reference must not bring them back.
     private var skippedDuplicates: Set<ObjectIdentifier> = []
     /// The identifiers plain objects were registered under (R17), which a reference to one
@@ -155,6 +159,13 @@ final class PreservationPass {
                 )
                 continue
             }
+            guard !Self.hasSeparator(identifier) else {
+                diagnostics.append(
+                    RestorationDiagnostic(
+                        .notSaved, path: Self.join(display(of: parent), identifier),
+                        reason: Self.separatorReason + ", so it and its subtree are not saved"))
+                continue
+            }
             let occurrence: Int
             if manySiblings != nil {
                 occurrence = manySiblings?[identifier] ?? 0
@@ -198,6 +209,16 @@ final class PreservationPass {
     }
 
     private static let linearSiblings = 16
+
+    /// True if `identifier` holds a `/`, which separates a path's components: two paths
+    /// would print the same (`A/B` below the root, or `B` below `A`), so such an object is
+    /// not saved.
+    private static func hasSeparator(_ identifier: String) -> Bool {
+        identifier.utf8.contains(UInt8(ascii: "/"))
+    }
+
+    private static let separatorReason =
+        "its restoration identifier contains '/', which separates the components of a path"
 
     /// How many times `identifier` occurred before among the siblings pushed since `base`;
     /// counts this occurrence.
@@ -244,6 +265,7 @@ final class PreservationPass {
                 ? "it has no restoration identifier, so its subtree is not saved either"
                 : "its restoration identifier is empty, so its subtree is not saved either"
         }
+        prunedDiagnostics[ObjectIdentifier(object)] = diagnostics.count
         diagnostics.append(RestorationDiagnostic(.notSaved, path: display, reason: reason))
         let ancestorName = ancestor ?? "<\(object.diagnosticName)>"
         for child in object.restorationChildren {
@@ -301,10 +323,10 @@ final class PreservationPass {
             if let last = tables.value.lastClass, !last.registered {
                 diagnostics.append(
                     RestorationDiagnostic(
-                        .notSaved, path: path(of: index).description,
+                        .warning, path: path(of: index).description,
                         reason:
-                            "warning: restoration class '\(last.name)' is not registered; "
-                            + "the object will not be restored until it is"))
+                            "restoration class '\(last.name)' is not registered; "
+                            + "the object is saved, but will not be restored until it is"))
             }
         }
         builder.beginRecord(
@@ -370,6 +392,13 @@ final class PreservationPass {
                     reason: "a reference to it was encoded as nil: it has no restoration identifier"))
             return nil
         }
+        guard !Self.hasSeparator(identifier) else {
+            diagnostics.append(
+                RestorationDiagnostic(
+                    .notSaved, path: identifier,
+                    reason: "a reference to it was encoded as nil: " + Self.separatorReason))
+            return nil
+        }
         guard depth < maxDepth else {
             diagnostics.append(
                 RestorationDiagnostic(
@@ -404,6 +433,14 @@ final class PreservationPass {
         let index = tables.value.nodes.count
         _ = tables.value.nodeIndex.insertIfAbsent(index, for: ObjectIdentifier(object))
         append(object, parent: parent, identifier: identifier, occurrence: occurrence, depth: depth)
+        if let pruned = prunedDiagnostics.removeValue(forKey: ObjectIdentifier(object)) {
+            diagnostics[pruned] = RestorationDiagnostic(
+                .warning, path: path(of: index).description,
+                reason:
+                    "saved because a saved object refers to it (R8), although the walk pruned it "
+                    + "(\(diagnostics[pruned].reason)); its path leaves out the ancestors without an identifier"
+            )
+        }
         return index
     }
 

@@ -42,13 +42,24 @@ public struct RestorationConfiguration: Sendable {
     public var debugOutput: DebugOutput
     /// The clock for metadata timestamps.
     public var now: @Sendable () -> Date
+    /// Whether a restore names, with a ``RestorationDiagnostic/Kind/notAttached``
+    /// diagnostic, each restored object that its restored parent does not hold once every
+    /// object has decoded: a container of the UI layer that did not attach its children
+    /// again.
+    ///
+    /// A check for building and testing a UI layer: it asks every restored container for
+    /// its children and hashes them, which a restore otherwise never does, so it is off by
+    /// default, on with `RESTORATION_DEBUG=1` (any ``debugOutput`` but `.off`), and always on
+    /// under `RestorationTesting`'s harness.
+    public var checksAdoption: Bool
 
     /// Creates a configuration with defaults for everything but the app's identity.
     public init(
         appName: String, appVersion: String, interfaceIdiom: String = "terminal",
         limits: ArchiveLimits = .default, crashLoopWindow: Duration = .seconds(5),
         crashLoopLaunches: Int = 2, continuousPreservationDelay: Duration? = nil,
-        debugOutput: DebugOutput = .fromEnvironment(), now: @escaping @Sendable () -> Date = { Date() }
+        debugOutput: DebugOutput = .fromEnvironment(), now: @escaping @Sendable () -> Date = { Date() },
+        checksAdoption: Bool? = nil
     ) {
         self.appName = appName
         self.appVersion = appVersion
@@ -59,5 +70,6 @@ public struct RestorationConfiguration: Sendable {
         self.continuousPreservationDelay = continuousPreservationDelay
         self.debugOutput = debugOutput
         self.now = now
+        self.checksAdoption = checksAdoption ?? (debugOutput != .off)
     }
 }

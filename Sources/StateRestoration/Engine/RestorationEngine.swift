@@ -394,7 +394,7 @@ public final class RestorationEngine {
     private func restore(_ view: ArchiveView, markingProgress: Bool) -> RestorationReport {
         let pass = RestorationPass(
             view: view, registry: registry, names: names, delegate: delegate, existingRoots: roots(),
-            registeredObjects: liveRegisteredObjects)
+            registeredObjects: liveRegisteredObjects, checksAdoption: configuration.checksAdoption)
         // The coders read the archive's bytes in place, within this scope.
         return pass.withBytes { () -> RestorationReport in
             guard delegate?.shouldRestoreApplicationState(pass.applicationCoder()) == true else {

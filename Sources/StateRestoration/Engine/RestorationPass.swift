@@ -18,12 +18,15 @@ final class RestorationPass {
     private var diagnostics = DiagnosticList()
     /// The windows' roots before the restore: only a root record may find one (R31).
     private var windowRoots: [ObjectIdentifier] = []
+    /// Whether to name restored objects that nothing holds after phase 2.
+    private let checksAdoption: Bool
 
     init(
         view: ArchiveView, registry: RestorationRegistry, names: TypeNameCache,
         delegate: (any RestorationDelegate)?, existingRoots: [any RestorableObject],
-        registeredObjects: [(object: any RestorableObject, identifier: String)]
+        registeredObjects: [(object: any RestorableObject, identifier: String)], checksAdoption: Bool = false
     ) {
+        self.checksAdoption = checksAdoption
         self.context = DecodingContext(view: view)
         self.shared = context.shared
         self.view = view
@@ -126,9 +129,23 @@ final class RestorationPass {
                 continue
             }
             // The recorded restoration class chose what to create (it may be a newer type that
-            // migrates old state, R19), so only objects found elsewhere are type-checked (R14).
-            if record.restorationClass >= 0 || names.object(object, matches: view.typeName(ofRecord: index)) {
+            // migrates old state, R19), so its object is decoded whatever its type; another
+            // type than the one saved is a warning (R14). Objects found elsewhere of another
+            // type are not decoded.
+            if names.object(object, matches: view.typeName(ofRecord: index)) {
                 states[index] = 2
+            } else if record.restorationClass >= 0 {
+                states[index] = 2
+                if !Self.object(object, isOf: lastClass.type) {
+                    diagnostics.append(
+                        RestorationDiagnostic(
+                            .warning, path: path.description,
+                            reason:
+                                "it was saved as \(view.typeName(ofRecord: index)) but restoration class "
+                                + "'\(view.restorationClassName(ofRecord: index) ?? "")' returned a "
+                                + "\(names.typeName(of: object)) (R14); its state is decoded into it all the same"
+                        ))
+                }
             } else {
                 states[index] = 1
                 diagnostics.append(
@@ -153,6 +170,7 @@ final class RestorationPass {
             }
         }
         diagnostics.append(contentsOf: context.containmentNotes.all)
+        if checksAdoption { noteUnadoptedObjects(states) }
         var roots: [any RestorableObject] = []
         for index in records.indices where states[index] != 0 {
             guard let object = shared.value.restored[index] else { continue }
@@ -171,7 +189,9 @@ final class RestorationPass {
     }
 
     /// Rule R13: (a) the recorded restoration class, else (b) the delegate, else (c) an
-    /// existing object at the path, else (d) nothing.
+    /// existing object at the path, else (d) nothing. A ``RestorableView`` that exists at
+    /// the path below its restored parent is taken before (b): the delegate is never asked
+    /// for views, as UIKit's is not.
     /// - Parameter restorationClass: The registered class of the name recorded for the
     ///   record, if any.
     private func findOrCreate(
@@ -204,6 +224,12 @@ final class RestorationPass {
             }
             return object
         }
+        // A view is found where its restored controller made it, never asked of the
+        // delegate, as in UIKit (``RestorableView``).
+        if record.parent >= 0 {
+            indexRestoredObjects(&unindexed)
+            if let view = existing[path], view is any RestorableView { return view }
+        }
         if let object = delegate?.restorableObject(withRestorationPath: path, coder: coder) {
             return object
         }
@@ -217,6 +243,70 @@ final class RestorationPass {
         diagnostics.append(
             RestorationDiagnostic(.notRestored, path: path.description, reason: reason))
         return nil
+    }
+
+    /// True if `object` is of the type `restorationClass`, or of a subclass: a class that
+    /// creates its own type chose it (a renamed type, a migration, R19), so another type
+    /// than the one saved is no surprise then.
+    private static func object(
+        _ object: any RestorableObject, isOf restorationClass: (any ObjectRestoration.Type)?
+    ) -> Bool {
+        guard let restorationClass else { return false }
+        var current: AnyClass? = type(of: object)
+        while let type = current {
+            if ObjectIdentifier(type) == ObjectIdentifier(restorationClass) { return true }
+            current = _getSuperclass(type)
+        }
+        return false
+    }
+
+    // MARK: Objects nothing adopted (R8, R12)
+
+    /// Names every restored object that its restored parent does not hold once all have
+    /// decoded: a container that saves its children as references must attach them again
+    /// in its `decodeRestorableState` (rules R8, R12), or they are restored and shown
+    /// nowhere.
+    ///
+    /// A parent holds an object if it is among its ``RestorableObject/restorationChildren``,
+    /// or below children without an identifier (paths leave those out). A plain object
+    /// (R17) that names a ``RestorableObject/restorationParent`` hangs from it and is not
+    /// checked. Each parent's children are listed once. Only when
+    /// ``RestorationConfiguration/checksAdoption`` is on: it asks every restored container
+    /// for its children.
+    private func noteUnadoptedObjects(_ states: [UInt8]) {
+        let records = view.records
+        var held: [Int: Set<ObjectIdentifier>] = [:]
+        for index in records.indices where states[index] != 0 && records[index].parent >= 0 {
+            let parent = Int(records[index].parent)
+            guard let object = shared.pointee.restored[index], object.restorationParent == nil,
+                let container = shared.pointee.restored[parent]
+            else { continue }
+            let children = held[parent] ?? Self.heldObjects(of: container)
+            held[parent] = children
+            guard !children.contains(ObjectIdentifier(object)) else { continue }
+            diagnostics.append(
+                RestorationDiagnostic(
+                    .notAttached, path: view.path(ofRecord: index).description,
+                    reason:
+                        "it was restored, but its parent '\(view.path(ofRecord: parent))' "
+                        + "(\(names.typeName(of: container))) does not hold it once every object has decoded (it is "
+                        + "not among its restorationChildren, and it names no restorationParent): a container "
+                        + "decodes the references to its children and attaches them again"))
+        }
+    }
+
+    /// The objects `container` holds: its children, and those below its children without
+    /// an identifier.
+    private static func heldObjects(of container: any RestorableObject) -> Set<ObjectIdentifier> {
+        var held: Set<ObjectIdentifier> = []
+        var pending = container.restorationChildren
+        while let child = pending.popLast() {
+            guard held.insert(ObjectIdentifier(child)).inserted else { continue }
+            if child.usableRestorationIdentifier == nil {
+                pending.append(contentsOf: child.restorationChildren)
+            }
+        }
+        return held
     }
 
     // MARK: Objects that already exist (R13c)

@@ -1,9 +1,10 @@
 import StateRestoration
 
 extension DetailViewController: ObjectRestoration {
-    /// Creates the detail screen again, for a new item when the path has 3 components (the
-    /// modal navigation controller is in it) and for an existing one when it has 2, as the
-    /// chapter's `viewControllerWithRestorationIdentifierPath:` does.
+    /// Creates the detail screen again, for a new item when its parent in the path is a
+    /// navigation controller other than the root (the modal one), for an existing one
+    /// otherwise. The chapter counts components (3 for new, 2 for pushed), which holds only
+    /// while the root navigation controller presents: presented by the list, the path has 4.
     ///
     /// If the item no longer exists (deleted with `sqlite3` while the app was closed), it
     /// returns nil, and says why in the diagnostic (rule H9): the screen is not restored and
@@ -16,7 +17,9 @@ extension DetailViewController: ObjectRestoration {
             coder.explainNotRestored("no item store is open (restoration ran outside a Homepwner launch)")
             return nil
         }
-        let isNew = path.count == 3
+        let identifiers = path.identifiers
+        let isNew =
+            identifiers.count >= 3 && identifiers[identifiers.count - 2] == AppDelegate.navigationIdentifier
         let key: Item.ID
         do {
             key = try coder.decode(Item.ID.self, forKey: itemKeyKey)
