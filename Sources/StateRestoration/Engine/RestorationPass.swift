@@ -278,8 +278,8 @@ final class RestorationPass {
         var held: [Int: Set<ObjectIdentifier>] = [:]
         for index in records.indices where states[index] != 0 && records[index].parent >= 0 {
             let parent = Int(records[index].parent)
-            guard let object = shared.pointee.restored[index], object.restorationParent == nil,
-                let container = shared.pointee.restored[parent]
+            guard let object = shared.value.restored[index], object.restorationParent == nil,
+                let container = shared.value.restored[parent]
             else { continue }
             let children = held[parent] ?? Self.heldObjects(of: container)
             held[parent] = children
