@@ -48,7 +48,8 @@ let package = Package(
             dependencies: ["StateRestoration", "RestorationTesting", "TestSupport"]),
         /// The power-loss model of rule X2 and its scenarios (docs/RELIABILITY.md, "Power
         /// loss during a save"); `crash-states` runs it, `make crash-states`.
-        .target(name: "CrashStates", dependencies: ["StateRestoration", "RestorationTesting", "TestSupport"]),
+        .target(
+            name: "CrashStates", dependencies: ["StateRestoration", "RestorationTesting", "TestSupport"]),
         .executableTarget(name: "crash-states", dependencies: ["CrashStates"]),
         .testTarget(name: "CrashStatesTests", dependencies: ["CrashStates", "StateRestoration"]),
     ],

@@ -72,7 +72,8 @@ let package = Package(
         // Fuzzes Homepwner's restore (scripts/fuzz-app); built plainly, a replay driver.
         .executableTarget(name: "homepwner-fuzz", dependencies: ["Homepwner", stateRestoration]),
         // Rule X1: restoration checked after every step (docs/RELIABILITY.md).
-        .target(name: "TerminalKitFuzzing", dependencies: ["TerminalKit", stateRestoration, restorationTesting]),
+        .target(
+            name: "TerminalKitFuzzing", dependencies: ["TerminalKit", stateRestoration, restorationTesting]),
         .executableTarget(
             name: "restoration-fuzz", dependencies: ["Homepwner", "TerminalKitFuzzing", testSupport]),
 
