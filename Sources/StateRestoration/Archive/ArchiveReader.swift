@@ -78,7 +78,7 @@ struct ArchiveReader {
                 buffer: storage.view, offset: ArchiveFormat.headerSize, end: checksumOffset, limits: limits)
             parser.checksumsAhead = interleaved
             let parsed = Result { () throws(ArchiveError) -> ArchiveView in
-                try parser.view(of: bytes, storage: storage, version: version)
+                try parser.view(of: storage, version: version)
             }
             guard interleaved else { return parsed }
             let computed = parser.finishChecksum()
@@ -158,9 +158,7 @@ private struct Parser {
         return checksum
     }
 
-    mutating func view(
-        of bytes: [UInt8], storage: UncheckedByteStorage, version: Int
-    ) throws(ArchiveError) -> ArchiveView {
+    mutating func view(of storage: UncheckedByteStorage, version: Int) throws(ArchiveError) -> ArchiveView {
         let metadataCount = try count("metadata entry count", limit: limits.maxEntriesPerRecord)
         var metadataEntries: [ArchiveEntry] = []
         for _ in 0..<metadataCount {
@@ -193,7 +191,6 @@ private struct Parser {
             }
         }
         keySpaceOfString = Array(repeating: -1, count: strings.count)
-        defer { keySpaceOfString = [] }
 
         recordCount = try count("record count", limit: min(limits.maxRecords, indexLimit))
         let applicationState = try keyedSpace(what: "application state")
@@ -260,7 +257,7 @@ private struct Parser {
             throw ArchiveError(.invalid("\(end - offset) unexpected bytes after the last record"), at: offset)
         }
         return ArchiveView(
-            bytes: bytes, storage: storage, metadata: metadata, strings: strings, canonical: canonical,
+            storage: storage, metadata: metadata, strings: strings, canonical: canonical,
             stringIndex: stringIndex,
             records: records, applicationState: applicationState, keysAreUnique: !keysRepeat)
     }

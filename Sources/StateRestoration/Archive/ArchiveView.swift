@@ -52,10 +52,8 @@ final class ArchiveView: Sendable {
         }
     }
 
-    /// The archive's bytes, checked.
-    let bytes: [UInt8]
-    /// The same bytes in memory of their own, for the readers of a restore, which make a
-    /// reader per value and so must not retain anything (``UncheckedByteView``).
+    /// The archive's bytes, checked, in memory of their own: the readers of a restore make
+    /// a reader per value, which must not retain anything (``UncheckedByteView``).
     let storage: UncheckedByteStorage
     /// The save's metadata.
     let metadata: ArchiveMetadata
@@ -76,11 +74,10 @@ final class ArchiveView: Sendable {
     let keysAreUnique: Bool
 
     init(
-        bytes: [UInt8], storage: UncheckedByteStorage, metadata: ArchiveMetadata, strings: [String],
+        storage: UncheckedByteStorage, metadata: ArchiveMetadata, strings: [String],
         canonical: [UInt32], stringIndex: [String: Int], records: [Record], applicationState: KeyedSpace,
         keysAreUnique: Bool
     ) {
-        self.bytes = bytes
         self.storage = storage
         self.metadata = metadata
         self.strings = strings
@@ -167,7 +164,7 @@ final class ArchiveView: Sendable {
         }
         return Archive(
             metadata: metadata, applicationState: entries(of: applicationState), records: archiveRecords,
-            byteCount: bytes.count, stringCount: strings.count)
+            byteCount: storage.count, stringCount: strings.count)
     }
 }
 
@@ -299,14 +296,14 @@ struct ValueReader {
         case Tag.data.rawValue: return .data(data())
         case Tag.date.rawValue: return .date(Date(timeIntervalSince1970: Double(bitPattern: fixed64())))
         case Tag.uuid.rawValue:
-            let b = raw
             let o = offset
             offset += 16
             return .uuid(
                 UUID(
                     uuid: (
-                        b[o], b[o + 1], b[o + 2], b[o + 3], b[o + 4], b[o + 5], b[o + 6], b[o + 7],
-                        b[o + 8], b[o + 9], b[o + 10], b[o + 11], b[o + 12], b[o + 13], b[o + 14], b[o + 15]
+                        raw[o], raw[o + 1], raw[o + 2], raw[o + 3], raw[o + 4], raw[o + 5], raw[o + 6],
+                        raw[o + 7], raw[o + 8], raw[o + 9], raw[o + 10], raw[o + 11], raw[o + 12],
+                        raw[o + 13], raw[o + 14], raw[o + 15]
                     )))
         case Tag.array.rawValue:
             let count = Int(varint())
