@@ -78,7 +78,7 @@ public final class RestorationHarness {
         beforeRestoring(engine)
         let report = engine.restoreApplicationState()
         app.didFinishLaunching(report)
-        return HarnessLaunch(app: app, engine: engine, report: report, harness: self)
+        return HarnessLaunch(app: app, engine: engine, report: report, scheduler: scheduler, session: nil)
     }
 }
 
@@ -91,13 +91,20 @@ public final class HarnessLaunch<App: HarnessApp> {
     public let engine: RestorationEngine
     /// What the launch restored.
     public let report: RestorationReport
-    private let harness: RestorationHarness
+    /// The session this launch holds, under a ``SessionHarness``, until ``kill()`` or
+    /// ``quitAndForget()``; nil under a ``RestorationHarness``.
+    public private(set) var session: RestorationSession?
+    private let scheduler: ManualScheduler
 
-    init(app: App, engine: RestorationEngine, report: RestorationReport, harness: RestorationHarness) {
+    init(
+        app: App, engine: RestorationEngine, report: RestorationReport, scheduler: ManualScheduler,
+        session: RestorationSession?
+    ) {
         self.app = app
         self.engine = engine
         self.report = report
-        self.harness = harness
+        self.scheduler = scheduler
+        self.session = session
     }
 
     /// Runs a preservation pass and writes it to the harness's storage.
@@ -111,7 +118,17 @@ public final class HarnessLaunch<App: HarnessApp> {
     /// already handed to the write queue finish, as they would have on a real disk.
     public func kill() {
         engine.waitForPendingWrites()
-        harness.scheduler.dropAll()
+        scheduler.dropAll()
+        // The kernel drops a dead process's locks: the session is free again (rule S2).
+        session = nil
+    }
+
+    /// Quits and forgets, as `Q` does (rule S4): the state is thrown away and the session
+    /// ends; other sessions are untouched.
+    public func quitAndForget() throws(RestorationError) {
+        engine.discardState(reason: "the user quit and asked to forget the state")
+        try session?.end()
+        session = nil
     }
 
     /// The tree under the app's roots, as text (see ``TreeDescription``).

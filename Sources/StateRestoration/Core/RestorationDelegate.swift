@@ -29,6 +29,17 @@ public protocol RestorationDelegate: AnyObject {
     func restorableObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
         -> (any RestorableObject)?
 
+    /// What the user is doing, in a few keys, saved with every archive (rule S5): UIKit's
+    /// `stateRestorationActivity(for:)`. Asked at each save; nil saves none.
+    func stateRestorationActivity() -> RestorationActivity?
+
+    /// The archive was thrown away (corrupt, from a newer version, a crash loop), but its
+    /// activity was saved: go back to what the user was doing by the app's ordinary paths
+    /// (open that item, say), as UIKit's `scene(_:restoreInteractionStateWith:)` does.
+    /// Runs where the restore would have, before `didFinishLaunching`.
+    /// - Returns: True if the app used the activity.
+    func restoreInteractionState(with activity: RestorationActivity) -> Bool
+
     /// A preservation pass that ran off the input path (continuous preservation, R20)
     /// failed to write. The previous archive is intact.
     func didFailToPreserveState(_ error: RestorationError)
@@ -45,4 +56,6 @@ extension RestorationDelegate {
         nil
     }
     public func didFailToPreserveState(_ error: RestorationError) {}
+    public func stateRestorationActivity() -> RestorationActivity? { nil }
+    public func restoreInteractionState(with activity: RestorationActivity) -> Bool { false }
 }

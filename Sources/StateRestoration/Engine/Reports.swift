@@ -107,6 +107,16 @@ public struct EncodedState: Sendable {
     public var bytes: [UInt8]
     /// What the pass did.
     public var report: PreservationReport
+    /// What the user was doing, from the app delegate's
+    /// ``RestorationDelegate/stateRestorationActivity()``; written after the archive, in
+    /// the same file (rule S5).
+    public var activity: RestorationActivity?
+
+    /// The archive followed by the activity's footer, if any: what a save writes.
+    public var fileBytes: [UInt8] {
+        guard let activity else { return bytes }
+        return bytes + ActivityFooter.encode(activity)
+    }
 }
 
 /// What one restore did.
@@ -142,6 +152,9 @@ public struct RestorationReport {
     public var metadata: ArchiveMetadata?
     /// What was dropped, discarded or mismatched, and why.
     public var diagnostics: [RestorationDiagnostic]
+    /// The activity the app delegate restored from when the archive was thrown away
+    /// (rule S5); nil otherwise.
+    public var restoredActivity: RestorationActivity?
 
     private var storedObjects: [(path: RestorationPath, object: any RestorableObject)]
     /// What `objects` is built from, when it was not set: the archive and, for each of its

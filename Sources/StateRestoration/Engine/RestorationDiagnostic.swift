@@ -25,6 +25,9 @@ public struct RestorationDiagnostic: Hashable, Sendable, CustomStringConvertible
         case notAttached = "not attached"
         /// The whole archive was thrown away (rule R18).
         case archiveDiscarded = "archive discarded"
+        /// The archive was thrown away, and the app went back to what the user was doing
+        /// from the session's activity instead (rule S5).
+        case restoredFromActivity = "restored from activity"
         /// The app delegate declined a save or a restore (rule R1).
         case declined = "declined"
         /// Writing the archive failed (rule R10).

@@ -176,7 +176,7 @@ public final class RestorationEngine {
         let report = PreservationReport(
             reason: reason, savedNodes: pass.nodes, byteCount: bytes.count, diagnostics: pass.diagnostics)
         lastPreservationReport = report
-        return EncodedState(bytes: bytes, report: report)
+        return EncodedState(bytes: bytes, report: report, activity: delegate?.stateRestorationActivity())
     }
 
     /// Runs a preservation pass and writes the archive before returning (rules R2, R10).
@@ -199,11 +199,12 @@ public final class RestorationEngine {
         }
         let storage = self.storage
         let bytes = encoded.bytes
+        let file = encoded.fileBytes
         let limits = configuration.limits
         let result = writeQueue.sync { () -> Result<Void, RestorationError> in
             Result { () throws(RestorationError) in
-                try Self.checkReadsBack(bytes, limits: limits)
-                try storage.store(bytes, as: .archive)
+                try Self.checkReadsBack(bytes, fileSize: file.count, limits: limits)
+                try storage.store(file, as: .archive)
             }
         }
         if case .failure(let error) = result {
@@ -241,6 +242,7 @@ public final class RestorationEngine {
         guard let encoded = encodeState(reason: .continuous) else { return }
         let storage = self.storage
         let bytes = encoded.bytes
+        let file = encoded.fileBytes
         // A save after a restore confirms it (rule R35): the launch history goes right after
         // the archive is written, in the same queue, so a kill after this save does not
         // count the restore against the archive.
@@ -249,8 +251,8 @@ public final class RestorationEngine {
         writeQueue.async { [finishedWrites] in
             let outcome: WriteOutcome
             do throws(RestorationError) {
-                try Self.checkReadsBack(bytes, limits: limits)
-                try storage.store(bytes, as: .archive)
+                try Self.checkReadsBack(bytes, fileSize: file.count, limits: limits)
+                try storage.store(file, as: .archive)
                 if confirms { try storage.remove(.launchHistory) }
                 outcome = .written(confirmed: confirms)
             } catch {
@@ -264,8 +266,13 @@ public final class RestorationEngine {
     /// replaces a good archive with one that the next launch would refuse. Runs where the
     /// write runs, off the main actor for continuous saves.
     nonisolated private static func checkReadsBack(
-        _ bytes: [UInt8], limits: ArchiveLimits
+        _ bytes: [UInt8], fileSize: Int, limits: ArchiveLimits
     ) throws(RestorationError) {
+        // The limit is the file's, activity included: the reader refuses a larger file
+        // before reading it.
+        guard fileSize <= limits.maxTotalBytes else {
+            throw .archive(ArchiveError(.tooLarge(size: fileSize, limit: limits.maxTotalBytes), at: 0))
+        }
         do {
             _ = try ArchiveReader(bytes: bytes, limits: limits).view()
         } catch {
@@ -315,17 +322,22 @@ public final class RestorationEngine {
     @discardableResult
     public func restoreApplicationState() -> RestorationReport {
         var report = RestorationReport.empty
-        func finish(_ note: RestorationDiagnostic) -> RestorationReport {
+        func finish(_ note: RestorationDiagnostic, activity: ActivityFooter.Found = .none)
+            -> RestorationReport
+        {
             record([note])
             report.diagnostics = [note]
+            restoreInteractionState(from: activity, into: &report)
             return report
         }
         switch launchGuard() {
         case .proceed:
             break
         case .discard(let reason):
+            let activity = savedActivity()
             return finish(
-                RestorationDiagnostic(.archiveDiscarded, path: nil, reason: reason + setArchiveAside()))
+                RestorationDiagnostic(.archiveDiscarded, path: nil, reason: reason + setArchiveAside()),
+                activity: activity)
         case .untrusted(let error):
             // Nothing in a directory that others control is read, moved or removed (R36).
             return finish(
@@ -334,14 +346,19 @@ public final class RestorationEngine {
         case .failClosed(let reason):
             // Without readable markers a crashing archive would crash every launch (R35).
             // Unreadable markers are removed so that the next launch can keep them again.
+            let activity = savedActivity()
             try? storage.remove(.restoringMarker)
             try? storage.remove(.launchHistory)
-            return finish(RestorationDiagnostic(.notRestored, path: nil, reason: reason + setArchiveAside()))
+            return finish(
+                RestorationDiagnostic(.notRestored, path: nil, reason: reason + setArchiveAside()),
+                activity: activity)
         }
-        let bytes: [UInt8]
+        var bytes: [UInt8]
         do {
             // A file over the limit is refused before it is read (R32).
-            guard let loaded = try storage.load(.archive, atMost: configuration.limits.maxTotalBytes) else {
+            guard
+                let loaded = try storage.load(.archive, atMost: configuration.limits.maxTotalBytes)
+            else {
                 return report
             }
             bytes = loaded
@@ -350,14 +367,60 @@ public final class RestorationEngine {
                 RestorationDiagnostic(
                     .notRestored, path: nil, reason: "cannot read the archive: \(error)" + setArchiveAside()))
         }
+        // The activity after the archive (rule S5), checked apart from it.
+        let (archiveLength, activity) = ActivityFooter.split(bytes)
+        bytes.removeLast(bytes.count - archiveLength)
         let view: ArchiveView
         do {
             view = try ArchiveReader(bytes: bytes, limits: configuration.limits).view()
         } catch {
             return finish(
-                RestorationDiagnostic(.archiveDiscarded, path: nil, reason: "\(error)" + setArchiveAside()))
+                RestorationDiagnostic(.archiveDiscarded, path: nil, reason: "\(error)" + setArchiveAside()),
+                activity: activity)
         }
         return restore(view, markingProgress: true)
+    }
+
+    /// The activity saved after the archive, read before the archive is set aside; `.none`
+    /// if there is none or the file cannot be read.
+    private func savedActivity() -> ActivityFooter.Found {
+        guard let bytes = try? storage.load(.archive, atMost: configuration.limits.maxTotalBytes) else {
+            return .none
+        }
+        return ActivityFooter.split(bytes).found
+    }
+
+    /// The second tier of rule S5: the archive is gone, so the app delegate goes back to
+    /// what the user was doing from the activity, if one was saved whole.
+    private func restoreInteractionState(
+        from found: ActivityFooter.Found, into report: inout RestorationReport
+    ) {
+        switch found {
+        case .none:
+            return
+        case .damaged(let why):
+            let note = RestorationDiagnostic(
+                .notRestored, path: nil, reason: "the saved activity was not used either: \(why)")
+            record([note])
+            report.diagnostics.append(note)
+        case .activity(let activity):
+            guard delegate?.restoreInteractionState(with: activity) == true else {
+                let note = RestorationDiagnostic(
+                    .notRestored, path: nil,
+                    reason: "the saved activity \(activity) was not used: the app delegate declined it")
+                record([note])
+                report.diagnostics.append(note)
+                return
+            }
+            let note = RestorationDiagnostic(
+                .restoredFromActivity, path: nil,
+                reason:
+                    "went back to \(activity.title.isEmpty ? activity.type : activity.title) from the saved activity"
+            )
+            record([note])
+            report.diagnostics.append(note)
+            report.restoredActivity = activity
+        }
     }
 
     /// Restores from archive bytes: a restore minus the disk, without the in-progress

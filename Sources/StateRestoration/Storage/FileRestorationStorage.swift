@@ -195,6 +195,10 @@ public struct FileRestorationStorage: RestorationStorage {
     ///
     /// An existing directory must pass ``DirectoryTrust``. One of this user's that others
     /// can only read is made private (0700): the state may hold half-typed text.
+    func createDirectoryIfNeeded() throws(RestorationError) {
+        try createDirectory()
+    }
+
     private func createDirectory() throws(RestorationError) {
         try DirectoryTrust.check(directory)
         if let status = UncheckedSystem.status(ofPath: directory) {

@@ -56,6 +56,12 @@ enum UncheckedSystem {
         unsafe Glibc.unlink(path)
     }
 
+    /// Removes an empty directory.
+    @discardableResult
+    static func removeDirectory(_ path: String) -> Int32 {
+        unsafe Glibc.rmdir(path)
+    }
+
     /// Reads into `bytes[offset...]`; returns the count read, 0 at the end, -1 on failure.
     static func read(_ descriptor: Int32, into bytes: inout [UInt8], at offset: Int) -> Int {
         precondition(offset >= 0 && offset <= bytes.count)

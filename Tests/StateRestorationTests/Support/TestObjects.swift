@@ -200,6 +200,21 @@ final class TestApp: HarnessApp {
     func didFailToPreserveState(_ error: RestorationError) {
         failures.append(error)
     }
+
+    /// What `stateRestorationActivity()` answers (rule S5).
+    var activity: RestorationActivity?
+    /// The activity `restoreInteractionState(with:)` was given, if it was called.
+    var interactionActivity: RestorationActivity?
+    /// What `restoreInteractionState(with:)` answers.
+    var acceptsActivity = true
+
+    func stateRestorationActivity() -> RestorationActivity? { activity }
+
+    func restoreInteractionState(with activity: RestorationActivity) -> Bool {
+        interactionActivity = activity
+        if acceptsActivity { root = Node("Root", value: "from activity \(activity.userInfo["item"] ?? "")") }
+        return acceptsActivity
+    }
 }
 
 @MainActor

@@ -56,6 +56,9 @@ public final class Application: Responder {
     public let debugLogPath: String?
     /// Commands that work everywhere, at the end of the responder chain.
     public var globalKeyCommands: [KeyCommand] = []
+    /// The session this instance holds (rules S1, S2), when created with one: its archive
+    /// and markers are the engine's storage, and quitting with `forgettingState` ends it.
+    public let session: RestorationSession?
 
     private let timers = TimerQueue()
 
@@ -70,11 +73,44 @@ public final class Application: Responder {
     ///   - registry: The restoration classes the archive may name.
     ///   - storage: Where the archive lives.
     ///   - scheduler: The engine's clock; defaults to the run loop's timers.
-    public init(
+    public convenience init(
         delegate: any ApplicationDelegate, driver: any TerminalDriver,
         configuration: RestorationConfiguration, registry: RestorationRegistry = RestorationRegistry(),
         storage: any RestorationStorage, scheduler: (any RestorationScheduler)? = nil
     ) {
+        self.init(
+            delegate: delegate, driver: driver, configuration: configuration, registry: registry,
+            storage: storage, session: nil, scheduler: scheduler)
+    }
+
+    /// Creates an application on a session (rules S1–S4, S8): several instances of the app,
+    /// each restoring its own state, none writing another's. Get the session from
+    /// ``RestorationSessions/open(_:now:)``; the application holds it (and its lock) for
+    /// as long as it lives, and ``quit(forgettingState:)`` with `true` ends it.
+    /// - Parameters:
+    ///   - delegate: The app delegate; its `stateRestorationActivity()` describes the
+    ///     session's activity (rule S5).
+    ///   - driver: ``ANSITerminal`` for a real terminal, ``HeadlessTerminal`` in tests.
+    ///   - configuration: The engine's configuration.
+    ///   - registry: The restoration classes the archive may name.
+    ///   - session: The session this instance holds.
+    ///   - scheduler: The engine's clock; defaults to the run loop's timers.
+    public convenience init(
+        delegate: any ApplicationDelegate, driver: any TerminalDriver,
+        configuration: RestorationConfiguration, registry: RestorationRegistry = RestorationRegistry(),
+        session: RestorationSession, scheduler: (any RestorationScheduler)? = nil
+    ) {
+        self.init(
+            delegate: delegate, driver: driver, configuration: configuration, registry: registry,
+            storage: session.storage, session: session, scheduler: scheduler)
+    }
+
+    private init(
+        delegate: any ApplicationDelegate, driver: any TerminalDriver,
+        configuration: RestorationConfiguration, registry: RestorationRegistry,
+        storage: any RestorationStorage, session: RestorationSession?, scheduler: (any RestorationScheduler)?
+    ) {
+        self.session = session
         let window = Window(size: driver.size)
         var configuration = configuration
         var logPath: String?
@@ -254,6 +290,12 @@ public final class Application: Responder {
         delegate.applicationWillTerminate(self)
         if forgettingState {
             engine.discardState(reason: "the user quit and asked to forget the state")
+            // Quit and forget ends this instance's session, and only it (rule S4).
+            do {
+                try session?.end()
+            } catch {
+                preservationErrors.append(error)
+            }
         } else {
             preserve(reason: .termination)
         }

@@ -1,0 +1,167 @@
+/// What the user was doing, in a few keys: the second tier of a session's state (rule S5).
+///
+/// The full archive holds every screen's state; the activity holds just enough to go back
+/// to the same place by the app's ordinary paths ("viewing item KEY", "adding a new item").
+/// It is saved with every archive, in the same file and the same atomic write, under a
+/// checksum of its own (docs/ARCHIVE-FORMAT.md, "The activity footer"). When the archive
+/// must be thrown away (corrupt, from a newer version, a crash loop), the engine hands the
+/// activity to ``RestorationDelegate/restoreInteractionState(with:)`` instead.
+///
+/// UIKit's model is `NSUserActivity` with `stateRestorationActivity(for:)`: a type, a
+/// title and a small `userInfo`.
+public struct RestorationActivity: Hashable, Sendable, CustomStringConvertible {
+    /// What kind of activity, e.g. `"homepwner.viewItem"`.
+    public var type: String
+    /// The app's version of this type's keys, so that a later app can read an older one.
+    public var version: Int
+    /// A line for people: `restoration-archive sessions` shows it, e.g. `"Viewing Red Sofa"`.
+    public var title: String
+    /// A few keys, e.g. `["item": "6F9619FF-…"]`.
+    public var userInfo: [String: String]
+
+    /// Creates an activity.
+    public init(type: String, version: Int = 1, title: String = "", userInfo: [String: String] = [:]) {
+        self.type = type
+        self.version = version
+        self.title = title
+        self.userInfo = userInfo
+    }
+
+    public var description: String {
+        let keys = userInfo.keys.sorted().map { "\($0)=\(userInfo[$0] ?? "")" }.joined(separator: " ")
+        return "\(type) v\(version)" + (title.isEmpty ? "" : " \"\(title)\"")
+            + (keys.isEmpty ? "" : " " + keys)
+    }
+
+    /// The most bytes an activity's payload may take: it is a few keys, not state.
+    public static let maximumPayloadSize = 16 << 10
+    /// The most keys its ``userInfo`` may hold.
+    public static let maximumKeyCount = 64
+}
+
+/// An archive file with an activity after the archive (rule S5): how the two tiers share
+/// one atomic write and still fail apart.
+///
+/// ```
+/// archive      the archive of docs/ARCHIVE-FORMAT.md, its own CRC-32 last
+/// payload      L bytes: string type, varint version, string title,
+///              varint count N, N × (string key, string value)
+/// u32          L
+/// u32          CRC-32 of the payload
+/// 8 bytes      magic 89 52 53 41 43 54 0D 0A  ("\x89RSACT\r\n")
+/// ```
+///
+/// The footer is found from the end of the file, so a corrupt archive (even a corrupt
+/// header) leaves the activity readable, and a corrupt activity leaves the archive whole.
+public enum ActivityFooter {
+    /// The last eight bytes of a file that carries an activity.
+    public static let magic: [UInt8] = [0x89, 0x52, 0x53, 0x41, 0x43, 0x54, 0x0D, 0x0A]
+    /// The fixed part after the payload: length, CRC-32, magic.
+    public static let trailerSize = 16
+
+    /// What ``split(_:)`` found after the archive.
+    public enum Found: Hashable, Sendable {
+        /// The file is an archive alone (as before sessions).
+        case none
+        /// An activity, whole.
+        case activity(RestorationActivity)
+        /// A footer whose checksum or grammar is wrong, and why.
+        case damaged(String)
+    }
+
+    /// `activity` encoded as a footer, to append to an archive's bytes.
+    public static func encode(_ activity: RestorationActivity) -> [UInt8] {
+        var writer = ByteWriter(capacity: 128)
+        writer.string(activity.type)
+        writer.varint(UInt64(max(activity.version, 0)))
+        writer.string(activity.title)
+        let keys = activity.userInfo.keys.sorted().prefix(RestorationActivity.maximumKeyCount)
+        writer.varint(UInt64(keys.count))
+        for key in keys {
+            writer.string(key)
+            writer.string(activity.userInfo[key] ?? "")
+        }
+        var payload = writer.bytes
+        if payload.count > RestorationActivity.maximumPayloadSize {
+            // Too big to be a few keys: keep the type, so a reader still learns what it was.
+            return encode(
+                RestorationActivity(type: String(activity.type.prefix(256)), version: activity.version))
+        }
+        let checksum = CRC32.checksum(payload)
+        var tail = ByteWriter(capacity: trailerSize)
+        tail.uint32(UInt32(payload.count))
+        tail.uint32(checksum)
+        payload.append(contentsOf: tail.bytes)
+        payload.append(contentsOf: magic)
+        return payload
+    }
+
+    /// The length of the archive at the start of `bytes`, and what follows it.
+    ///
+    /// A file whose header declares exactly its own length is an archive alone, whatever
+    /// its last bytes are. Otherwise, a file ending in the footer's magic is split there.
+    /// Reads nothing but `bytes`, checks every length before use, and never traps.
+    public static func split(_ bytes: [UInt8]) -> (archiveLength: Int, found: Found) {
+        let count = bytes.count
+        if count >= ArchiveFormat.headerSize {
+            let declared =
+                Int(bytes[12]) | Int(bytes[13]) << 8 | Int(bytes[14]) << 16 | Int(bytes[15]) << 24
+            if declared + ArchiveFormat.headerSize + ArchiveFormat.trailerSize == count {
+                return (count, .none)
+            }
+        }
+        guard count >= trailerSize, Array(bytes[(count - 8)...]) == magic else { return (count, .none) }
+        let length = Int(readUInt32(bytes, at: count - 16))
+        let stored = readUInt32(bytes, at: count - 12)
+        guard length <= RestorationActivity.maximumPayloadSize, length <= count - trailerSize else {
+            return (count - trailerSize, .damaged("the activity's length \(length) does not fit the file"))
+        }
+        let start = count - trailerSize - length
+        let payload = Array(bytes[start..<(count - trailerSize)])
+        let computed = CRC32.checksum(payload)
+        guard computed == stored else {
+            return (start, .damaged("the activity's checksum does not match"))
+        }
+        guard let activity = decode(payload) else {
+            return (start, .damaged("the activity's payload is malformed"))
+        }
+        return (start, .activity(activity))
+    }
+
+    /// The activity of `payload`, or nil if it does not follow the grammar exactly.
+    static func decode(_ payload: [UInt8]) -> RestorationActivity? {
+        var cursor = 0
+        func varint() -> UInt64? {
+            var value: UInt64 = 0
+            for shift in stride(from: 0, to: 70, by: 7) {
+                guard cursor < payload.count, shift < 64 else { return nil }
+                let byte = payload[cursor]
+                cursor += 1
+                value |= UInt64(byte & 0x7F) << UInt64(shift)
+                if byte & 0x80 == 0 { return value }
+            }
+            return nil
+        }
+        func string() -> String? {
+            guard let length = varint(), length <= UInt64(payload.count - cursor) else { return nil }
+            let end = cursor + Int(length)
+            defer { cursor = end }
+            return String(validating: payload[cursor..<end], as: UTF8.self)
+        }
+        guard let type = string(), let version = varint(), version <= UInt64(Int.max),
+            let title = string(), let count = varint(), count <= UInt64(RestorationActivity.maximumKeyCount)
+        else { return nil }
+        var userInfo: [String: String] = [:]
+        for _ in 0..<Int(count) {
+            guard let key = string(), let value = string(), userInfo[key] == nil else { return nil }
+            userInfo[key] = value
+        }
+        guard cursor == payload.count else { return nil }
+        return RestorationActivity(type: type, version: Int(version), title: title, userInfo: userInfo)
+    }
+
+    private static func readUInt32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
+            | UInt32(bytes[offset + 3]) << 24
+    }
+}
