@@ -120,6 +120,7 @@ public final class HarnessLaunch<App: HarnessApp> {
         engine.waitForPendingWrites()
         scheduler.dropAll()
         // The kernel drops a dead process's locks: the session is free again (rule S2).
+        session?.release()
         session = nil
     }
 

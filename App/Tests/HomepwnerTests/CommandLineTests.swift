@@ -36,8 +36,10 @@ struct CommandLineTests {
         #expect(result.status == 0)
         #expect(result.errors.isEmpty)
         for expected in [
-            "USAGE: homepwner [--fresh] [--data-dir <dir>] [--state-dir <dir>]", "--random-items <count>",
-            "Q quit and forget the state", "RESTORATION_DEBUG=1", "<state-dir>/restoration.log", "NO_COLOR",
+            "USAGE: homepwner [<options>]", "--fresh", "--data-dir <dir>", "--state-dir <dir>",
+            "--random-items <count>", "--session <id>", "--open <item>", "--keep-sessions <count>",
+            "--session-days <days>", "SESSIONS:", "Q quit and forget this session", "RESTORATION_DEBUG=1",
+            "<state-dir>/restoration.log", "<state-dir>/sessions/<id>/", "NO_COLOR",
         ] {
             #expect(result.output.contains(expected), "missing \(expected)")
         }
@@ -54,6 +56,29 @@ struct CommandLineTests {
             try HomepwnerCommand.parse(["--fresh", "--data-dir", "d", "--state-dir=s", "--random-items", "3"])
                 == .run(expected))
         #expect(try HomepwnerCommand.parse([]) == .run(HomepwnerOptions()))
+        var sessions = HomepwnerOptions()
+        sessions.session = "work"
+        sessions.sessionPolicy = SessionPolicy(maximumAge: .seconds(2 * 24 * 3600), maximumCount: 4)
+        #expect(
+            try HomepwnerCommand.parse(["--session", "work", "--keep-sessions", "4", "--session-days", "2"])
+                == .run(sessions))
+        #expect(sessions.sessionChoice == .named("work"))
+        #expect(HomepwnerOptions().sessionChoice == .mostRecent)
+        #expect(expected.sessionChoice == .new)
+    }
+
+    @Test(
+        "S3, S4: bad session options are usage errors (64) that say what is expected",
+        arguments: [
+            (["--session", "a/b"], "invalid value 'a/b' for '--session <id>'"),
+            (["--session", "x", "--fresh"], "--session cannot be used with --fresh or --open"),
+            (["--keep-sessions", "0"], "expected a whole number from 1 to 10000"),
+            (["--session-days", "soon"], "expected a whole number from 1 to 36500"),
+        ])
+    func badSessionOptions(arguments: [String], message: String) {
+        let result = run(arguments, scratch: Scratch())
+        #expect(result.status == 64)
+        #expect(result.errors.contains(message), "\(result.errors)")
     }
 
     @Test("H10: --version names the app and the engine")

@@ -26,7 +26,7 @@ struct PresenterPathTests {
         try first.application.engine.preserve(reason: .background)
         let bytes = try #require(storage[.archive])
         #expect(
-            try Archive(bytes: bytes).records.map { $0.path.description }.contains(
+            try Archive(fileBytes: bytes).records.map { $0.path.description }.contains(
                 "NavigationController/ItemsViewController/NavigationController/DetailViewController"))
 
         let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)

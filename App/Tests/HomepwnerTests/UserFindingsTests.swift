@@ -149,8 +149,9 @@ struct UserFindingsTests {
         let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
         first.press(.down, .enter, .ctrl("c"))
         let bytes = try #require(storage[.archive])
-        storage[.archive] =
-            kind == "corrupt" ? ArchiveBytes.corrupted(bytes) : ArchiveBytes.withFormatVersion(2, bytes)
+        // An archive without an activity (as saved before sessions): nothing to go back to.
+        storage[.archive] = ArchiveBytes.withoutActivity(
+            kind == "corrupt" ? ArchiveBytes.corrupted(bytes) : ArchiveBytes.withFormatVersion(2, bytes))
         let second = try HeadlessHomepwner(
             paths: scratch.paths, storage: storage, size: Size(width: 80, height: 24))
         let why = kind == "corrupt" ? "could not be read" : "needs a newer Homepwner"

@@ -165,3 +165,14 @@ public enum ActivityFooter {
             | UInt32(bytes[offset + 3]) << 24
     }
 }
+
+extension Archive {
+    /// Parses an archive file as the engine writes it: the archive, then the session's
+    /// activity, if any (rule S5), which this ignores (``ActivityFooter/split(_:)`` reads it).
+    /// - Throws: ``ArchiveError`` with the reason and the byte offset.
+    public init(fileBytes: [UInt8], limits: ArchiveLimits = .default) throws(ArchiveError) {
+        let length = ActivityFooter.split(fileBytes).archiveLength
+        try self.init(
+            bytes: length == fileBytes.count ? fileBytes : Array(fileBytes[..<length]), limits: limits)
+    }
+}

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -22,21 +24,35 @@ public final class RestorationSession: Sendable {
     public let isNew: Bool
     /// Where a discarded session's archive is set aside (one copy, rule R35).
     let discardedPath: String
-    /// The open `session.lock`, locked; closed (and so unlocked) at `deinit`.
-    private let lock: Int32
+    /// The open `session.lock`, locked; closed (and so unlocked) by ``release()`` or at
+    /// `deinit`; nil once closed.
+    private let lock: Mutex<Int32?>
 
     init(id: String, directory: String, isNew: Bool, lock: Int32, discardedPath: String) {
         self.id = id
         self.directory = directory
         self.storage = FileRestorationStorage(directory: directory)
         self.isNew = isNew
-        self.lock = lock
+        self.lock = Mutex(lock)
         self.discardedPath = discardedPath
     }
 
     deinit {
-        close(lock)
+        release()
     }
+
+    /// Gives the session up without ending it: its lock is released, so another launch may
+    /// take it, state and all. The lock goes with the process anyway; an app calls this once
+    /// it has saved for the last time, and tests call it to stand in for a kill.
+    public func release() {
+        lock.withLock { descriptor in
+            if let open = descriptor { close(open) }
+            descriptor = nil
+        }
+    }
+
+    /// True while this instance holds the session.
+    public var isHeld: Bool { lock.withLock { $0 != nil } }
 
     /// Ends the session for good (rule S4, quit and forget): its archive is set aside as
     /// `restoration.archive.discarded` in the state directory (the last state thrown

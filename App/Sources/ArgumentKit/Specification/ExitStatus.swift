@@ -26,5 +26,7 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable {
     public static let ioError = ExitStatus(rawValue: 74)
     /// 77 (`EX_NOPERM`): a file or directory may not be used, as a directory that others
     /// can write.
+    /// `EX_TEMPFAIL`: try again later (something is in use).
+    public static let temporaryFailure = ExitStatus(rawValue: 75)
     public static let noPermission = ExitStatus(rawValue: 77)
 }

@@ -20,13 +20,16 @@ final class AppDelegate: ApplicationDelegate {
     static let navigationIdentifier = String(describing: NavigationController.self)
 
     let context: HomepwnerContext
-    /// Throw the saved state away before restoring (`--fresh`).
+    /// Throw the saved state away before restoring (`--fresh` without sessions).
     let startsFresh: Bool
-    private weak var application: Application?
+    /// The item `--open` asked to show (rule S6).
+    let opening: Item.ID?
+    weak var application: Application?
 
-    init(context: HomepwnerContext, startsFresh: Bool) {
+    init(context: HomepwnerContext, startsFresh: Bool, opening: Item.ID? = nil) {
         self.context = context
         self.startsFresh = startsFresh
+        self.opening = opening
     }
 
     // MARK: Lifecycle
@@ -55,6 +58,10 @@ final class AppDelegate: ApplicationDelegate {
 
     func applicationDidFinishLaunching(_ application: Application) {
         let window = application.window
+        // A deep link (rule S6) goes where the activity's fallback goes, by the same path.
+        if let opening, !show(.viewItem, key: opening) {
+            context.post("The item to open no longer exists.")
+        }
         let root = window.rootViewController as? NavigationController
         if root?.viewControllers.first is ItemsViewController == false {
             let list = ItemsViewController(context: context)
@@ -62,8 +69,9 @@ final class AppDelegate: ApplicationDelegate {
             navigation.restorationIdentifier = Self.navigationIdentifier
             window.rootViewController = navigation
         }
-        for note in application.restorationReport?.diagnostics ?? [] where note.kind == .archiveDiscarded {
-            context.post(Self.discardedStateNotice(reason: note.reason))
+        let report = application.restorationReport
+        for note in report?.diagnostics ?? [] where note.kind == .archiveDiscarded {
+            context.post(Self.discardedStateNotice(reason: note.reason, activity: report?.restoredActivity))
         }
         cleanStore(window: window)
         context.watcher.start()
@@ -73,7 +81,7 @@ final class AppDelegate: ApplicationDelegate {
     /// words, and that the app started fresh. The engine's reason (checksums, offsets,
     /// versions) goes to the diagnostics log with `RESTORATION_DEBUG=1`, and the archive
     /// itself is kept as `restoration.archive.discarded` for `restoration-archive`.
-    static func discardedStateNotice(reason: String) -> String {
+    static func discardedStateNotice(reason: String, activity: RestorationActivity? = nil) -> String {
         let why =
             if reason.contains("is newer than") {
                 "needs a newer Homepwner"
@@ -82,7 +90,8 @@ final class AppDelegate: ApplicationDelegate {
             } else {
                 "could not be read"
             }
-        return "The saved screen state \(why); set aside. Started fresh."
+        guard let activity else { return "The saved screen state \(why); set aside. Started fresh." }
+        return "The saved screen state \(why); set aside. \(reopened(activity))"
     }
 
     /// Deletes new items no screen owns (killed on the New Item screen, then `--fresh`),

@@ -51,6 +51,26 @@ public enum HomepwnerApplication {
             configuration: configuration, registry: registry, storage: storage, scheduler: scheduler)
     }
 
+    /// Creates the application on a session (rules S1–S5), not yet launched: the
+    /// `homepwner` executable's way.
+    /// - Parameters:
+    ///   - context: The store and settings of this launch.
+    ///   - driver: The terminal.
+    ///   - session: The session this instance holds; `Q` ends it.
+    ///   - configuration: The engine's configuration; ``configuration(debugOutput:)``.
+    ///   - scheduler: The engine's clock; nil for the run loop's (the driver's clock).
+    ///   - opening: An item to show at launch (`--open`, rule S6), by the path the activity
+    ///     takes when the archive is thrown away.
+    public static func makeApplication(
+        context: HomepwnerContext, driver: any TerminalDriver, session: RestorationSession,
+        configuration: RestorationConfiguration, scheduler: (any RestorationScheduler)? = nil,
+        opening: Item.ID? = nil
+    ) -> Application {
+        Application(
+            delegate: AppDelegate(context: context, startsFresh: false, opening: opening), driver: driver,
+            configuration: configuration, registry: registry, session: session, scheduler: scheduler)
+    }
+
     /// Launches `application` (restoring its state) with `context` visible to the
     /// restoration classes.
     /// - Throws: ``TerminalError`` if the driver cannot take over the terminal.

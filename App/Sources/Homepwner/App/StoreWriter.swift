@@ -156,7 +156,7 @@ final class StoreWriter {
     }
 
     /// “name”, or "The item" for an empty name.
-    static func quoted(_ name: String) -> String {
+    nonisolated static func quoted(_ name: String) -> String {
         name.isEmpty ? "The item" : "“\(name)”"
     }
 }

@@ -13,7 +13,8 @@ import TerminalKit
 /// the same; a signal such as SIGUSR1 ends it as that signal would, the terminal put back
 /// first; 1 without a terminal (unless `--random-items` only filled the store); 64 for a wrong command line; 65 for a database Homepwner cannot use (a newer
 /// schema, another app's file, a file that is not a database; refused without writing to
-/// it); 73 when a directory cannot be created; 74 when the database cannot be read or
+/// it), and for an `--open` item that does not exist; 75 when `--session` names a session
+/// another running instance holds; 73 when a directory cannot be created; 74 when the database cannot be read or
 /// written (also after a quit when changes could not be saved because another program
 /// kept the database locked); 77 when a directory is not safe to use (another user's, or
 /// writable by others: rule R36).
@@ -25,17 +26,27 @@ public enum HomepwnerCommand {
         discussion: """
             KEYS (the footer shows those that work on the current screen):
               list     ↑/↓ choose, Enter open, a add, Del delete (asks first), e edit mode
-                       (Shift-↑/↓ move, Esc leaves), q quit, Q quit and forget the state
+                       (Shift-↑/↓ move, Esc leaves), q quit, Q quit and forget this session
               item     Tab next field, Esc back (edits are saved as you type); in the
                        Photo field Tab completes the path and Enter attaches the photo;
                        Ctrl-X removes it (asks first)
               new item Enter Done (keeps it), Esc Cancel (deletes it)
               anywhere Ctrl-Z suspend (the state is saved), Ctrl-C quit
 
+            SESSIONS:
+              Each running Homepwner has its own session: its own screen state, kept apart
+              from the others', so two terminals never overwrite each other's. A launch
+              takes the most recently saved session no other instance is using, else a new
+              one; so relaunching two killed instances brings both screens back, one each.
+              Q ends this session only. Sessions unused for --session-days days, or beyond
+              --keep-sessions, are removed at launch (never one in use). To see them:
+              restoration-archive sessions --app homepwner
+
             FILES:
               <data-dir>/items.sqlite         the items (SQLite; readable with sqlite3)
               <data-dir>/images/<item-key>    the photos
-              <state-dir>/restoration.archive the screen state (restoration-archive show)
+              <state-dir>/sessions/<id>/      a session: restoration.archive (the screen
+                                              state and its activity), launch markers, lock
               <state-dir>/restoration.log     diagnostics, with RESTORATION_DEBUG=1
 
             ENVIRONMENT:
@@ -50,7 +61,19 @@ public enum HomepwnerCommand {
             Without a terminal, --random-items N adds the items and exits.
             """,
         options: [
-            .flag("fresh", help: "Starts from the list, throwing the saved screen state away."),
+            .flag("fresh", help: "Starts a new session, from the list; other sessions are kept."),
+            .option(
+                "session", valueName: "id",
+                help: "Uses this session (made if new): its saved screens come back. See SESSIONS."),
+            .option(
+                "open", valueName: "item",
+                help: "Starts a new session showing this item: a serial number or an item key."),
+            .option(
+                "keep-sessions", valueName: "count", defaultValue: "16",
+                help: "Keeps at most this many sessions; the least recently used go first."),
+            .option(
+                "session-days", valueName: "days", defaultValue: "30",
+                help: "Removes sessions unused for longer than this."),
             .option(
                 "data-dir", valueName: "dir", defaultValue: "$XDG_DATA_HOME/homepwner",
                 help: "Where the items database and the photos live."),
@@ -83,6 +106,37 @@ public enum HomepwnerCommand {
         case .run(let command):
             var options = HomepwnerOptions()
             options.startsFresh = command.flag("fresh")
+            options.session = command.value("session")
+            options.openItem = command.value("open")
+            if let session = options.session, !RestorationSessions.isValidIdentifier(session) {
+                throw command.usageError(
+                    .invalidValue(
+                        option: "--session <id>", value: session,
+                        reason: "expected 1 to 64 letters, digits, '-', '_' or '.', not starting with '.'",
+                        suggestion: nil))
+            }
+            if options.session != nil, options.startsFresh || options.openItem != nil {
+                throw command.usageError(
+                    .other("--session cannot be used with --fresh or --open, which start a new session"))
+            }
+            if let text = command.value("keep-sessions") {
+                guard let count = Int(text), (1...10_000).contains(count) else {
+                    throw command.usageError(
+                        .invalidValue(
+                            option: "--keep-sessions <count>", value: text,
+                            reason: "expected a whole number from 1 to 10000", suggestion: nil))
+                }
+                options.sessionPolicy.maximumCount = count
+            }
+            if let text = command.value("session-days") {
+                guard let days = Int(text), (1...36_500).contains(days) else {
+                    throw command.usageError(
+                        .invalidValue(
+                            option: "--session-days <days>", value: text,
+                            reason: "expected a whole number from 1 to 36500", suggestion: nil))
+                }
+                options.sessionPolicy.maximumAge = .seconds(days * 24 * 3600)
+            }
             options.dataDirectory = command.value("data-dir")
             options.stateDirectory = command.value("state-dir")
             if let text = command.value("random-items") {
@@ -146,10 +200,11 @@ public enum HomepwnerCommand {
         var status: ExitStatus
     }
 
-    /// What the app runs on: the directories and the open store.
+    /// What the app runs on: the directories, the open store, and the item `--open` named.
     struct Prepared {
         var paths: HomepwnerPaths
         var store: ItemStore
+        var openItem: Item?
     }
 
     /// Resolves the directories, opens the store and adds the random items.
@@ -196,7 +251,43 @@ public enum HomepwnerCommand {
         } catch {
             return .failure(Failure(message: error.description, status: exitStatus(for: error)))
         }
-        return .success(Prepared(paths: paths, store: store))
+        var openItem: Item?
+        if let wanted = options.openItem {
+            switch findItem(wanted, in: store, databasePath: paths.databasePath) {
+            case .success(let item): openItem = item
+            case .failure(let failure): return .failure(failure)
+            }
+        }
+        return .success(Prepared(paths: paths, store: store, openItem: openItem))
+    }
+
+    /// The item `text` names (rule S6): a key (36 hexadecimal characters and dashes) or a
+    /// serial number, exactly. Unknown or ambiguous: a failure with status 65.
+    static func findItem(_ text: String, in store: ItemStore, databasePath: String) -> Result<Item, Failure> {
+        do {
+            if let key = ItemKey.parse(text), let item = try store.item(forKey: key),
+                try store.isProvisional(key) != true
+            {
+                return .success(item)
+            }
+            let items = try store.items(withSerialNumber: text)
+            if items.count == 1, let item = items.first { return .success(item) }
+            let quoted = "“\(text)”"
+            if items.isEmpty {
+                return .failure(
+                    Failure(
+                        message: "no item has the serial number or key \(quoted) in \(databasePath)",
+                        status: .dataError))
+            }
+            let keys = items.map { ItemKey.text($0.key) }.joined(separator: ", ")
+            return .failure(
+                Failure(
+                    message:
+                        "\(items.count) items have the serial number \(quoted); open one by its key: \(keys)",
+                    status: .dataError))
+        } catch {
+            return .failure(Failure(message: error.description, status: exitStatus(for: error)))
+        }
     }
 
     @MainActor
@@ -216,16 +307,32 @@ public enum HomepwnerCommand {
             )
             return ExitStatus.failure.rawValue
         }
+        // Rule S3: this instance's own session, held until it ends.
+        let sessions = RestorationSessions(
+            stateDirectory: prepared.paths.stateDirectory, policy: options.sessionPolicy)
+        let session: RestorationSession
+        do {
+            session = try sessions.open(options.sessionChoice).session
+        } catch {
+            let status: ExitStatus =
+                switch error {
+                case .held: .temporaryFailure
+                case .invalidIdentifier: .usage
+                case .storage(.refused): .noPermission
+                case .storage: .cannotCreate
+                }
+            environment.standardError("homepwner: error: \(error)\n")
+            return status.rawValue
+        }
         let context = HomepwnerContext(
             store: prepared.store, colorEnabled: ANSIRenderer.colorEnabled(environment: environment.variables)
         )
         let application = HomepwnerApplication.makeApplication(
-            context: context, driver: ANSITerminal(environment: environment.variables),
-            storage: FileRestorationStorage(directory: prepared.paths.stateDirectory),
+            context: context, driver: ANSITerminal(environment: environment.variables), session: session,
             configuration: HomepwnerApplication.configuration(
                 debugOutput: debugOutput(environment.variables, stateDirectory: prepared.paths.stateDirectory)
             ),
-            startsFresh: options.startsFresh)
+            opening: prepared.openItem?.key)
         let status = HomepwnerApplication.run(application, context: context)
         for error in application.preservationErrors {
             environment.standardError("homepwner: error: the screen state was not saved: \(error)\n")

@@ -145,6 +145,20 @@ public final class ItemStore {
         return result
     }
 
+    /// The items whose serial number is `serialNumber`, exactly, in list order (for
+    /// `homepwner --open`, rule S6). New items not yet kept with Done are not among them.
+    public func items(withSerialNumber serialNumber: String) throws(ItemStoreError) -> [Item] {
+        var result: [Item] = []
+        try database.query(
+            """
+            SELECT item_key, name, serial_number, value_in_dollars, date_created, has_photo
+            FROM items WHERE serial_number = ?1 AND provisional = 0 ORDER BY ordering, item_key LIMIT 10
+            """,
+            [.text(serialNumber)], operation: "find items"
+        ) { row throws(ItemStoreError) in result.append(try item(from: row)) }
+        return result
+    }
+
     /// The position of `key` in the list, or nil if there is no such item.
     public func index(ofKey key: UUID) throws(ItemStoreError) -> Int? {
         guard let ordering = try ordering(of: key) else { return nil }

@@ -298,6 +298,8 @@ public final class Application: Responder {
             }
         } else {
             preserve(reason: .termination)
+            // Saved for the last time: another launch may take the session now (rule S3).
+            session?.release()
         }
         state = .terminated
         driver.stop()

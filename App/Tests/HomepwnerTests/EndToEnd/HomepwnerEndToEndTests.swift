@@ -114,7 +114,7 @@ struct HomepwnerEndToEndTests {
         #expect(restored.hasPrefix(" Done "))
         #expect(restored.contains(" - Shiny Spork "))
         #expect(try await session.quit(key: "Q") == "0")
-        #expect(!FileManager.default.fileExists(atPath: session.archivePath))
+        #expect(session.sessions.sessions().isEmpty, "Q ended the session (S4)")
         let fresh = try await session.launch()
         #expect(fresh.hasPrefix(" Edit "))
         #expect(try await session.quit() == "0")
@@ -173,7 +173,7 @@ struct HomepwnerEndToEndTests {
     }
 
     @Test(
-        "R18: a corrupt archive, and one of a newer format, start fresh with a one-line notice",
+        "S5, R18: a corrupt archive, and one of a newer format, reopen the item from the activity, with a notice",
         arguments: ["corrupt", "newer"])
     func badArchive(kind: String) async throws {
         let session = try HomepwnerTmux(width: 100, height: 12)
@@ -190,18 +190,16 @@ struct HomepwnerEndToEndTests {
             ? ArchiveBytes.corrupted(Array(bytes)) : ArchiveBytes.withFormatVersion(2, Array(bytes))
         try Data(damaged).write(to: URL(fileURLWithPath: session.archivePath))
 
-        let screen = try await session.launch(ready: "set aside. Started fresh.")
+        try await session.launch(ready: "Name     Rusty Bear")
+        try session.press("Escape")
+        let why = kind == "corrupt" ? "could not be read" : "needs a newer Homepwner"
+        let screen = try await session.waitFor("the list with the notice") {
+            $0.contains("set aside. Reopened “Rusty Bear”.")
+        }
         let lines = screen.components(separatedBy: "\n")
         #expect(lines[0].hasPrefix(" Edit "))
-        #expect(lines[1].hasPrefix(" Shiny Spork "))
-        let why = kind == "corrupt" ? "could not be read" : "needs a newer Homepwner"
-        #expect(lines[10] == " The saved screen state \(why); set aside. Started fresh.")
-        try session.press("Enter")
-        try await session.waitFor("the detail opens: the app runs on") { $0.contains("Name     Shiny Spork") }
-        try session.press("Escape")
-        try await session.waitFor("the list without the notice") {
-            !$0.contains("Started fresh") && $0.hasPrefix(" Edit ")
-        }
+        #expect(lines[10] == " The saved screen state \(why); set aside. Reopened “Rusty Bear”.")
+        #expect(try session.highlightedRows().first?.hasPrefix(" Rusty Bear ") == true)
         #expect(try await session.quit() == "0")
     }
 

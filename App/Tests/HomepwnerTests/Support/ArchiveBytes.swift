@@ -1,19 +1,33 @@
 import StateRestoration
 import TestSupport
 
-/// Archive bytes made wrong on purpose, as a disk or a newer Homepwner would leave them.
+/// Damages saved archive files in the ways the tests need. A file is the archive, then the
+/// session's activity (rule S5); each helper damages the part it names and keeps the other.
 enum ArchiveBytes {
-    /// `bytes` with the format version set to `version` and resealed, so the only thing
-    /// wrong is the version.
-    static func withFormatVersion(_ version: UInt16, _ bytes: [UInt8]) -> [UInt8] {
-        ArchiveSealing.withFormatVersion(version, bytes)
+    /// The archive part of a file, and the activity footer after it (empty if none).
+    static func parts(_ bytes: [UInt8]) -> (archive: [UInt8], footer: [UInt8]) {
+        let length = ActivityFooter.split(bytes).archiveLength
+        return (Array(bytes[..<length]), Array(bytes[length...]))
     }
 
-    /// `bytes` with a few bytes in the middle inverted: the checksum no longer matches.
+    /// The file's archive with the format version set to `version` and resealed, so the
+    /// only thing wrong is the version; the activity is kept.
+    static func withFormatVersion(_ version: UInt16, _ bytes: [UInt8]) -> [UInt8] {
+        let (archive, footer) = parts(bytes)
+        return ArchiveSealing.withFormatVersion(version, archive) + footer
+    }
+
+    /// The file with a few bytes in the middle of its archive inverted: the archive's
+    /// checksum no longer matches; the activity is kept.
     static func corrupted(_ bytes: [UInt8]) -> [UInt8] {
-        var copy = bytes
+        var (copy, footer) = parts(bytes)
         let middle = copy.count / 2
         for index in middle..<min(middle + 4, copy.count) { copy[index] ^= 0xFF }
-        return copy
+        return copy + footer
+    }
+
+    /// The archive alone, as saved before sessions had activities.
+    static func withoutActivity(_ bytes: [UInt8]) -> [UInt8] {
+        parts(bytes).archive
     }
 }

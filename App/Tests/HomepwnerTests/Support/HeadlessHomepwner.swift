@@ -26,17 +26,50 @@ final class HeadlessHomepwner {
     ///   - size: The terminal's size.
     ///   - colorEnabled: False as under `NO_COLOR`.
     ///   - fresh: As `--fresh`.
-    init(
+    convenience init(
         paths: HomepwnerPaths, storage: InMemoryStorage, size: Size = Size(width: 60, height: 12),
         colorEnabled: Bool = true, fresh: Bool = false
+    ) throws {
+        try self.init(paths: paths, size: size, colorEnabled: colorEnabled) { context, terminal in
+            HomepwnerApplication.makeApplication(
+                context: context, driver: terminal, storage: storage,
+                configuration: HomepwnerApplication.configuration(debugOutput: .off), startsFresh: fresh)
+        }
+    }
+
+    /// Launches the app on a session, as the executable does (rules S1–S6).
+    /// - Parameters:
+    ///   - paths: The scratch directories; the store is opened on them.
+    ///   - session: The session this launch holds (the launch keeps it until dropped).
+    ///   - opening: As `--open`: an item to show.
+    ///   - size: The terminal's size.
+    convenience init(
+        paths: HomepwnerPaths, session: RestorationSession, opening: Item.ID? = nil,
+        size: Size = Size(width: 60, height: 12)
+    ) throws {
+        try self.init(paths: paths, size: size, colorEnabled: true) { context, terminal in
+            HomepwnerApplication.makeApplication(
+                context: context, driver: terminal, session: session,
+                configuration: HomepwnerApplication.configuration(debugOutput: .off), opening: opening)
+        }
+    }
+
+    private init(
+        paths: HomepwnerPaths, size: Size, colorEnabled: Bool,
+        make: (HomepwnerContext, HeadlessTerminal) -> Application
     ) throws {
         store = try ItemStore(paths: paths)
         terminal = HeadlessTerminal(size: size)
         context = HomepwnerContext(store: store, colorEnabled: colorEnabled)
-        application = HomepwnerApplication.makeApplication(
-            context: context, driver: terminal, storage: storage,
-            configuration: HomepwnerApplication.configuration(debugOutput: .off), startsFresh: fresh)
+        application = make(context, terminal)
         try HomepwnerApplication.launch(application, context: context)
+    }
+
+    /// Ends this launch as `kill -9` would: writes already handed to the write queue land,
+    /// nothing else runs, and the session's lock goes (the kernel's part, rule S2).
+    func kill() {
+        application.engine.waitForPendingWrites()
+        application.session?.release()
     }
 
     /// Types text and processes it.

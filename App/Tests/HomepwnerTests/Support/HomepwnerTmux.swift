@@ -19,8 +19,15 @@ final class HomepwnerTmux: TmuxSession {
     var stateDirectory: String { directory + "/state" }
     /// Both, as the library names them.
     var paths: HomepwnerPaths { HomepwnerPaths(dataDirectory: dataDirectory, stateDirectory: stateDirectory) }
-    /// The archive file.
-    var archivePath: String { stateDirectory + "/restoration.archive" }
+    /// The sessions of the state directory (rule S1).
+    var sessions: RestorationSessions { RestorationSessions(stateDirectory: stateDirectory) }
+    /// The most recently used session's directory, if there is a session.
+    var sessionDirectory: String? { sessions.sessions().first?.directory }
+    /// The archive file: the most recently used session's or, before any session exists,
+    /// where a version before sessions kept it (the next launch moves it into a session).
+    var archivePath: String {
+        sessions.sessions().first?.archivePath ?? stateDirectory + "/restoration.archive"
+    }
 
     /// The `homepwner` binary next to this test bundle, if built.
     static var binary: String? { builtProduct("homepwner") }
@@ -125,7 +132,7 @@ final class HomepwnerTmux: TmuxSession {
     /// The saved archive, if it parses.
     func archive() -> Archive? {
         guard let data = FileManager.default.contents(atPath: archivePath) else { return nil }
-        return try? Archive(bytes: Array(data))
+        return try? Archive(fileBytes: Array(data))
     }
 
     /// The text a saved text field holds in the archive, by the end of its path.
