@@ -32,8 +32,9 @@ struct CommandLineTests {
             (
                 "diff",
                 "USAGE: restoration-archive diff [--color <when>] <old> <new>\n"
-                    + "       restoration-archive diff [--color <when>] --app <name> <old>\n"
+                    + "       restoration-archive diff [<options>] --app <name> [--session <id>] <old>\n"
             ),
+            ("sessions", "USAGE: restoration-archive sessions [--json] --app <name>\n"),
         ])
     func subcommandHelp(subcommand: String, usage: String) {
         for arguments in [[subcommand, "--help"], [subcommand, "-h"], ["help", subcommand]] {

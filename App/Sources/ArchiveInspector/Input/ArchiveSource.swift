@@ -1,3 +1,4 @@
+import Foundation
 import StateRestoration
 
 /// Where an archive is read from: a file, standard input, or an app's state directory
@@ -7,8 +8,10 @@ package enum ArchiveSource: Hashable, Sendable {
     case file(String)
     /// Standard input, given as `-`.
     case standardInput
-    /// An app's archive: `$XDG_STATE_HOME/<name>/restoration.archive` (or the archive the
-    /// engine last threw away as corrupt, `restoration.archive.discarded`).
+    /// An app's archive: its most recently saved session's, or the session `--session`
+    /// names (rule S7), under `$XDG_STATE_HOME/<name>/sessions/`; for an app from before
+    /// sessions, `$XDG_STATE_HOME/<name>/restoration.archive`. With `discarded`, the archive
+    /// the engine last threw away (`restoration.archive.discarded`).
     case app(name: String, path: String, discarded: Bool)
 
     /// The name used in output and messages.
@@ -31,17 +34,42 @@ package enum ArchiveSource: Hashable, Sendable {
         return join(join(home, ".local/state"), app)
     }
 
-    /// The source for an app name.
+    /// The source for an app name, and a session of it.
     /// - Throws: ``InspectorError/noStateDirectory(app:)`` when neither `XDG_STATE_HOME` nor
-    ///   `HOME` is set.
-    package static func app(_ name: String, discarded: Bool, environment: [String: String])
-        throws(InspectorError) -> ArchiveSource
-    {
+    ///   `HOME` is set; ``InspectorError/noSession(app:session:available:)`` when `session`
+    ///   names none of the app's sessions.
+    package static func app(
+        _ name: String, session: String? = nil, discarded: Bool, environment: [String: String]
+    ) throws(InspectorError) -> ArchiveSource {
         guard let directory = stateDirectory(app: name, environment: environment) else {
             throw .noStateDirectory(app: name)
         }
         let item: StorageItem = discarded ? .discardedArchive : .archive
+        let sessions = RestorationSessions(stateDirectory: directory)
+        let all = sessions.sessions()
+        if let session {
+            guard let info = all.first(where: { $0.id == session }) else {
+                throw .noSession(app: name, session: session, available: all.map(\.id))
+            }
+            return .app(name: name, path: join(info.directory, item.rawValue), discarded: discarded)
+        }
+        if discarded {
+            // The last one thrown away: a session's (corrupt, a crash loop) or the state
+            // directory's (quit and forget).
+            let candidates = [join(directory, item.rawValue)] + all.map { join($0.directory, item.rawValue) }
+            let newest = candidates.compactMap { path in modified(path).map { (path, $0) } }.max {
+                $0.1 < $1.1
+            }
+            return .app(name: name, path: newest?.0 ?? candidates[0], discarded: true)
+        }
+        if let newest = all.first(where: { $0.lastSaved != nil }) {
+            return .app(name: name, path: newest.archivePath, discarded: false)
+        }
         return .app(name: name, path: join(directory, item.rawValue), discarded: discarded)
+    }
+
+    private static func modified(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 
     private static func join(_ directory: String, _ name: String) -> String {

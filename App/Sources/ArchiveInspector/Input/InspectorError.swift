@@ -7,6 +7,8 @@ package enum InspectorError: Error, Hashable, Sendable {
     case usage(UsageError)
     /// `--app` was given but neither `XDG_STATE_HOME` nor `HOME` is set (66).
     case noStateDirectory(app: String)
+    /// `--session` names no session of the app (66).
+    case noSession(app: String, session: String, available: [String])
     /// The file does not exist (66).
     case missing(ArchiveSource)
     /// The file exists but cannot be read: a directory, no permission (66).
@@ -20,7 +22,7 @@ package enum InspectorError: Error, Hashable, Sendable {
     package var exitStatus: ExitStatus {
         switch self {
         case .usage: .usage
-        case .noStateDirectory, .missing, .unreadable: .noInput
+        case .noStateDirectory, .noSession, .missing, .unreadable: .noInput
         case .readFailed: .ioError
         case .invalid: .dataError
         }
@@ -38,6 +40,12 @@ package enum InspectorError: Error, Hashable, Sendable {
                 hint: give the archive's path instead of --app
 
                 """
+        case .noSession(let app, let session, let available):
+            let list =
+                available.isEmpty ? "it has none" : "its sessions: " + available.joined(separator: ", ")
+            return
+                "error: '\(ArchiveText.escaped(app))' has no session '\(ArchiveText.escaped(session))'\n"
+                + "hint: \(ArchiveText.escaped(list)); 'restoration-archive sessions --app \(ArchiveText.escaped(app))' lists them\n"
         case .missing(.app(let name, let path, let discarded)):
             let what = discarded ? "no discarded archive" : "no saved state"
             let hint =

@@ -16,42 +16,72 @@ public enum ArchiveJSONRenderer {
     /// - Parameters:
     ///   - archive: A parsed archive.
     ///   - source: Where it was read from, or nil to write `null`.
-    public static func render(_ archive: Archive, source: String?) -> String {
-        document(archive, source: source).text() + "\n"
+    ///   - activity: What followed the archive in its file (rule S5): shown as `activity`
+    ///     when there was one.
+    public static func render(_ archive: Archive, source: String?, activity: ActivityFooter.Found = .none)
+        -> String
+    {
+        document(archive, source: source, activity: activity).text() + "\n"
     }
 
-    static func document(_ archive: Archive, source: String?) -> JSONValue {
+    /// An activity as JSON: `type`, `version`, `title`, `userInfo`; or `damaged` with why.
+    static func activity(_ found: ActivityFooter.Found) -> JSONValue {
+        switch found {
+        case .none:
+            return .null
+        case .damaged(let why):
+            return .object([("damaged", .string(why))])
+        case .activity(let activity):
+            return .object([
+                ("type", .string(activity.type)), ("version", .int(Int64(activity.version))),
+                ("title", .string(activity.title)),
+                (
+                    "userInfo",
+                    .object(
+                        activity.userInfo.keys.sorted().map { ($0, .string(activity.userInfo[$0] ?? "")) })
+                ),
+            ])
+        }
+    }
+
+    static func document(_ archive: Archive, source: String?, activity found: ActivityFooter.Found = .none)
+        -> JSONValue
+    {
         let inspected = InspectedArchive(archive)
         // Paths with `/`, `#` and `\` in identifiers escaped, but not the terminal's escapes:
         // JSON's string escapes cover those.
         let paths = archive.records.map { ArchiveText.path($0.path.components, terminal: false) }
         let metadata = archive.metadata
-        return .object([
-            ("schema", .int(Int64(schemaVersion))),
-            ("source", source.map { .string($0) } ?? .null),
-            (
-                "metadata",
-                .object([
-                    ("appName", .string(metadata.appName)),
-                    ("appVersion", .string(metadata.appVersion)),
-                    ("systemVersion", .string(metadata.systemVersion)),
-                    ("timestamp", .string(ValueFormatter.timestamp(metadata.timestamp))),
-                    ("interfaceIdiom", .string(metadata.interfaceIdiom)),
-                    ("formatVersion", .int(Int64(metadata.formatVersion))),
+        return .object(
+            [
+                ("schema", .int(Int64(schemaVersion))),
+                ("source", source.map { .string($0) } ?? .null),
+                (
+                    "metadata",
+                    .object([
+                        ("appName", .string(metadata.appName)),
+                        ("appVersion", .string(metadata.appVersion)),
+                        ("systemVersion", .string(metadata.systemVersion)),
+                        ("timestamp", .string(ValueFormatter.timestamp(metadata.timestamp))),
+                        ("interfaceIdiom", .string(metadata.interfaceIdiom)),
+                        ("formatVersion", .int(Int64(metadata.formatVersion))),
+                    ])
+                ),
+                (
+                    "size",
+                    .object([
+                        ("bytes", .int(Int64(archive.byteCount))),
+                        ("objects", .int(Int64(archive.records.count))),
+                        ("applicationStateKeys", .int(Int64(archive.applicationState.count))),
+                        ("strings", .int(Int64(archive.stringCount))),
+                    ])
+                ),
+            ]
+                + (found == .none ? [] : [("activity", activity(found))])
+                + [
+                    ("applicationState", .array(inspected.applicationState.map { entry($0, paths: paths) })),
+                    ("objects", .array(inspected.objects.map { object($0, paths: paths) })),
                 ])
-            ),
-            (
-                "size",
-                .object([
-                    ("bytes", .int(Int64(archive.byteCount))),
-                    ("objects", .int(Int64(archive.records.count))),
-                    ("applicationStateKeys", .int(Int64(archive.applicationState.count))),
-                    ("strings", .int(Int64(archive.stringCount))),
-                ])
-            ),
-            ("applicationState", .array(inspected.applicationState.map { entry($0, paths: paths) })),
-            ("objects", .array(inspected.objects.map { object($0, paths: paths) })),
-        ])
     }
 
     private static func object(_ object: InspectedArchive.Object, paths: [String]) -> JSONValue {

@@ -31,11 +31,18 @@ public struct ArchiveTextRenderer: Sendable {
     /// - Parameters:
     ///   - archive: A parsed archive.
     ///   - source: Where it was read from, for the first line.
-    public func render(_ archive: Archive, source: String) -> String {
+    ///   - activity: What followed the archive in its file (rule S5), shown as a row when
+    ///     there was one.
+    public func render(_ archive: Archive, source: String, activity: ActivityFooter.Found = .none) -> String {
         let inspected = InspectedArchive(archive)
         var lines: [String] = []
         lines.append(style.bold("restoration archive: ") + ArchiveText.escaped(source))
         lines += metadataLines(inspected)
+        if let text = Self.activity(activity) {
+            lines.append(
+                "  " + style.dim("activity".padding(toLength: 17, withPad: " ", startingAt: 0))
+                    + ArchiveText.escaped(text))
+        }
         lines.append("")
         let appKeys = inspected.applicationState.count
         lines.append(style.bold("application state") + " (\(Self.count(appKeys, "key")))")
@@ -53,6 +60,15 @@ public struct ArchiveTextRenderer: Sendable {
             tree(root, in: inspected, prefix: "", connector: "", isLast: true, into: &lines)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An activity in a line: `homepwner.viewItem v1 "Viewing …" item=…`; nil for none.
+    static func activity(_ found: ActivityFooter.Found) -> String? {
+        switch found {
+        case .none: nil
+        case .damaged(let why): "damaged: \(why)"
+        case .activity(let activity): activity.description
+        }
     }
 
     private func metadataLines(_ inspected: InspectedArchive) -> [String] {

@@ -15,10 +15,11 @@ enum Commands {
         abstract: "Shows, checks and compares the state restoration archives that apps save.",
         discussion: """
             Instead of a file, '--app NAME' reads the archive of the app NAME from its state
-            directory: $XDG_STATE_HOME/NAME/restoration.archive, by default
-            ~/.local/state/NAME/restoration.archive. For diff, '--app NAME OLD' compares
-            the file OLD with the app's current archive (the new one). A file '-' is
-            standard input.
+            directory, $XDG_STATE_HOME/NAME (by default ~/.local/state/NAME): the most
+            recently saved session's, sessions/<id>/restoration.archive, or the session
+            '--session ID' names ('sessions --app NAME' lists them). For diff,
+            '--app NAME OLD' compares the file OLD with the app's current archive (the new
+            one). A file '-' is standard input.
 
             EXIT STATUS:
               0   success; for diff, the archives hold the same state
@@ -28,7 +29,7 @@ enum Commands {
               66  the file does not exist or cannot be read
               74  reading or writing failed
             """,
-        subcommands: [show, verify, diff], version: RestorationArchiveTool.version)
+        subcommands: [show, verify, diff, sessions], version: RestorationArchiveTool.version)
 
     static let colorOption = OptionSpec.option(
         "color", valueName: "when", allowedValues: ColorChoice.allCases.map(\.rawValue), defaultValue: "auto",
@@ -37,7 +38,10 @@ enum Commands {
         "app", valueName: "name",
         help: "Reads the archive of this app from its state directory instead of a file.")
     static let discardedFlag = OptionSpec.flag(
-        "discarded", help: "With --app, reads the archive the engine last threw away as corrupt.")
+        "discarded", help: "With --app, reads the archive the engine last threw away (corrupt, or forgotten)."
+    )
+    static let sessionOption = OptionSpec.option(
+        "session", valueName: "id", help: "With --app, reads this session's archive instead of the newest.")
     static let fileArgument = PositionalSpec(
         "file", arity: .optional, help: "The archive file; '-' reads standard input.")
 
@@ -47,20 +51,21 @@ enum Commands {
             + "of saved objects with every key and its typed value.",
         options: [
             .flag("json", help: "Prints JSON instead of text (its shape: docs/ARCHIVE-JSON.md)."),
-            colorOption, appOption, discardedFlag,
+            colorOption, appOption, sessionOption, discardedFlag,
         ],
         positionals: [fileArgument],
         usageOverride: [
-            "[--json] [--color <when>] <file>", "[--json] [--color <when>] --app <name> [--discarded]",
+            "[--json] [--color <when>] <file>",
+            "[--json] [--color <when>] --app <name> [--session <id>] [--discarded]",
         ])
 
     static let verify = CommandSpec(
         name: "verify",
         abstract: "Checks an archive as the engine would at launch. Valid: a one-line summary, exit 0. "
             + "Not valid: the reason and the byte offset, exit 65.",
-        options: [appOption, discardedFlag],
+        options: [appOption, sessionOption, discardedFlag],
         positionals: [fileArgument],
-        usageOverride: ["<file>", "--app <name> [--discarded]"])
+        usageOverride: ["<file>", "--app <name> [--session <id>] [--discarded]"])
 
     static let diff = CommandSpec(
         name: "diff",
@@ -72,12 +77,25 @@ enum Commands {
                 "app", valueName: "name",
                 help: "Compares <old> with this app's current archive, read from its state directory, "
                     + "instead of a file <new>."),
+            sessionOption,
         ],
         positionals: [
             PositionalSpec("old", help: "The older archive; '-' reads standard input."),
             PositionalSpec("new", arity: .optional, help: "The newer archive (not with --app)."),
         ],
-        usageOverride: ["[--color <when>] <old> <new>", "[--color <when>] --app <name> <old>"])
+        usageOverride: [
+            "[--color <when>] <old> <new>", "[<options>] --app <name> [--session <id>] <old>",
+        ])
+
+    static let sessions = CommandSpec(
+        name: "sessions",
+        abstract: "Lists an app's sessions (one per running instance): id, when last saved, whether a "
+            + "running instance holds it, the top of its stack and its activity. Newest first.",
+        options: [
+            .flag("json", help: "Prints JSON: an array of sessions."),
+            .option("app", valueName: "name", help: "The app whose sessions to list (required)."),
+        ],
+        usageOverride: ["[--json] --app <name>"])
 
     // MARK: Running
 
@@ -86,6 +104,7 @@ enum Commands {
         case "show": return try runShow(command, context: context)
         case "verify": return try runVerify(command, context: context)
         case "diff": return try runDiff(command, context: context)
+        case "sessions": return try runSessions(command, context: context)
         default:
             // The parser only returns commands of the spec; a new subcommand needs a case here.
             assertionFailure("no runner for \(command.commandPath)")
@@ -98,13 +117,15 @@ enum Commands {
     {
         let source = try source(of: command, context: context)
         try checkStandardInput([source], command, context: context)
-        let archive = try load(source, context: context)
+        let (archive, activity) = try loadFile(source, context: context)
         if command.flag("json") {
-            context.standardOutput(ArchiveJSONRenderer.render(archive, source: source.displayName))
+            context.standardOutput(
+                ArchiveJSONRenderer.render(archive, source: source.displayName, activity: activity))
         } else {
             let color = useColor(command, context: context)
             context.standardOutput(
-                ArchiveTextRenderer(color: color).render(archive, source: source.displayName))
+                ArchiveTextRenderer(color: color).render(
+                    archive, source: source.displayName, activity: activity))
         }
         return .success
     }
@@ -114,7 +135,7 @@ enum Commands {
     {
         let source = try source(of: command, context: context)
         try checkStandardInput([source], command, context: context)
-        let archive = try load(source, context: context)
+        let (archive, activity) = try loadFile(source, context: context)
         let metadata = archive.metadata
         let app = [metadata.appName, metadata.appVersion].filter { !$0.isEmpty }.joined(separator: " ")
         let facts = [
@@ -125,6 +146,7 @@ enum Commands {
         let saved =
             (app.isEmpty ? "" : "\(ArchiveText.escaped(app)), ")
             + "saved \(ValueFormatter.timestamp(metadata.timestamp))"
+            + (ArchiveTextRenderer.activity(activity).map { "; activity " + ArchiveText.escaped($0) } ?? "")
         context.standardOutput(
             "\(ArchiveText.escaped(source.displayName)): valid restoration archive (\(facts.joined(separator: ", "))); \(saved)\n"
         )
@@ -144,7 +166,11 @@ enum Commands {
         case (nil, let new?):
             sources = [oldSource, file(new)]
         case (let app?, nil):
-            sources = [oldSource, try appSource(app, discarded: false, command, context: context)]
+            sources = [
+                oldSource,
+                try appSource(
+                    app, session: command.value("session"), discarded: false, command, context: context),
+            ]
         case (.some, .some):
             throw .usage(
                 command.usageError(
@@ -177,16 +203,28 @@ enum Commands {
             throw .usage(command.usageError(.other("give either <file> or --app <name>, not both")))
         case (let file?, nil):
             if discarded { throw .usage(command.usageError(.other("--discarded goes with --app <name>"))) }
+            if command.value("session") != nil {
+                throw .usage(command.usageError(.other("--session goes with --app <name>")))
+            }
             return file == "-" ? .standardInput : .file(file)
         case (nil, let app?):
-            return try appSource(app, discarded: discarded, command, context: context)
+            return try appSource(
+                app, session: command.value("session"), discarded: discarded, command, context: context)
         }
     }
 
     /// The archive of the app named `name`, a name and not a path.
     private static func appSource(
-        _ name: String, discarded: Bool, _ command: ParsedCommand, context: ToolContext
+        _ name: String, session: String? = nil, discarded: Bool, _ command: ParsedCommand,
+        context: ToolContext
     ) throws(InspectorError) -> ArchiveSource {
+        try checkAppName(name, command)
+        return try ArchiveSource.app(
+            name, session: session, discarded: discarded, environment: context.environment)
+    }
+
+    /// Refuses an empty app name or a path.
+    private static func checkAppName(_ name: String, _ command: ParsedCommand) throws(InspectorError) {
         guard !name.isEmpty else {
             throw .usage(
                 command.usageError(
@@ -200,7 +238,6 @@ enum Commands {
                         reason: "expected an app's name, not a path (give a path as <file>)",
                         suggestion: nil)))
         }
-        return try ArchiveSource.app(name, discarded: discarded, environment: context.environment)
     }
 
     /// Reading an archive from a terminal would wait for typing that never comes.
@@ -216,12 +253,36 @@ enum Commands {
 
     private static func load(_ source: ArchiveSource, context: ToolContext) throws(InspectorError) -> Archive
     {
+        try loadFile(source, context: context).archive
+    }
+
+    /// The archive of a file, and the session's activity after it (rule S5), if any.
+    private static func loadFile(_ source: ArchiveSource, context: ToolContext) throws(InspectorError) -> (
+        archive: Archive, activity: ActivityFooter.Found
+    ) {
         let limits = ArchiveLimits.default
         let bytes = try FileReader.read(source, standardInput: context.standardInput, limits: limits)
-        switch ArchiveVerifier.verify(bytes, limits: limits) {
-        case .success(let archive): return archive
+        let (length, activity) = ActivityFooter.split(bytes)
+        switch ArchiveVerifier.verify(length == bytes.count ? bytes : Array(bytes[..<length]), limits: limits)
+        {
+        case .success(let archive): return (archive, activity)
         case .failure(let problem): throw .invalid(source, problem)
         }
+    }
+
+    private static func runSessions(_ command: ParsedCommand, context: ToolContext) throws(InspectorError)
+        -> ExitStatus
+    {
+        guard let app = command.value("app") else {
+            throw .usage(command.usageError(.missingArgument("--app <name>")))
+        }
+        try checkAppName(app, command)
+        guard let directory = ArchiveSource.stateDirectory(app: app, environment: context.environment) else {
+            throw .noStateDirectory(app: app)
+        }
+        let listing = SessionListing(stateDirectory: directory)
+        context.standardOutput(command.flag("json") ? listing.json() : listing.text(app: app))
+        return .success
     }
 
     private static func useColor(_ command: ParsedCommand, context: ToolContext) -> Bool {

@@ -1,0 +1,133 @@
+import ArchiveInspector
+import Foundation
+import RestorationTesting
+import StateRestoration
+import TestSupport
+import Testing
+
+/// `restoration-archive` and sessions (rule S7).
+@Suite("S7: restoration-archive sessions, and --session")
+@MainActor
+struct SessionsTests {
+    let directory = TemporaryDirectory(prefix: "archive-inspector-sessions")
+    var state: String { directory.path + "/state" }
+    var environment: [String: String] { ["XDG_STATE_HOME": state, "HOME": "/nonexistent"] }
+
+    /// An app whose activity is "viewing `name`".
+    final class ActivityApp: HarnessApp {
+        let sample: SampleApp
+        let name: String
+        init(name: String, showsDetail: Bool = true) {
+            self.name = name
+            sample = SampleApp(showsDetail: showsDetail, name: name)
+        }
+        var rootObjects: [any RestorableObject] { sample.rootObjects }
+        func shouldSaveApplicationState(_ coder: StateEncoder) -> Bool { true }
+        func stateRestorationActivity() -> RestorationActivity? {
+            RestorationActivity(type: "sample.view", title: "Viewing \(name)", userInfo: ["name": name])
+        }
+    }
+
+    /// Saves a session `id` of the app "sample"; returns the launch, which holds it.
+    @discardableResult
+    func save(_ id: String, name: String, showsDetail: Bool = true) throws -> HarnessLaunch<ActivityApp> {
+        let harness = SessionHarness(
+            stateDirectory: state + "/sample", configuration: SampleArchives.configuration())
+        let launch = try harness.launch(
+            ActivityApp(name: name, showsDetail: showsDetail), session: .named(id))
+        try launch.save()
+        return launch
+    }
+
+    @Test("S7: sessions lists each session, newest first: id, last saved, in use, top of stack, activity")
+    func listing() throws {
+        let older = try save("older", name: "Lamp", showsDetail: false)
+        older.kill()
+        Thread.sleep(forTimeInterval: 0.02)
+        let newer = try save("newer", name: "Sofa")
+        let run = ToolRun.run(["sessions", "--app", "sample"], environment: environment)
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("SESSION  LAST SAVED"))
+        #expect(lines[1].hasPrefix("newer "))
+        #expect(lines[1].contains(" yes "))
+        #expect(lines[1].contains("UINavigationController/DetailViewController"))
+        #expect(lines[1].hasSuffix("Viewing Sofa"))
+        #expect(lines[2].hasPrefix("older "))
+        #expect(lines[2].contains(" no "))
+        #expect(lines[2].contains("UINavigationController/ItemsViewController"))
+        #expect(lines[2].hasSuffix("Viewing Lamp"))
+        _ = newer
+    }
+
+    @Test("S7: sessions --json gives each session's fields, the activity whole")
+    func json() throws {
+        let launch = try save("only", name: "Desk")
+        let run = ToolRun.run(["sessions", "--json", "--app", "sample"], environment: environment)
+        #expect(run.status == 0)
+        let parsed = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]]
+        let session = try #require(parsed?.first)
+        #expect(session["id"] as? String == "only")
+        #expect(session["held"] as? Bool == true)
+        #expect(session["directory"] as? String == state + "/sample/sessions/only")
+        #expect(session["top"] as? String == "UINavigationController/DetailViewController")
+        let activity = try #require(session["activity"] as? [String: Any])
+        #expect(activity["type"] as? String == "sample.view")
+        #expect(activity["userInfo"] as? [String: String] == ["name": "Desk"])
+        #expect(session["problem"] is NSNull)
+        _ = launch
+    }
+
+    @Test("S7: show, verify and diff take --session; without it --app reads the newest saved session")
+    func sessionOption() throws {
+        try save("a", name: "Lamp").kill()
+        Thread.sleep(forTimeInterval: 0.02)
+        try save("b", name: "Sofa").kill()
+        let show = ToolRun.run(["show", "--app", "sample", "--session", "a"], environment: environment)
+        #expect(show.status == 0, "\(show.errors)")
+        #expect(
+            show.output.hasPrefix("restoration archive: \(state)/sample/sessions/a/restoration.archive\n"))
+        #expect(show.output.contains("  activity         sample.view v1 \"Viewing Lamp\" name=Lamp\n"))
+        let verify = ToolRun.run(["verify", "--app", "sample"], environment: environment)
+        #expect(verify.output.hasPrefix("\(state)/sample/sessions/b/restoration.archive: valid"))
+        #expect(verify.output.hasSuffix("; activity sample.view v1 \"Viewing Sofa\" name=Sofa\n"))
+        let diff = ToolRun.run(
+            ["diff", "--app", "sample", "--session", "b", state + "/sample/sessions/a/restoration.archive"],
+            environment: environment)
+        #expect(diff.status == 1)
+        #expect(diff.output.contains("Lamp") && diff.output.contains("Sofa"))
+        let json = ToolRun.run(
+            ["show", "--json", "--app", "sample", "--session", "a"], environment: environment)
+        #expect(json.output.contains("\"activity\": {"))
+    }
+
+    @Test("S7: an unknown --session is exit 66 and names the sessions there are; no sessions says so")
+    func unknownSession() throws {
+        try save("a", name: "Lamp").kill()
+        let run = ToolRun.run(["show", "--app", "sample", "--session", "zz"], environment: environment)
+        #expect(run.status == 66)
+        #expect(
+            run.errors
+                == "error: 'sample' has no session 'zz'\nhint: its sessions: a; 'restoration-archive sessions --app sample' lists them\n"
+        )
+        let empty = ToolRun.run(["sessions", "--app", "other"], environment: environment)
+        #expect(empty.status == 0)
+        #expect(empty.output == "other has no sessions in \(state)/other\n")
+        let file = ToolRun.run(["show", "--session", "a", "x.archive"], environment: environment)
+        #expect(file.status == 64)
+    }
+
+    @Test("S7: a session whose archive is corrupt is listed with the reason, and its activity")
+    func corruptSession() throws {
+        try save("bad", name: "Lamp").kill()
+        let path = state + "/sample/sessions/bad/restoration.archive"
+        var bytes = [UInt8](try #require(FileManager.default.contents(atPath: path)))
+        bytes[30] ^= 0xFF
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let run = ToolRun.run(["sessions", "--app", "sample"], environment: environment)
+        #expect(run.status == 0)
+        #expect(run.output.contains("invalid archive: checksum mismatch"), "\(run.output)")
+        #expect(run.output.hasSuffix("Viewing Lamp\n"))
+    }
+}
