@@ -13,10 +13,14 @@ import TmuxTesting
 /// anything. It adds what the app needs: launching it, quitting it, killing it, and reading
 /// its database (with `sqlite3`, as a user would) and its archive.
 final class HomepwnerTmux: TmuxSession {
+    /// The directory holding `data` and `state`: this session's own, or another's when
+    /// two instances share them (rule S2).
+    private var root: String { sharedRoot ?? directory }
+    private var sharedRoot: String?
     /// The data directory (`--data-dir`).
-    var dataDirectory: String { directory + "/data" }
+    var dataDirectory: String { root + "/data" }
     /// The state directory (`--state-dir`).
-    var stateDirectory: String { directory + "/state" }
+    var stateDirectory: String { root + "/state" }
     /// Both, as the library names them.
     var paths: HomepwnerPaths { HomepwnerPaths(dataDirectory: dataDirectory, stateDirectory: stateDirectory) }
     /// The sessions of the state directory (rule S1).
@@ -40,6 +44,23 @@ final class HomepwnerTmux: TmuxSession {
     /// Starts a server with a `bash` of `width`x`height` in a new temporary directory.
     init(width: Int = 60, height: Int = 12) throws {
         try super.init(label: "homepwner-e2e", width: width, height: height)
+    }
+
+    /// A second terminal whose app runs on `other`'s data and state directories: a second
+    /// instance, as in a second tmux pane (rules S2, S3).
+    convenience init(width: Int = 60, height: Int = 12, sharingDirectoriesOf other: HomepwnerTmux) throws {
+        try self.init(width: width, height: height)
+        sharedRoot = other.root
+    }
+
+    /// The directory of the session the app running here holds: the one whose lock file
+    /// names its process (the engine writes the holder's pid there).
+    func heldSessionDirectory() throws -> String? {
+        guard let pid = try childPID() else { return nil }
+        return sessions.sessions().first { info in
+            let lock = try? String(contentsOfFile: info.directory + "/session.lock", encoding: .utf8)
+            return lock == "\(pid)\n" && info.isHeld
+        }?.directory
     }
 
     /// Runs `sqlite3` on the items database: what a user does behind the app's back.
@@ -129,15 +150,17 @@ final class HomepwnerTmux: TmuxSession {
         try await waitUntil("the shell's normal screen") { try !isAlternateScreen() }
     }
 
-    /// The saved archive, if it parses.
-    func archive() -> Archive? {
-        guard let data = FileManager.default.contents(atPath: archivePath) else { return nil }
+    /// The saved archive (the newest session's, or the one at `path`), if it parses.
+    func archive(at path: String? = nil) -> Archive? {
+        guard let data = FileManager.default.contents(atPath: path ?? archivePath) else { return nil }
         return try? Archive(fileBytes: Array(data))
     }
 
-    /// The text a saved text field holds in the archive, by the end of its path.
-    func archivedText(ofFieldEndingWith suffix: String) -> String? {
-        guard let record = archive()?.records.first(where: { $0.path.description.hasSuffix(suffix) }) else {
+    /// The text a saved text field holds in the archive (the newest session's, or the one
+    /// at `path`), by the end of its path.
+    func archivedText(ofFieldEndingWith suffix: String, in path: String? = nil) -> String? {
+        guard let record = archive(at: path)?.records.first(where: { $0.path.description.hasSuffix(suffix) })
+        else {
             return nil
         }
         guard case .string(let text)? = record.entries.last(where: { $0.key == "text" })?.value else {
