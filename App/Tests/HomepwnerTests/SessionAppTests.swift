@@ -86,6 +86,10 @@ struct SessionAppTests {
         #expect(viewing.type == "homepwner.viewItem")
         #expect(viewing.title == "Viewing “Rusty Bear”")
         #expect(viewing.userInfo["name"] == "Rusty Bear")
+        // The name as typed, before the store has it.
+        app.type("!")
+        app.application.preserveState()
+        #expect(try savedActivity(session)?.title == "Viewing “Rusty Bear!”")
         app.press(.escape, .character("a"))
         app.application.preserveState()
         #expect(try savedActivity(session)?.type == "homepwner.addItem")

@@ -26,7 +26,8 @@ extension AppDelegate {
             return activity(.addItem, title: "Adding a new item", ["item": ItemKey.text(detail.item.key)])
         }
         if let detail = root.topViewController as? DetailViewController {
-            let name = detail.item.name
+            // As on screen: the typed name, committed to the store or not yet.
+            let name = detail.nameField.text
             return activity(
                 .viewItem, title: "Viewing \(StoreWriter.quoted(name))",
                 ["item": ItemKey.text(detail.item.key), "name": name])

@@ -1,3 +1,4 @@
+import Foundation
 import MiniKit
 import StateRestoration
 
@@ -31,8 +32,8 @@ public final class AppDelegate: RestorationDelegate {
 
     /// Runs `body`, the launch's restore, with the store reachable by the restoration
     /// classes (``ItemStore/current``).
-    public func restoring<Result>(_ body: () -> Result) -> Result {
-        ItemStore.$current.withValue(store, operation: body)
+    public func restoring<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try ItemStore.$current.withValue(store, operation: body)
     }
 
     /// After the restore: the list in a navigation controller, if nothing was restored.
@@ -65,6 +66,53 @@ public final class AppDelegate: RestorationDelegate {
         navigation.restorationIdentifier = AppDelegate.navigationIdentifier
         if path.count == 1 { window.rootViewController = navigation }
         return navigation
+    }
+    // end-snippet
+
+    // MARK: Sessions and the activity (S1–S5)
+
+    /// Takes this instance's session in `stateDirectory`: the most recently saved one no
+    /// other instance holds, or a new one (rule S3).
+    public static func openSession(in stateDirectory: String) throws(SessionError) -> RestorationSession {
+        // snippet: open-session
+        let sessions = RestorationSessions(stateDirectory: stateDirectory)
+        let session = try sessions.open(.mostRecent).session
+        // end-snippet
+        return session
+    }
+
+    /// The engine of this launch, on `session`'s storage.
+    public func makeEngine(session: RestorationSession) -> RestorationEngine {
+        // snippet: session-engine
+        let engine = RestorationEngine(
+            configuration: RestorationConfiguration(appName: "MiniHomepwner", appVersion: AppDelegate.version),
+            registry: AppDelegate.makeRegistry(), storage: session.storage, delegate: self,
+            roots: { [window] in window.restorationRoots })
+        // end-snippet
+        return engine
+    }
+
+    // snippet: activity
+    /// What the user is doing, saved with every archive: the item open, if any.
+    public func stateRestorationActivity() -> RestorationActivity? {
+        guard let detail = window.visibleViewController as? DetailViewController else {
+            return RestorationActivity(type: "minihomepwner.list", title: "The list")
+        }
+        return RestorationActivity(
+            type: "minihomepwner.viewItem", title: "Viewing \(detail.item.name)",
+            userInfo: ["item": detail.item.itemKey.uuidString])
+    }
+
+    /// The archive was thrown away: go back to the item by the app's ordinary path.
+    public func restoreInteractionState(with activity: RestorationActivity) -> Bool {
+        guard activity.type == "minihomepwner.viewItem",
+            let key = activity.userInfo["item"].flatMap(UUID.init(uuidString:)),
+            let item = store.item(withKey: key)
+        else { return false }
+        finishLaunching()
+        let navigation = window.rootViewController as? NavigationController
+        (navigation?.viewControllers.first as? ItemsViewController)?.open(item)
+        return true
     }
     // end-snippet
 }
