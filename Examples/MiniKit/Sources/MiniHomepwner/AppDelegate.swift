@@ -85,7 +85,8 @@ public final class AppDelegate: RestorationDelegate {
     public func makeEngine(session: RestorationSession) -> RestorationEngine {
         // snippet: session-engine
         let engine = RestorationEngine(
-            configuration: RestorationConfiguration(appName: "MiniHomepwner", appVersion: AppDelegate.version),
+            configuration: RestorationConfiguration(
+                appName: "MiniHomepwner", appVersion: AppDelegate.version),
             registry: AppDelegate.makeRegistry(), storage: session.storage, delegate: self,
             roots: { [window] in window.restorationRoots })
         // end-snippet

@@ -32,7 +32,9 @@ struct SessionTests {
         let again = try [AppDelegate(store: store), AppDelegate(store: store)].map { app in
             try app.restoring { try harness.launch(app, session: .mostRecent) }
         }
-        let names = again.compactMap { ($0.app.window.visibleViewController as? DetailViewController)?.item.name }
+        let names = again.compactMap {
+            ($0.app.window.visibleViewController as? DetailViewController)?.item.name
+        }
         #expect(Set(names) == ["Lamp", "Sofa"])
         // end-snippet
     }
