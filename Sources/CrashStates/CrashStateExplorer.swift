@@ -18,10 +18,14 @@ public enum CrashStateExplorer {
         /// Takes every file `fsync` out of the recorded operations, as a storage that never
         /// called it would have done: the negative control, which must find bad states.
         public var dropFileSyncs: Bool
+        /// Takes every directory `fsync` out: the negative control of the session files,
+        /// which move between directories and must find bad states without it.
+        public var dropDirectorySyncs: Bool
 
         /// Creates options.
-        public init(dropFileSyncs: Bool = false) {
+        public init(dropFileSyncs: Bool = false, dropDirectorySyncs: Bool = false) {
             self.dropFileSyncs = dropFileSyncs
+            self.dropDirectorySyncs = dropDirectorySyncs
         }
     }
 
@@ -34,15 +38,19 @@ public enum CrashStateExplorer {
         let workspace = Workspace()
         let directory = workspace.path + "/state"
         try workspace.makeDirectory(directory)
-        try scenario.setUp(FileRestorationStorage(directory: directory))
+        try scenario.setUp(CrashContext(directory: directory, faults: nil))
         let initial = try workspace.image(of: directory)
         let recorder = OperationRecorder()
-        try scenario.run(FileRestorationStorage(directory: directory, faults: recorder.faults))
+        try scenario.run(CrashContext(directory: directory, faults: recorder.faults))
         var operations = recorder.recorded
         if options.dropFileSyncs {
             operations.removeAll { if case .fsync = $0 { true } else { false } }
         }
-        let simulator = PowerLossSimulator(initial: initial, operations: operations, model: model)
+        if options.dropDirectorySyncs {
+            operations.removeAll { if case .syncDirectory = $0 { true } else { false } }
+        }
+        let simulator = PowerLossSimulator(
+            initial: initial, operations: operations, model: model, root: directory)
         let live = simulator.liveImages()
         var report = CrashStateReport(
             scenario: scenario.name, model: model, operationCount: operations.count, explored: 0, bad: [])
@@ -59,9 +67,13 @@ public enum CrashStateExplorer {
             for state in states where seen.insert(state).inserted {
                 report.explored += 1
                 let legal = live[0...count]
-                if let problem = try itemProblem(state, legal: legal)
-                    ?? launchProblem(state, scenario, workspace)
-                {
+                let launched: String?
+                if let check = scenario.check {
+                    launched = check(try workspace.materialise(state), count == operations.count)
+                } else {
+                    launched = try launchProblem(state, scenario, workspace)
+                }
+                if let problem = itemProblem(state, legal: legal) ?? launched {
                     bad(state, after: count, problem)
                 }
             }
@@ -77,17 +89,20 @@ public enum CrashStateExplorer {
         return report
     }
 
-    /// The first of the engine's files whose bytes are none of those it held in `legal`.
+    /// The first of the engine's files (in any directory of the tree) whose bytes are none
+    /// of those its path held in `legal`.
     private static func itemProblem(_ state: DirectoryImage, legal: ArraySlice<DirectoryImage>) -> String? {
-        for item in StorageItem.allCases {
-            let bytes = state.files[item.rawValue]
-            let held = legal.map { $0.files[item.rawValue] }
+        let names = Set(StorageItem.allCases.map(\.rawValue))
+        var paths = Set(state.files.keys)
+        for image in legal { paths.formUnion(image.files.keys) }
+        for path in paths.sorted() where names.contains(Volume.name(path)) {
+            let bytes = state.files[path]
+            let held = legal.map { $0.files[path] }
             guard !held.contains(bytes) else { continue }
             let sizes = Set(held.map { $0.map { "\($0.count) bytes" } ?? "absent" }).sorted()
             let found =
                 bytes.map { "holds \($0.count) bytes that it never held" } ?? "is absent, which it never was"
-            return
-                "\(item.rawValue) \(found) (before the loss it was only ever: \(sizes.joined(separator: ", ")))"
+            return "\(path) \(found) (before the loss it was only ever: \(sizes.joined(separator: ", ")))"
         }
         return nil
     }
@@ -110,7 +125,7 @@ public enum CrashStateExplorer {
         }
         // The launch markers may legitimately throw the archive away: the power loss was a
         // death during or soon after a restore. Anything else lost it.
-        let markers = ["in-progress marker", "crash-loop protection"]
+        let markers = ["in-progress marker", "crash-loop protection", "saved activity"]
         for note in report.diagnostics where note.kind == .archiveDiscarded || note.kind == .notRestored {
             if !markers.contains(where: note.reason.contains) { return "a launch lost the archive: \(note)" }
         }
@@ -131,8 +146,11 @@ public enum CrashStateExplorer {
             "write \(Volume.name(path)) \(bytes.count) bytes at \(offset)"
         case .fsync(let path): "fsync \(Volume.name(path))"
         case .rename(let from, let to): "rename \(Volume.name(from)) -> \(Volume.name(to))"
-        case .syncDirectory: "fsync directory"
+        case .syncDirectory(let path): "fsync directory \(Volume.name(path))"
         case .remove(let path): "unlink \(Volume.name(path))"
+        case .makeDirectory(let path): "mkdir \(Volume.name(path))"
+        case .link(let from, let to): "link \(Volume.name(from)) -> \(Volume.name(to))"
+        case .removeDirectory(let path): "rmdir \(Volume.name(path))"
         }
     }
 }

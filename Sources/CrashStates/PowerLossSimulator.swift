@@ -3,8 +3,9 @@
 /// Replays the file-system operations of a save and yields every state a power loss
 /// could leave after any prefix of them, under a ``CrashModel`` (rule X2).
 ///
-/// The directory starts as ``initial``, all of it durable. Every path is taken to name a
-/// file of that one directory (the storage keeps its temporary files beside its items).
+/// The directory starts as ``initial``, all of it durable. Paths are taken from ``root``
+/// (directories below it included: sessions); without one, every path names a file of one
+/// directory by its last component.
 @_spi(Testing) public struct PowerLossSimulator: Sendable {
     /// The directory before the first operation, all of it on the disk.
     public let initial: DirectoryImage
@@ -12,6 +13,8 @@
     public let operations: [StorageOperation]
     /// What a power loss may keep.
     public let model: CrashModel
+    /// The directory the image is of; nil for one directory named by last components.
+    public let root: String?
 
     /// Directories with more unsynced entry changes than this get every prefix of them
     /// instead of every subset, to bound the count (none of the engine's saves comes close).
@@ -20,16 +23,19 @@
     static let page = 4096
 
     /// Creates a simulator.
-    public init(initial: DirectoryImage, operations: [StorageOperation], model: CrashModel) {
+    public init(
+        initial: DirectoryImage, operations: [StorageOperation], model: CrashModel, root: String? = nil
+    ) {
         self.initial = initial
         self.operations = operations
         self.model = model
+        self.root = root
     }
 
     /// The directory as a process saw it: index 0 before any operation, index i after the
     /// i-th. What an item may be after a power loss at operation k is one of these, up to k.
     public func liveImages() -> [DirectoryImage] {
-        var volume = Volume(initial: initial)
+        var volume = Volume(initial: initial, root: root)
         var images = [volume.liveImage]
         for operation in operations {
             volume.apply(operation, model: model)
@@ -41,20 +47,23 @@
     /// Every distinct state a power loss right after the first `count` operations could
     /// leave on the disk.
     public func crashStates(after count: Int) -> Set<DirectoryImage> {
-        var volume = Volume(initial: initial)
+        var volume = Volume(initial: initial, root: root)
         for operation in operations.prefix(count) { volume.apply(operation, model: model) }
         var states = Set<DirectoryImage>()
-        for kept in entryOptions(volume.pendingEntries.count) {
+        for kept in entryOptions(volume.pendingEntries) {
             var entries = volume.durableEntries
             var flushed = Set<Int>()
             for index in kept {
                 let change = volume.pendingEntries[index]
-                for (name, inode) in change.assignments { entries[name] = inode }
+                for (name, inode) in change.assignments {
+                    entries[change.directory, default: [:]][name] = inode
+                }
                 if model == .ext4Ordered, let inode = change.replacingInode { flushed.insert(inode) }
             }
-            var images = [DirectoryImage()]
+            let (shape, inodes) = volume.image(of: entries)
+            var images = [DirectoryImage(files: [:], directories: shape.directories)]
             var contents: [Int: [[UInt8]]] = [:]
-            for (name, inode) in entries.sorted(by: { $0.key < $1.key }) {
+            for (path, inode) in inodes.sorted(by: { $0.key < $1.key }) {
                 let variants =
                     contents[inode]
                     ?? dataVariants(
@@ -64,20 +73,20 @@
                 images = images.flatMap { image in
                     variants.map { bytes in
                         var next = image
-                        next.files[name] = bytes
+                        next.files[path] = bytes
                         return next
                     }
                 }
             }
-            // Two names of one inode (a rename kept in part) must show the same bytes.
-            states.formUnion(images.filter { consistent($0, entries: entries) })
+            // Two names of one inode (a rename kept in part, a link) must show the same bytes.
+            states.formUnion(images.filter { consistent($0, inodes: inodes) })
         }
         return states
     }
 
-    private func consistent(_ image: DirectoryImage, entries: [String: Int]) -> Bool {
+    private func consistent(_ image: DirectoryImage, inodes: [String: Int]) -> Bool {
         var seen: [Int: [UInt8]] = [:]
-        for (name, inode) in entries {
+        for (name, inode) in inodes {
             guard let bytes = image.files[name] else { continue }
             if let other = seen[inode], other != bytes { return false }
             seen[inode] = bytes
@@ -85,10 +94,17 @@
         return true
     }
 
-    /// Which unsynced entry changes survive: any subset (POSIX) or a prefix (ext4's journal).
-    private func entryOptions(_ count: Int) -> [[Int]] {
+    /// Which unsynced entry changes survive: any subset (POSIX) or a prefix of whole
+    /// operations (ext4's journal: a rename between directories is one transaction).
+    private func entryOptions(_ changes: [Volume.EntryChange]) -> [[Int]] {
+        let count = changes.count
         if model == .ext4Ordered || count > Self.subsetLimit {
-            return (0...count).map { Array(0..<$0) }
+            var options: [[Int]] = [[]]
+            for index in 0..<count
+            where index == count - 1 || changes[index + 1].group != changes[index].group {
+                options.append(Array(0...index))
+            }
+            return options
         }
         return (0..<(1 << count)).map { mask in (0..<count).filter { mask & (1 << $0) != 0 } }
     }

@@ -45,6 +45,13 @@ final class ProbeApp: RestorationDelegate {
     func shouldSaveApplicationState(_ coder: StateEncoder) -> Bool { true }
     func shouldRestoreApplicationState(_ coder: StateDecoder) -> Bool { true }
 
+    /// Every archive carries an activity after it (rule S5), so that its footer is part
+    /// of every file the scenarios check.
+    func stateRestorationActivity() -> RestorationActivity? {
+        RestorationActivity(
+            type: "probe.pass", title: "Pass \(root.pass)", userInfo: ["pass": "\(root.pass)"])
+    }
+
     /// An engine for this app on `storage`; time moves only through `scheduler`, so the
     /// scenarios decide every step. Continuous preservation is on, 100 ms after a change.
     func engine(on storage: any RestorationStorage, scheduler: ManualScheduler) -> RestorationEngine {

@@ -22,22 +22,38 @@ final class Workspace {
             atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
-    /// The regular files of `directory`, by name.
+    /// The regular files and the directories under `directory`, by path from it.
     func image(of directory: String) throws -> DirectoryImage {
         var image = DirectoryImage()
-        for name in try FileManager.default.contentsOfDirectory(atPath: directory) {
-            image.files[name] = TemporaryDirectory.bytes(of: directory + "/" + name) ?? []
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let absolute = relative.isEmpty ? directory : directory + "/" + relative
+            for name in try FileManager.default.contentsOfDirectory(atPath: absolute) {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                var isDirectory: ObjCBool = false
+                _ = FileManager.default.fileExists(atPath: directory + "/" + path, isDirectory: &isDirectory)
+                if isDirectory.boolValue {
+                    image.directories.insert(path)
+                    pending.append(path)
+                } else {
+                    image.files[path] = TemporaryDirectory.bytes(of: directory + "/" + path) ?? []
+                }
+            }
         }
         return image
     }
 
-    /// Lays `state` out in a fresh directory (files 0600, directory 0700) and returns its path.
+    /// Lays `state` out in a fresh directory (files 0600, directories 0700) and returns
+    /// its path.
     func materialise(_ state: DirectoryImage) throws -> String {
         let directory = path + "/launch"
         if FileManager.default.fileExists(atPath: directory) {
             try FileManager.default.removeItem(atPath: directory)
         }
         try makeDirectory(directory)
+        for subdirectory in state.directories.sorted(by: { $0.count < $1.count }) {
+            try makeDirectory(directory + "/" + subdirectory)
+        }
         for (name, bytes) in state.files {
             guard
                 FileManager.default.createFile(

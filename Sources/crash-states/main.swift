@@ -1,11 +1,12 @@
 // crash-states: every state a power loss could leave during the engine's writes (rule X2).
 //
-//     crash-states [--without-file-fsync]
+//     crash-states [--without-file-fsync] [--without-directory-fsync]
 //
 // Prints one line per scenario and model, the first bad states in full, and last
 // `crash states: N explored, B bad`. Exits 1 when B > 0, 64 on a usage error, 70 when a
 // scenario could not run. `--without-file-fsync` is the negative control: the same
-// operations without the temporary file's fsync, which must give bad states.
+// operations without the temporary file's fsync, which must give bad states;
+// `--without-directory-fsync` is the sessions' one (their files move between directories).
 import CrashStates
 import Foundation
 
@@ -15,12 +16,16 @@ for argument in arguments {
     switch argument {
     case "--without-file-fsync":
         options.dropFileSyncs = true
+    case "--without-directory-fsync":
+        options.dropDirectorySyncs = true
     case "--help", "-h":
-        print("usage: crash-states [--without-file-fsync]")
+        print("usage: crash-states [--without-file-fsync] [--without-directory-fsync]")
         exit(0)
     default:
         FileHandle.standardError.write(
-            Data("error: unknown option '\(argument)'\nusage: crash-states [--without-file-fsync]\n".utf8))
+            Data(
+                "error: unknown option '\(argument)'\nusage: crash-states [--without-file-fsync] [--without-directory-fsync]\n"
+                    .utf8))
         exit(64)
     }
 }

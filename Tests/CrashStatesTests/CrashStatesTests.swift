@@ -30,6 +30,24 @@ struct CrashStatesTests {
             bad.contains { $0.model == .posix && $0.problem.contains("restoration.archive holds 0 bytes") })
         #expect(bad.contains { $0.model == .ext4Ordered })
     }
+
+    @Test("X2: the session files (S1–S4) are explored in directories below the state directory")
+    func sessionScenarios() throws {
+        #expect(CrashScenario.sessions.count == 4)
+        let report = try CrashStateExplorer.explore(CrashScenario.sessions[0], model: .posix)
+        #expect(report.bad.isEmpty)
+        #expect(report.operationCount > 20, "the migration, its markers and a save: \(report.summary)")
+    }
+
+    @Test("X2: negative control: without the directory fsyncs, a power loss loses the migrated archive")
+    func withoutDirectorySyncSessionsLoseTheArchive() throws {
+        let options = CrashStateExplorer.Options(dropDirectorySyncs: true)
+        let bad = try CrashStateExplorer.explore(CrashScenario.sessions[0], model: .posix, options: options)
+            .bad
+        #expect(
+            bad.contains { $0.problem.contains("the archive was lost") },
+            "\(bad.first.map(String.init(describing:)) ?? "none")")
+    }
 }
 
 @Suite("X2: the power-loss model")

@@ -24,14 +24,21 @@ public final class RestorationSession: Sendable {
     public let isNew: Bool
     /// Where a discarded session's archive is set aside (one copy, rule R35).
     let discardedPath: String
+    /// The file steps, recorded for rule X2 in its tests.
+    let files: SessionFiles
     /// The open `session.lock`, locked; closed (and so unlocked) by ``release()`` or at
     /// `deinit`; nil once closed.
     private let lock: Mutex<Int32?>
 
-    init(id: String, directory: String, isNew: Bool, lock: Int32, discardedPath: String) {
+    init(id: String, directory: String, isNew: Bool, lock: Int32, discardedPath: String, files: SessionFiles)
+    {
         self.id = id
         self.directory = directory
-        self.storage = FileRestorationStorage(directory: directory)
+        self.files = files
+        self.storage =
+            files.record.map { record in
+                FileRestorationStorage(directory: directory, faults: StorageFaults(recording: record))
+            } ?? FileRestorationStorage(directory: directory)
         self.isNew = isNew
         self.lock = Mutex(lock)
         self.discardedPath = discardedPath
@@ -64,40 +71,87 @@ public final class RestorationSession: Sendable {
     ///   could not be removed; what could be removed is gone.
     public func end() throws(RestorationError) {
         // The engine's discardState has set the archive aside in the session; an archive
-        // still in place (no discardState first) is the newer state and wins.
-        for item in [StorageItem.discardedArchive, .archive] {
-            _ = UncheckedSystem.rename(storage.path(of: item), discardedPath)
+        // still in place (no discardState first) is the newer state and wins. It is linked
+        // into the state directory, and that synced, before the session goes: a power cut
+        // leaves the copy in one place or both, never in neither.
+        for item in [StorageItem.archive, .discardedArchive] {
+            let path = storage.path(of: item)
+            guard UncheckedSystem.linkStatus(ofPath: path) != nil else { continue }
+            files.unlink(discardedPath)
+            if files.link(path, discardedPath) {
+                files.syncDirectory(SessionFiles.parent(of: discardedPath))
+            }
+            break
         }
-        try SessionFiles.removeDirectory(directory)
+        try files.removeDirectory(directory)
     }
 }
 
-/// The file steps that sessions share: removing a session's directory, syncing a
-/// directory.
-enum SessionFiles {
+/// The file steps of sessions, each reported to the power-loss recorder of rule X2 once it
+/// succeeded (``StorageFaults/record``; nil in an app).
+struct SessionFiles: Sendable {
     /// The file a running instance locks in its session's directory.
     static let lockName = "session.lock"
 
-    /// Removes the files in `directory`, then the directory, and syncs its parent.
-    static func removeDirectory(_ directory: String) throws(RestorationError) {
-        for name in UncheckedSystem.directoryEntries(directory) ?? [] where name != "." && name != ".." {
-            UncheckedSystem.unlink(directory + "/" + name)
-        }
-        if UncheckedSystem.removeDirectory(directory) != 0, errno != ENOENT {
-            let code = errno
-            throw .io(
-                operation: "remove directory", path: directory, code: code,
-                message: UncheckedSystem.errorMessage(code))
-        }
-        syncDirectory(parent(of: directory))
+    /// Told of every step that changed a directory.
+    let record: (@Sendable (StorageOperation) -> Void)?
+
+    func makeDirectory(_ path: String) -> Bool {
+        guard UncheckedSystem.mkdir(path, 0o700) == 0 else { return false }
+        record?(.makeDirectory(path: path))
+        return true
     }
 
-    /// Syncs a directory, so that renames and removals in it survive a power cut. Best
-    /// effort: a failure means only that the step may be undone by a power cut.
-    static func syncDirectory(_ directory: String) {
+    /// Creates and opens a new lock file; -1 on failure.
+    func createLock(_ path: String) -> Int32 {
+        let descriptor = UncheckedSystem.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        if descriptor >= 0 { record?(.create(path: path)) }
+        return descriptor
+    }
+
+    func rename(_ source: String, _ destination: String) -> Bool {
+        guard UncheckedSystem.rename(source, destination) == 0 else { return false }
+        record?(.rename(from: source, to: destination))
+        return true
+    }
+
+    func link(_ source: String, _ destination: String) -> Bool {
+        guard UncheckedSystem.link(source, destination) == 0 else { return false }
+        record?(.link(from: source, to: destination))
+        return true
+    }
+
+    @discardableResult
+    func unlink(_ path: String) -> Bool {
+        guard UncheckedSystem.unlink(path) == 0 else { return false }
+        record?(.remove(path: path))
+        return true
+    }
+
+    /// Removes the files in `directory`, then the directory, and syncs its parent.
+    func removeDirectory(_ directory: String) throws(RestorationError) {
+        for name in UncheckedSystem.directoryEntries(directory) ?? [] where name != "." && name != ".." {
+            unlink(directory + "/" + name)
+        }
+        if UncheckedSystem.removeDirectory(directory) != 0 {
+            guard errno == ENOENT else {
+                let code = errno
+                throw .io(
+                    operation: "remove directory", path: directory, code: code,
+                    message: UncheckedSystem.errorMessage(code))
+            }
+        } else {
+            record?(.removeDirectory(path: directory))
+        }
+        syncDirectory(Self.parent(of: directory))
+    }
+
+    /// Syncs a directory, so that the entries changed in it survive a power cut. Best
+    /// effort: a failure means only that a power cut may undo the step.
+    func syncDirectory(_ directory: String) {
         let descriptor = UncheckedSystem.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
+        if fsync(descriptor) == 0 { record?(.syncDirectory(path: directory)) }
         close(descriptor)
     }
 

@@ -89,13 +89,28 @@ public struct RestorationSessions: Sendable {
     public let stateDirectory: String
     /// When sessions are pruned.
     public var policy: SessionPolicy
+    /// The file steps, recorded for rule X2 in its tests.
+    let files: SessionFiles
 
     /// Uses `stateDirectory`, creating it (mode 0700) when a session is first opened.
     public init(stateDirectory: String, policy: SessionPolicy = SessionPolicy()) {
+        self.init(stateDirectory: stateDirectory, policy: policy, files: SessionFiles(record: nil))
+    }
+
+    /// Uses `stateDirectory`, telling `faults.record` of every step that changes a
+    /// directory, the sessions' own and their storages' (rule X2's `crash-states`).
+    @_spi(Testing) public init(
+        stateDirectory: String, policy: SessionPolicy = SessionPolicy(), faults: StorageFaults
+    ) {
+        self.init(stateDirectory: stateDirectory, policy: policy, files: SessionFiles(record: faults.record))
+    }
+
+    private init(stateDirectory: String, policy: SessionPolicy, files: SessionFiles) {
         var directory = stateDirectory
         while directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
         self.stateDirectory = directory
         self.policy = policy
+        self.files = files
     }
 
     /// `<state>/sessions`.
@@ -206,7 +221,8 @@ public struct RestorationSessions: Sendable {
         }
         Self.stamp(lock)
         return RestorationSession(
-            id: id, directory: directory, isNew: false, lock: lock, discardedPath: discardedArchivePath)
+            id: id, directory: directory, isNew: false, lock: lock, discardedPath: discardedArchivePath,
+            files: files)
     }
 
     /// A new session, named `id` or a random name, made under a hidden name with its lock
@@ -215,23 +231,22 @@ public struct RestorationSessions: Sendable {
         for _ in 0..<8 {
             let name = id ?? Self.randomIdentifier()
             let hidden = sessionsDirectory + "/.new-\(name)-\(UInt32.random(in: 0...UInt32.max))"
-            guard UncheckedSystem.mkdir(hidden, 0o700) == 0 else {
+            guard files.makeDirectory(hidden) else {
                 throw .storage(Self.failure("create directory", hidden))
             }
-            let path = hidden + "/" + SessionFiles.lockName
-            let lock = UncheckedSystem.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            let lock = files.createLock(hidden + "/" + SessionFiles.lockName)
             guard lock >= 0 else {
                 // Removed by another launch's clean-up in the instant before the lock.
-                _ = try? SessionFiles.removeDirectory(hidden)
+                _ = try? files.removeDirectory(hidden)
                 continue
             }
             _ = Self.lockExclusively(lock)
             Self.stamp(lock)
             let directory = directory(of: name)
-            if UncheckedSystem.rename(hidden, directory) != 0 {
+            if !files.rename(hidden, directory) {
                 let code = errno
                 close(lock)
-                _ = try? SessionFiles.removeDirectory(hidden)
+                _ = try? files.removeDirectory(hidden)
                 if code == EEXIST || code == ENOTEMPTY {
                     // The name is taken: a named session made by another launch just now.
                     if let id {
@@ -245,9 +260,10 @@ public struct RestorationSessions: Sendable {
                         operation: "rename", path: hidden, code: code,
                         message: UncheckedSystem.errorMessage(code)))
             }
-            SessionFiles.syncDirectory(sessionsDirectory)
+            files.syncDirectory(sessionsDirectory)
             return RestorationSession(
-                id: name, directory: directory, isNew: true, lock: lock, discardedPath: discardedArchivePath)
+                id: name, directory: directory, isNew: true, lock: lock, discardedPath: discardedArchivePath,
+                files: files)
         }
         throw .storage(
             .io(
@@ -321,9 +337,9 @@ public struct RestorationSessions: Sendable {
         defer { close(lock) }
         guard flock(lock, LOCK_EX | LOCK_NB) == 0 else { return false }
         let hidden = sessionsDirectory + "/.removing-\(id)-\(UInt32.random(in: 0...UInt32.max))"
-        guard UncheckedSystem.rename(directory, hidden) == 0 else { return false }
-        SessionFiles.syncDirectory(sessionsDirectory)
-        _ = try? SessionFiles.removeDirectory(hidden)
+        guard files.rename(directory, hidden) else { return false }
+        files.syncDirectory(sessionsDirectory)
+        _ = try? files.removeDirectory(hidden)
         return true
     }
 
@@ -345,7 +361,7 @@ public struct RestorationSessions: Sendable {
                 defer { close(lock) }
                 guard flock(lock, LOCK_EX | LOCK_NB) == 0 else { continue }
             }
-            _ = try? SessionFiles.removeDirectory(directory)
+            _ = try? files.removeDirectory(directory)
         }
     }
 
@@ -355,30 +371,47 @@ public struct RestorationSessions: Sendable {
     /// from the state directory into a new session. Returns that session's identifier, or
     /// nil if there was nothing to move.
     ///
-    /// Each file is renamed, never copied, so a crash midway leaves every file in one
-    /// place or the other: a launch after it finds what was not yet moved and moves it.
+    /// Each file is linked into the session, the session synced, and only then the old
+    /// names removed: a power cut leaves every file in one place or both, never in
+    /// neither. A launch that finds the old name and a session already holding the same
+    /// file only removes the old name.
     @discardableResult
     public func migrateLegacyState() throws(SessionError) -> String? {
         let legacy = FileRestorationStorage(directory: stateDirectory)
         let archive = legacy.path(of: .archive)
-        guard UncheckedSystem.linkStatus(ofPath: archive) != nil else { return nil }
+        guard let old = UncheckedSystem.linkStatus(ofPath: archive) else { return nil }
         try prepareDirectories()
+        let moved = sessions().first { info in
+            guard let status = UncheckedSystem.linkStatus(ofPath: info.archivePath) else { return false }
+            return status.st_ino == old.st_ino && status.st_dev == old.st_dev
+        }
+        if let moved {
+            removeLegacyNames(legacy)
+            return moved.id
+        }
         let session = try createSession(named: nil)
-        var moved = false
+        var linked = false
         for item in [StorageItem.restoringMarker, .launchHistory, .archive] {
-            let from = legacy.path(of: item)
-            if UncheckedSystem.rename(from, session.storage.path(of: item)) == 0 {
-                moved = moved || item == .archive
+            if files.link(legacy.path(of: item), session.storage.path(of: item)) {
+                linked = linked || item == .archive
             }
         }
-        SessionFiles.syncDirectory(session.directory)
-        SessionFiles.syncDirectory(stateDirectory)
-        guard moved else {
+        guard linked else {
             // Another launch moved it first.
-            _ = try? SessionFiles.removeDirectory(session.directory)
+            _ = try? files.removeDirectory(session.directory)
             return nil
         }
+        files.syncDirectory(session.directory)
+        removeLegacyNames(legacy)
         return session.id
+    }
+
+    /// Removes the state directory's own names of the engine's files, then syncs it.
+    private func removeLegacyNames(_ legacy: FileRestorationStorage) {
+        for item in [StorageItem.archive, .restoringMarker, .launchHistory] {
+            files.unlink(legacy.path(of: item))
+        }
+        files.syncDirectory(stateDirectory)
     }
 
     // MARK: Helpers
@@ -400,7 +433,9 @@ public struct RestorationSessions: Sendable {
                 } catch {
                     throw .storage(error)
                 }
-            } else if UncheckedSystem.mkdir(directory, 0o700) != 0 && errno != EEXIST {
+            } else if files.makeDirectory(directory) {
+                files.syncDirectory(stateDirectory)
+            } else if errno != EEXIST {
                 throw .storage(Self.failure("create directory", directory))
             }
         }

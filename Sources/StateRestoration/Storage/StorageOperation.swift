@@ -17,6 +17,13 @@
     case syncDirectory(path: String)
     /// `unlink`; a missing file changes nothing.
     case remove(path: String)
+    /// `mkdir` made a new, empty directory (sessions, rule S1).
+    case makeDirectory(path: String)
+    /// `link` gave the file at `from` a second name, `to` (a session's files move between
+    /// directories so: link, sync, unlink).
+    case link(from: String, to: String)
+    /// `rmdir` removed an empty directory.
+    case removeDirectory(path: String)
 }
 
 extension StorageFaults {

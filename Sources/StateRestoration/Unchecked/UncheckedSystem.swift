@@ -56,6 +56,11 @@ enum UncheckedSystem {
         unsafe Glibc.unlink(path)
     }
 
+    /// Gives the file at `source` the second name `destination` (a hard link).
+    static func link(_ source: String, _ destination: String) -> Int32 {
+        unsafe Glibc.link(source, destination)
+    }
+
     /// Removes an empty directory.
     @discardableResult
     static func removeDirectory(_ path: String) -> Int32 {
