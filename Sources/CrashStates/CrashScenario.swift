@@ -218,7 +218,7 @@ public struct CrashScenario: Sendable {
                 ? (pass, nil, false)
                 : (pass, "a launch restored pass \(pass) with a payload not its own", false)
         }
-        let markers = ["in-progress marker", "crash-loop protection", "saved activity"]
+        let markers = ["in-progress marker", "crash-loop protection", "saved activity", "left out this time"]
         var byMarkers = false
         for note in report.diagnostics where note.kind == .archiveDiscarded || note.kind == .notRestored {
             guard markers.contains(where: note.reason.contains) else {

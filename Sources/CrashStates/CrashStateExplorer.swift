@@ -97,6 +97,14 @@ public enum CrashStateExplorer {
         for image in legal { paths.formUnion(image.files.keys) }
         for path in paths.sorted() where names.contains(Volume.name(path)) {
             let bytes = state.files[path]
+            // The in-progress marker is rewritten in place as a restore moves on (R28), with
+            // no fsync: torn by a power cut, it reads as a bare marker, which discards the
+            // archive as a death during restoration would. Only its presence is checked.
+            if Volume.name(path) == StorageItem.restoringMarker.rawValue, bytes != nil,
+                legal.contains(where: { $0.files[path] != nil })
+            {
+                continue
+            }
             let held = legal.map { $0.files[path] }
             guard !held.contains(bytes) else { continue }
             let sizes = Set(held.map { $0.map { "\($0.count) bytes" } ?? "absent" }).sorted()
@@ -125,7 +133,7 @@ public enum CrashStateExplorer {
         }
         // The launch markers may legitimately throw the archive away: the power loss was a
         // death during or soon after a restore. Anything else lost it.
-        let markers = ["in-progress marker", "crash-loop protection", "saved activity"]
+        let markers = ["in-progress marker", "crash-loop protection", "saved activity", "left out this time"]
         for note in report.diagnostics where note.kind == .archiveDiscarded || note.kind == .notRestored {
             if !markers.contains(where: note.reason.contains) { return "a launch lost the archive: \(note)" }
         }

@@ -38,6 +38,9 @@ public struct RestorationConfiguration: Sendable {
     /// Continuous preservation (rule R20): the debounce after the last change, or nil to
     /// save only on background, termination and request.
     public var continuousPreservationDelay: Duration?
+    /// How long a ``RestorationExtension`` may stay open (rule R27) before the engine
+    /// completes it, with a diagnostic. Default 10 seconds.
+    public var deferredRestorationTimeout: Duration = .seconds(10)
     /// Where diagnostics are written besides the API.
     public var debugOutput: DebugOutput
     /// The clock for metadata timestamps.

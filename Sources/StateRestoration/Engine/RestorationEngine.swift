@@ -55,6 +55,16 @@ public final class RestorationEngine {
     private var awaitingConfirmation = false
     private let writeQueue = DispatchQueue(label: "StateRestoration.write")
     private let finishedWrites = WriteOutcomes()
+    /// The extensions of the restore (rule R27) not yet complete.
+    private var openExtensions: [RestorationExtension] = []
+    /// True while the in-progress marker stays for open extensions.
+    private var markerHeldForExtensions = false
+    private var extensionTimeout: (any ScheduledAction)?
+    /// The subtree this launch leaves out (rule R28), kept in the marker while restoring.
+    private var excludedSubtree: String?
+    /// The engine whose restore from storage is under way, for
+    /// ``StateDecoder/extendStateRestoration(reason:)``.
+    static weak var restoring: RestorationEngine?
 
     /// Creates an engine.
     /// - Parameters:
@@ -330,9 +340,10 @@ public final class RestorationEngine {
             restoreInteractionState(from: activity, into: &report)
             return report
         }
+        let excluding: String?
         switch launchGuard() {
-        case .proceed:
-            break
+        case .proceed(let subtree):
+            excluding = subtree
         case .discard(let reason):
             let activity = savedActivity()
             return finish(
@@ -378,7 +389,7 @@ public final class RestorationEngine {
                 RestorationDiagnostic(.archiveDiscarded, path: nil, reason: "\(error)" + setArchiveAside()),
                 activity: activity)
         }
-        return restore(view, markingProgress: true)
+        return restore(view, markingProgress: true, excluding: excluding)
     }
 
     /// The activity saved after the archive, read before the archive is set aside; `.none`
@@ -454,10 +465,20 @@ public final class RestorationEngine {
         return restore(view, markingProgress: false)
     }
 
-    private func restore(_ view: ArchiveView, markingProgress: Bool) -> RestorationReport {
+    private func restore(_ view: ArchiveView, markingProgress: Bool, excluding: String? = nil)
+        -> RestorationReport
+    {
         let pass = RestorationPass(
             view: view, registry: registry, names: names, delegate: delegate, existingRoots: roots(),
             registeredObjects: liveRegisteredObjects, checksAdoption: configuration.checksAdoption)
+        pass.excluded = excluding
+        excludedSubtree = excluding
+        if markingProgress {
+            // Where the restore is, in the marker, so that a death costs one subtree (R28).
+            pass.progress = { [weak self] phase, record in
+                self?.markProgress(phase, subtree: record.map { view.path(ofRecord: $0).description })
+            }
+        }
         // The coders read the archive's bytes in place, within this scope.
         return pass.withBytes { () -> RestorationReport in
             guard delegate?.shouldRestoreApplicationState(pass.applicationCoder()) == true else {
@@ -485,9 +506,24 @@ public final class RestorationEngine {
                 report.diagnostics = [note]
                 return report
             }
+            let previous = Self.restoring
+            if markingProgress { Self.restoring = self }
             let report = pass.run()
+            Self.restoring = previous
             record(report.diagnostics)
-            if markingProgress { endRestoring() }
+            if markingProgress {
+                if let open = openExtensions.first {
+                    // Deferred restoration (R27): the marker stays, naming what waits.
+                    markerHeldForExtensions = true
+                    markProgress("deferred", subtree: open.subtree)
+                    extensionTimeout?.cancel()
+                    extensionTimeout = scheduler.schedule(after: configuration.deferredRestorationTimeout) {
+                        [weak self] in self?.timeOutExtensions()
+                    }
+                } else {
+                    endRestoring()
+                }
+            }
             return report
         }
     }
@@ -532,7 +568,8 @@ public final class RestorationEngine {
     // MARK: Crash-loop protection (R18)
 
     private enum LaunchGuardDecision {
-        case proceed
+        /// Restore, leaving out this subtree if not nil (R28).
+        case proceed(excluding: String?)
         /// Throw the archive away, for this reason.
         case discard(String)
         /// Restore nothing: the markers cannot be read, so the guard cannot work.
@@ -546,10 +583,20 @@ public final class RestorationEngine {
 
     /// Whether to read the archive, throw it away (rule R18), or restore nothing (R35).
     private func launchGuard() -> LaunchGuardDecision {
+        var excluding: String?
         do {
-            if try storage.load(.restoringMarker, atMost: Self.markerLimit) != nil {
-                return .discard(
-                    "the previous launch died during restoration (the in-progress marker is still there)")
+            if let bytes = try storage.load(.restoringMarker, atMost: Self.markerLimit) {
+                let marker = InProgressMarker(bytes: bytes)
+                // A death pinned to one subtree below a root costs that subtree, once (R28); a
+                // death at a root, or with no place, costs the archive, as before.
+                guard let marker, marker.excluding == nil, let subtree = marker.subtree, subtree.contains("/")
+                else {
+                    let again = marker?.excluding.map { " again, after leaving out '\($0)'" } ?? ""
+                    return .discard(
+                        "the previous launch died during restoration\(again) (the in-progress marker is still there)"
+                    )
+                }
+                excluding = subtree
             }
             let unconfirmed = try unconfirmedLaunches()
             if unconfirmed >= configuration.crashLoopLaunches {
@@ -563,7 +610,7 @@ public final class RestorationEngine {
                 "the launch markers cannot be read (\(error)), so a crash loop could not be caught; "
                     + "starting fresh")
         }
-        return .proceed
+        return .proceed(excluding: excluding)
     }
 
     private func unconfirmedLaunches() throws(RestorationError) -> Int {
@@ -587,6 +634,7 @@ public final class RestorationEngine {
     }
 
     private func endRestoring() {
+        excludedSubtree = nil
         do {
             try storage.remove(.restoringMarker)
         } catch {
@@ -600,6 +648,68 @@ public final class RestorationEngine {
         stabilityCheck = scheduler.schedule(after: configuration.crashLoopWindow) { [weak self] in
             self?.confirmLaunchIsStable()
         }
+    }
+
+    // MARK: Deferred restoration (R27) and the subtree being restored (R28)
+
+    /// Writes where the restore is into the in-progress marker, in place (cheap: no new
+    /// file, no fsync; a process's death keeps it). Best effort: a marker that could not be
+    /// rewritten still says that a restore died, as before R28.
+    private func markProgress(_ phase: String, subtree: String?) {
+        let marker = InProgressMarker(phase: phase, subtree: subtree, excluding: excludedSubtree)
+        try? storage.overwrite(marker.bytes, in: .restoringMarker)
+    }
+
+    /// Extends the restore under way until the token is completed (rule R27), as UIKit's
+    /// `extendStateRestoration`: ``StateDecoder/extendStateRestoration(reason:)`` is the
+    /// usual way in; this one is for code that holds the engine.
+    ///
+    /// When no restore from storage is under way or waiting, there is nothing to extend:
+    /// the token comes back complete.
+    /// - Parameters:
+    ///   - reason: Why, for the diagnostic if it times out.
+    ///   - subtree: The path (as text) whose restore waits: a death before completion
+    ///     leaves it out at the next launch (R28); nil for the whole tree.
+    public func extendStateRestoration(reason: String, subtree: String? = nil) -> RestorationExtension {
+        guard Self.restoring === self || markerHeldForExtensions else {
+            return RestorationExtension(reason: reason, subtree: subtree, onComplete: nil)
+        }
+        let token = RestorationExtension(reason: reason, subtree: subtree) { [weak self] token in
+            self?.extensionCompleted(token)
+        }
+        openExtensions.append(token)
+        return token
+    }
+
+    /// True while restoration waits for extensions (rule R27).
+    public var isRestorationExtended: Bool { !openExtensions.isEmpty }
+
+    private func extensionCompleted(_ token: RestorationExtension) {
+        openExtensions.removeAll { $0 === token }
+        guard markerHeldForExtensions else { return }
+        if let next = openExtensions.first {
+            markProgress("deferred", subtree: next.subtree)
+            return
+        }
+        markerHeldForExtensions = false
+        extensionTimeout?.cancel()
+        extensionTimeout = nil
+        endRestoring()
+    }
+
+    private func timeOutExtensions() {
+        extensionTimeout = nil
+        for token in openExtensions {
+            record([
+                RestorationDiagnostic(
+                    .warning, path: token.subtree,
+                    reason:
+                        "restoration extended for '\(token.reason)' was not completed within "
+                        + "\(configuration.deferredRestorationTimeout); it is taken as complete (R27)")
+            ])
+        }
+        let open = openExtensions
+        for token in open { token.complete() }
     }
 
     /// Marks this launch as healthy: it lived past the crash-loop window. The engine does

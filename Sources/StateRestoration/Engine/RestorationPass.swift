@@ -20,6 +20,11 @@ final class RestorationPass {
     private var windowRoots: [ObjectIdentifier] = []
     /// Whether to name restored objects that nothing holds after phase 2.
     private let checksAdoption: Bool
+    /// Told where the restore is, each time it moves to another subtree (rule R28): the
+    /// phase, and the record at the top of the subtree (nil for the whole tree).
+    var progress: ((_ phase: String, _ record: Int?) -> Void)?
+    /// The subtree the last launch died in, as its path's text: left out (rule R28).
+    var excluded: String?
 
     init(
         view: ArchiveView, registry: RestorationRegistry, names: TypeNameCache,
@@ -83,9 +88,41 @@ final class RestorationPass {
         // One object, one record (R31): an object handed back for a second record would be
         // decoded twice and sit at two places of the tree.
         var recordOfObject = IdentityTable(capacity: records.count)
+        // Where a death would be pinned (R28): only when someone listens, or a subtree is
+        // left out; a restore from bytes pays nothing.
+        let units = progress != nil || excluded != nil ? subtreeUnits() : []
+        var unit = -1
+        func moved(_ phase: String, to index: Int) {
+            guard !units.isEmpty, Int(units[index]) != unit else { return }
+            unit = Int(units[index])
+            progress?(phase, unit)
+        }
+        // The subtree left out (R28): its top record, and every record below it.
+        var left = [Bool]()
+        if let excluded,
+            let top = records.indices.first(where: { view.path(ofRecord: $0).description == excluded })
+        {
+            left = [Bool](repeating: false, count: records.count)
+            for index in top..<records.count {
+                let parent = Int(records[index].parent)
+                left[index] = index == top || (parent >= 0 && left[parent])
+            }
+        }
         // Phase 1: find or create, parents before children.
         for index in records.indices {
             let record = records[index]
+            moved("create", to: index)
+            if !left.isEmpty, left[index] {
+                if record.parent < 0 || !left[Int(record.parent)] {
+                    diagnostics.append(
+                        RestorationDiagnostic(
+                            .notRestored, path: excluded,
+                            reason:
+                                "the last launch died while restoring this subtree (R28); it is left out this "
+                                + "time, and everything else is restored"))
+                }
+                continue
+            }
             if record.parent >= 0, states[Int(record.parent)] == 0 {
                 diagnostics.append(
                     RestorationDiagnostic(
@@ -159,8 +196,10 @@ final class RestorationPass {
             unindexed.append(index)
         }
         // Phase 2: decode state in the same order; containers rebuild their structure.
+        unit = -1
         for index in records.indices where states[index] == 2 {
             guard let object = shared.value.restored[index] else { continue }
+            moved("decode", to: index)
             coder.target(record: index, records[index])
             do {
                 try object.decodeRestorableState(with: coder)
@@ -172,11 +211,14 @@ final class RestorationPass {
         diagnostics.append(contentsOf: context.containmentNotes.all)
         if checksAdoption { noteUnadoptedObjects(states) }
         var roots: [any RestorableObject] = []
+        unit = -1
         for index in records.indices where states[index] != 0 {
             guard let object = shared.value.restored[index] else { continue }
+            moved("finish", to: index)
             if records[index].parent < 0 { roots.append(object) }
             object.applicationFinishedRestoringState()
         }
+        progress?("application", nil)
         do {
             try delegate?.didDecodeRestorableState(applicationCoder())
         } catch {
@@ -186,6 +228,35 @@ final class RestorationPass {
         return RestorationReport(
             view: view, restoredObjects: shared.value.restored, roots: roots, metadata: view.metadata,
             diagnostics: diagnostics.all)
+    }
+
+    /// The most subtrees a death is pinned to; an archive with more is pinned by its roots.
+    static let maximumUnits = 64
+
+    /// For each record, the record at the top of its subtree (rule R28): itself at depth 1
+    /// or 2 (a root, or a root's child), else its parent's. With more than
+    /// ``maximumUnits`` such subtrees, the roots' alone.
+    private func subtreeUnits() -> [Int32] {
+        let records = view.records
+        var depth = [UInt8](repeating: 0, count: records.count)
+        var units = [Int32](repeating: 0, count: records.count)
+        var count = 0
+        for index in records.indices {
+            let parent = Int(records[index].parent)
+            depth[index] = parent < 0 ? 1 : min(depth[parent], 2) + 1
+            if depth[index] <= 2 {
+                units[index] = Int32(index)
+                count += 1
+            } else {
+                units[index] = units[parent]
+            }
+        }
+        guard count > Self.maximumUnits else { return units }
+        for index in records.indices {
+            let parent = Int(records[index].parent)
+            units[index] = parent < 0 ? Int32(index) : units[parent]
+        }
+        return units
     }
 
     /// Rule R13: (a) the recorded restoration class, else (b) the delegate, else (c) an

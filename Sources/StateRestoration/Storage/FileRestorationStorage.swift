@@ -142,6 +142,33 @@ public struct FileRestorationStorage: RestorationStorage {
         removeStaleTemporaries(of: item)
     }
 
+    /// Writes `bytes` over the start of the existing item, without a temporary file or an
+    /// `fsync` (a missing item is stored as usual). Only a regular file is written.
+    public func overwrite(_ bytes: [UInt8], in item: StorageItem) throws(RestorationError) {
+        let path = path(of: item)
+        let descriptor =
+            injectedFailure(.write, path)
+            ? -1 : UncheckedSystem.open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        if descriptor < 0 {
+            if errno == ENOENT { return try store(bytes, as: item) }
+            throw Self.failure("open", path)
+        }
+        defer { close(descriptor) }
+        guard let status = UncheckedSystem.status(of: descriptor), status.st_mode & S_IFMT == S_IFREG else {
+            throw .refused(path: path, reason: "is not a regular file")
+        }
+        var written = 0
+        while written < bytes.count {
+            let count = UncheckedSystem.write(descriptor, bytes, from: written)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Self.failure("write", path)
+            }
+            recorded(.write(path: path, offset: written, bytes: Array(bytes[written..<written + count])))
+            written += count
+        }
+    }
+
     public func move(_ item: StorageItem, to destination: StorageItem) throws(RestorationError) {
         try DirectoryTrust.check(directory)
         let source = path(of: item)

@@ -40,6 +40,11 @@ public protocol RestorationStorage: Sendable {
     /// Used to set a bad or discarded archive aside without reading or copying it (rule
     /// R32). The default copies through ``load(_:)`` and ``store(_:as:)``.
     func move(_ item: StorageItem, to destination: StorageItem) throws(RestorationError)
+    /// Rewrites an item in place, cheaply: no new file and no `fsync`. What it writes
+    /// survives the process's death (the page cache keeps it) but perhaps not a power cut,
+    /// after which it may read torn: only for what a reader can tell torn from whole. The
+    /// in-progress marker's progress goes so (rule R28). The default calls ``store(_:as:)``.
+    func overwrite(_ bytes: [UInt8], in item: StorageItem) throws(RestorationError)
 }
 
 extension RestorationStorage {
@@ -51,6 +56,10 @@ extension RestorationStorage {
                 reason: "holds \(bytes.count) bytes, over the limit of \(limit)")
         }
         return bytes
+    }
+
+    public func overwrite(_ bytes: [UInt8], in item: StorageItem) throws(RestorationError) {
+        try store(bytes, as: item)
     }
 
     public func move(_ item: StorageItem, to destination: StorageItem) throws(RestorationError) {

@@ -126,10 +126,13 @@ struct SessionEndToEndTests {
         #expect(try await session.quit(key: "C-c") == "0")
         try session.shell(
             "clear; '\(HomepwnerTmux.binary ?? "homepwner")' --data-dir '\(session.dataDirectory)' "
-                + "--state-dir '\(session.stateDirectory)' --open NOPE; echo status=$?")
-        let output = try await session.waitFor("the exit status") { $0.contains("status=") }
+                + "--state-dir '\(session.stateDirectory)' --open NOPE; echo open-status=$?")
+        // The typed command shows "open-status=$?" too; the status is a line of its own.
+        let output = try await session.waitFor("the exit status") { screen in
+            screen.split(separator: "\n").contains { $0.hasPrefix("open-status=") }
+        }
         #expect(output.contains("homepwner: error: no item has the serial number or key “NOPE”"))
-        #expect(output.contains("status=65"))
+        #expect(output.contains("\nopen-status=65"))
         #expect(session.sessions.sessions().count == 1)
     }
 }

@@ -1,0 +1,186 @@
+import Foundation
+import RestorationTesting
+import TestSupport
+import Testing
+
+@testable import StateRestoration
+
+/// A node whose state waits for data that comes later: it takes a restoration extension
+/// while it decodes (rule R27), and records what the marker said then.
+@MainActor
+final class DeferringNode: Node {
+    static var tokens: [RestorationExtension] = []
+    static var markerDuringDecode: InProgressMarker?
+    static weak var storage: InMemoryStorage?
+
+    override func decodeRestorableState(with coder: StateDecoder) throws {
+        try super.decodeRestorableState(with: coder)
+        DeferringNode.markerDuringDecode = DeferringNode.storage?[.restoringMarker].flatMap(
+            InProgressMarker.init)
+        DeferringNode.tokens.append(coder.extendStateRestoration(reason: "loading \(value)"))
+    }
+}
+
+/// Creates a ``DeferringNode`` for any path.
+@MainActor
+enum DeferringRestorer: ObjectRestoration {
+    static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
+        -> (any RestorableObject)?
+    {
+        let node = DeferringNode(path.last?.identifier)
+        node.restorationClass = DeferringRestorer.self
+        return node
+    }
+}
+
+@Suite("R27, R28: deferred restoration, and a death that costs one subtree", .serialized)
+@MainActor
+struct DeferredAndSubtreeTests {
+    func harness() -> RestorationHarness {
+        var configuration = RestorationConfiguration(
+            appName: "TestApp", appVersion: "1.0", interfaceIdiom: "test", debugOutput: .off)
+        configuration.deferredRestorationTimeout = .seconds(3)
+        return RestorationHarness(
+            registry: RestorationRegistry([NodeRestorer.self, DeferringRestorer.self]),
+            configuration: configuration)
+    }
+
+    /// Root with two subtrees, A (deferring) and B, saved.
+    func saved(_ harness: RestorationHarness) throws {
+        let app = TestApp()
+        let deferring = DeferringNode("A", value: "a")
+        deferring.restorationClass = DeferringRestorer.self
+        let b = Node("B", value: "b", children: [Node("Leaf", value: "leaf")])
+        b.restorationClass = NodeRestorer.self
+        b.children[0].restorationClass = NodeRestorer.self
+        app.root = Node("Root", value: "root", children: [deferring, b])
+        let launch = harness.launch(app)
+        try launch.save()
+        launch.kill()
+    }
+
+    func relaunch(_ harness: RestorationHarness) -> (TestApp, HarnessLaunch<TestApp>) {
+        let app = TestApp()
+        app.factory = { _ in Node("Root") }
+        return (app, harness.launch(app))
+    }
+
+    @Test("R27: a token keeps the in-progress marker until it is completed; then the launch is as any other")
+    func tokenKeepsMarker() throws {
+        let harness = harness()
+        DeferringNode.storage = harness.storage
+        DeferringNode.tokens = []
+        try saved(harness)
+        let (app, launch) = relaunch(harness)
+        #expect(app.root?.children.count == 2)
+        let token = try #require(DeferringNode.tokens.first)
+        #expect(token.subtree == "Root/A")
+        #expect(launch.engine.isRestorationExtended)
+        let marker = try #require(harness.storage[.restoringMarker].flatMap(InProgressMarker.init))
+        #expect(marker == InProgressMarker(phase: "deferred", subtree: "Root/A"))
+        token.complete()
+        #expect(harness.storage[.restoringMarker] == nil)
+        #expect(!launch.engine.isRestorationExtended)
+        #expect(launch.restoreDiagnostics.isEmpty)
+    }
+
+    @Test("R27: a token not completed in time is completed by the engine, with a diagnostic naming it")
+    func tokenTimesOut() throws {
+        let harness = harness()
+        DeferringNode.tokens = []
+        try saved(harness)
+        let (_, launch) = relaunch(harness)
+        harness.scheduler.advance(by: .seconds(2))
+        #expect(harness.storage[.restoringMarker] != nil)
+        harness.scheduler.advance(by: .seconds(2))
+        #expect(harness.storage[.restoringMarker] == nil)
+        #expect(DeferringNode.tokens.first?.isComplete == true)
+        #expect(
+            launch.engine.diagnostics.map(\.description).contains(
+                "warning: Root/A: restoration extended for 'loading a' was not completed within 3.0 seconds; "
+                    + "it is taken as complete (R27)"))
+    }
+
+    @Test("R27, R28: a death before the token completes costs that subtree at the next launch, not the rest")
+    func deathWhileDeferred() throws {
+        let harness = harness()
+        DeferringNode.tokens = []
+        try saved(harness)
+        let (_, first) = relaunch(harness)
+        first.kill()  // the token never completes
+        let (app, second) = relaunch(harness)
+        #expect(app.root?.value == "root")
+        #expect(app.root?.children.map(\.restorationIdentifier) == ["B"])
+        #expect(app.root?.children.first?.children.first?.value == "leaf")
+        #expect(
+            second.restoreDiagnostics == [
+                "not restored: Root/A: the last launch died while restoring this subtree (R28); it is left out "
+                    + "this time, and everything else is restored"
+            ])
+    }
+
+    @Test("R28: the marker names the subtree being decoded, and the phase")
+    func markerNamesSubtree() throws {
+        let harness = harness()
+        DeferringNode.storage = harness.storage
+        DeferringNode.tokens = []
+        try saved(harness)
+        _ = relaunch(harness)
+        #expect(DeferringNode.markerDuringDecode == InProgressMarker(phase: "decode", subtree: "Root/A"))
+    }
+
+    @Test("R28: a death in a subtree leaves it out once; a second death throws the archive away as before")
+    func secondDeathDiscards() throws {
+        let harness = harness()
+        try saved(harness)
+        // The previous launch died creating Root/B.
+        harness.storage[.restoringMarker] = InProgressMarker(phase: "create", subtree: "Root/B").bytes
+        let (app, launch) = relaunch(harness)
+        #expect(app.root?.children.map(\.restorationIdentifier) == ["A"])
+        #expect(
+            launch.restoreDiagnostics.first?.hasPrefix("not restored: Root/B: the last launch died") == true)
+        DeferringNode.tokens.forEach { $0.complete() }
+        launch.kill()
+        // This one dies too, with Root/B left out: the archive goes, as before R28.
+        harness.storage[.restoringMarker] =
+            InProgressMarker(
+                phase: "decode", subtree: "Root/A", excluding: "Root/B"
+            ).bytes
+        let (fresh, third) = relaunch(harness)
+        #expect(fresh.root == nil)
+        #expect(
+            third.restoreDiagnostics.first?.hasPrefix(
+                "archive discarded: the previous launch died during restoration again, after leaving out 'Root/B'"
+            )
+                == true)
+    }
+
+    @Test("R28: a bare or torn marker still throws the archive away, as before R28")
+    func bareMarker() throws {
+        for bytes in [Array("restoring\n".utf8), Array("restoring\nphase decode\nsubtree Ro".utf8)] {
+            let harness = harness()
+            try saved(harness)
+            harness.storage[.restoringMarker] = bytes
+            let (app, _) = relaunch(harness)
+            #expect(app.root == nil)
+        }
+    }
+
+    @Test("R28: the marker's text reads back, whatever a path holds")
+    func markerRoundTrip() {
+        let marker = InProgressMarker(phase: "finish", subtree: "Nav/A\\b\nc\r\n", excluding: "x y")
+        #expect(InProgressMarker(bytes: marker.bytes) == marker)
+        #expect(InProgressMarker(bytes: marker.bytes + Array("stale tail".utf8)) == marker)
+        #expect(InProgressMarker(bytes: Array("restoring\nphase x\nbogus\nend\n".utf8)) == nil)
+    }
+
+    @Test("R27: outside a restore from storage a token comes back complete")
+    func tokenOutsideRestore() throws {
+        let harness = harness()
+        let app = TestApp()
+        let launch = harness.launch(app)
+        let token = launch.engine.extendStateRestoration(reason: "nothing to extend")
+        #expect(token.isComplete)
+        #expect(!launch.engine.isRestorationExtended)
+    }
+}
