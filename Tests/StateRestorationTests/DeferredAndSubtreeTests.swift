@@ -36,6 +36,14 @@ enum DeferringRestorer: ObjectRestoration {
 @Suite("R27, R28: deferred restoration, and a death that costs one subtree", .serialized)
 @MainActor
 struct DeferredAndSubtreeTests {
+    /// A harness the deferring nodes watch, with nothing deferred yet.
+    func watchedHarness() -> RestorationHarness {
+        let harness = harness()
+        DeferringNode.storage = harness.storage
+        DeferringNode.tokens = []
+        return harness
+    }
+
     func harness() -> RestorationHarness {
         var configuration = RestorationConfiguration(
             appName: "TestApp", appVersion: "1.0", interfaceIdiom: "test", debugOutput: .off)
@@ -67,9 +75,7 @@ struct DeferredAndSubtreeTests {
 
     @Test("R27: a token keeps the in-progress marker until it is completed; then the launch is as any other")
     func tokenKeepsMarker() throws {
-        let harness = harness()
-        DeferringNode.storage = harness.storage
-        DeferringNode.tokens = []
+        let harness = watchedHarness()
         try saved(harness)
         let (app, launch) = relaunch(harness)
         #expect(app.root?.children.count == 2)
@@ -86,8 +92,7 @@ struct DeferredAndSubtreeTests {
 
     @Test("R27: a token not completed in time is completed by the engine, with a diagnostic naming it")
     func tokenTimesOut() throws {
-        let harness = harness()
-        DeferringNode.tokens = []
+        let harness = watchedHarness()
         try saved(harness)
         let (_, launch) = relaunch(harness)
         harness.scheduler.advance(by: .seconds(2))
@@ -103,8 +108,7 @@ struct DeferredAndSubtreeTests {
 
     @Test("R27, R28: a death before the token completes costs that subtree at the next launch, not the rest")
     func deathWhileDeferred() throws {
-        let harness = harness()
-        DeferringNode.tokens = []
+        let harness = watchedHarness()
         try saved(harness)
         let (_, first) = relaunch(harness)
         first.kill()  // the token never completes
@@ -121,9 +125,7 @@ struct DeferredAndSubtreeTests {
 
     @Test("R28: the marker names the subtree being decoded, and the phase")
     func markerNamesSubtree() throws {
-        let harness = harness()
-        DeferringNode.storage = harness.storage
-        DeferringNode.tokens = []
+        let harness = watchedHarness()
         try saved(harness)
         _ = relaunch(harness)
         #expect(DeferringNode.markerDuringDecode == InProgressMarker(phase: "decode", subtree: "Root/A"))
@@ -139,7 +141,7 @@ struct DeferredAndSubtreeTests {
         #expect(app.root?.children.map(\.restorationIdentifier) == ["A"])
         #expect(
             launch.restoreDiagnostics.first?.hasPrefix("not restored: Root/B: the last launch died") == true)
-        DeferringNode.tokens.forEach { $0.complete() }
+        for token in DeferringNode.tokens { token.complete() }
         launch.kill()
         // This one dies too, with Root/B left out: the archive goes, as before R28.
         harness.storage[.restoringMarker] =
