@@ -107,6 +107,8 @@ public struct EncodedState: Sendable {
     public var bytes: [UInt8]
     /// What the pass did.
     public var report: PreservationReport
+    /// The metadata the archive records (its timestamp tells passes apart, nothing else).
+    public var metadata: ArchiveMetadata
     /// What the user was doing, from the app delegate's
     /// ``RestorationDelegate/stateRestorationActivity()``; written after the archive, in
     /// the same file (rule S5).

@@ -55,6 +55,10 @@ public final class RestorationEngine {
     private var awaitingConfirmation = false
     private let writeQueue = DispatchQueue(label: "StateRestoration.write")
     private let finishedWrites = WriteOutcomes()
+    /// What the last write put on disk (archive and activity), without the metadata,
+    /// whose timestamp changes with every pass: a pass that encodes the same state again
+    /// writes nothing (rule R26). Nil after anything else touched the archive.
+    private var lastWrittenState: [UInt8]?
     /// The extensions of the restore (rule R27) not yet complete.
     private var openExtensions: [RestorationExtension] = []
     /// True while the in-progress marker stays for open extensions.
@@ -86,6 +90,7 @@ public final class RestorationEngine {
         self.scheduler = scheduler ?? TaskScheduler()
         self.delegate = delegate
         self.roots = roots
+        StateChanges.register(self)
     }
 
     // MARK: Plain objects (R17)
@@ -186,7 +191,9 @@ public final class RestorationEngine {
         let report = PreservationReport(
             reason: reason, savedNodes: pass.nodes, byteCount: bytes.count, diagnostics: pass.diagnostics)
         lastPreservationReport = report
-        return EncodedState(bytes: bytes, report: report, activity: delegate?.stateRestorationActivity())
+        return EncodedState(
+            bytes: bytes, report: report, metadata: metadata.value,
+            activity: delegate?.stateRestorationActivity())
     }
 
     /// Runs a preservation pass and writes the archive before returning (rules R2, R10).
@@ -211,6 +218,13 @@ public final class RestorationEngine {
         let bytes = encoded.bytes
         let file = encoded.fileBytes
         let limits = configuration.limits
+        let state = Self.stateWithoutMetadata(file, metadata: encoded.metadata)
+        guard state != lastWrittenState else {
+            // Nothing changed since the last write: the archive on disk holds it (R26).
+            if awaitingConfirmation { confirmLaunchIsStable() }
+            return encoded.report
+        }
+        lastWrittenState = nil
         let result = writeQueue.sync { () -> Result<Void, RestorationError> in
             Result { () throws(RestorationError) in
                 try Self.checkReadsBack(bytes, fileSize: file.count, limits: limits)
@@ -221,6 +235,7 @@ public final class RestorationEngine {
             record([Self.saveFailure(error)])
             throw error
         }
+        lastWrittenState = state
         if awaitingConfirmation { confirmLaunchIsStable() }
         return encoded.report
     }
@@ -253,6 +268,9 @@ public final class RestorationEngine {
         let storage = self.storage
         let bytes = encoded.bytes
         let file = encoded.fileBytes
+        let state = Self.stateWithoutMetadata(file, metadata: encoded.metadata)
+        let unchanged = state == lastWrittenState
+        lastWrittenState = state
         // A save after a restore confirms it (rule R35): the launch history goes right after
         // the archive is written, in the same queue, so a kill after this save does not
         // count the restore against the archive.
@@ -261,8 +279,11 @@ public final class RestorationEngine {
         writeQueue.async { [finishedWrites] in
             let outcome: WriteOutcome
             do throws(RestorationError) {
-                try Self.checkReadsBack(bytes, fileSize: file.count, limits: limits)
-                try storage.store(file, as: .archive)
+                // Nothing changed since the last write: the archive on disk holds it (R26).
+                if !unchanged {
+                    try Self.checkReadsBack(bytes, fileSize: file.count, limits: limits)
+                    try storage.store(file, as: .archive)
+                }
                 if confirms { try storage.remove(.launchHistory) }
                 outcome = .written(confirmed: confirms)
             } catch {
@@ -270,6 +291,23 @@ public final class RestorationEngine {
             }
             finishedWrites.append(outcome)
         }
+    }
+
+    /// An archive file without its metadata section (whose timestamp differs at every
+    /// pass) and without the checksum over it: what tells one pass's state from another's.
+    private static func stateWithoutMetadata(_ file: [UInt8], metadata: ArchiveMetadata) -> [UInt8] {
+        var writer = ByteWriter(capacity: 256)
+        writer.varint(UInt64(metadata.entries.count))
+        for entry in metadata.entries {
+            writer.string(entry.key)
+            writer.value(entry.value)
+        }
+        let start = ArchiveFormat.headerSize + writer.bytes.count
+        // The archive's CRC-32, which covers the metadata too, is left out; the activity
+        // after it stays.
+        let checksum = ActivityFooter.split(file).archiveLength - ArchiveFormat.trailerSize
+        guard start <= checksum else { return file }
+        return Array(file[start..<checksum]) + file[(checksum + ArchiveFormat.trailerSize)...]
     }
 
     /// Throws if `bytes` would not read back under `limits` (rule R34): a save never
@@ -314,6 +352,7 @@ public final class RestorationEngine {
                     stabilityCheck = nil
                 }
             case .failed(let error):
+                lastWrittenState = nil
                 record([Self.saveFailure(error)])
                 delegate?.didFailToPreserveState(error)
             }
@@ -548,6 +587,7 @@ public final class RestorationEngine {
     /// it may be huge, or not a regular file) and clears the launch markers. Returns the
     /// end of a diagnostic saying what became of the archive, for the user to act on.
     private func setArchiveAside() -> String {
+        lastWrittenState = nil
         do {
             try storage.move(.archive, to: .discardedArchive)
         } catch {
