@@ -42,7 +42,7 @@ public final class SessionHarness {
 
     /// Takes a session by `choice` (rule S3) and launches `app` on it: will-finish, restore,
     /// did-finish.
-    /// - Throws: ``SessionError`` as ``RestorationSessions/open(_:now:)`` does.
+    /// - Throws: `SessionError`, as `RestorationSessions.open(_:now:)` does.
     public func launch<App: HarnessApp>(_ app: App, session choice: SessionChoice) throws(SessionError)
         -> HarnessLaunch<App>
     {
