@@ -67,3 +67,79 @@ struct ChangeDrivenSaveTests {
         #expect(harness.storage[.archive] != nil)
     }
 }
+
+/// The app's own context type, as a restoration class sees it (rule R30).
+@MainActor
+final class ShopContext {
+    let greeting: String
+    init(greeting: String) { self.greeting = greeting }
+}
+
+/// A restoration class that needs the app's context.
+@MainActor
+enum ContextRestorer: ObjectRestoration {
+    /// The greeting of the context the last call received.
+    static var receivedGreeting: String?
+
+    static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
+        -> (any RestorableObject)?
+    {
+        guard let context = coder.restorationContext(as: ShopContext.self) else {
+            coder.explainNotRestored("no shop context")
+            return nil
+        }
+        receivedGreeting = context.greeting
+        let node = Node(path.last?.identifier)
+        node.origin = .restorationClass
+        node.restorationClass = ContextRestorer.self
+        return node
+    }
+}
+
+@Suite("R30: a context for restoration classes")
+@MainActor
+struct RestorationContextTests {
+    func saved() throws -> RestorationHarness {
+        let harness = RestorationHarness(registry: RestorationRegistry([ContextRestorer.self]))
+        let app = TestApp()
+        let child = Node("Child")
+        child.restorationClass = ContextRestorer.self
+        child.encodesStructure = false
+        app.root = Node("Root", children: [child])
+        let launch = harness.launch(app)
+        try launch.save()
+        launch.kill()
+        return harness
+    }
+
+    @Test("R30: a restoration class reads the app's typed context from the coder, no global needed")
+    func typedContext() throws {
+        let harness = try saved()
+        ContextRestorer.receivedGreeting = nil
+        let app = TestApp()
+        app.factory = { _ in Node("Root") }
+        let launch = harness.launch(app) { engine in
+            engine.restorationContext = ShopContext(greeting: "hello")
+        }
+        let child = try #require(launch.report.object(at: RestorationPath("Root/Child")) as? Node)
+        #expect(child.origin == .restorationClass)
+        #expect(ContextRestorer.receivedGreeting == "hello")
+        #expect(launch.report.diagnostics.isEmpty)
+    }
+
+    @Test("R30: without a context, or with one of another type, the class says so and nothing is made")
+    func missingContext() throws {
+        for context in [nil, "a string" as Any] {
+            let harness = try saved()
+            let app = TestApp()
+            app.factory = { _ in Node("Root") }
+            let launch = harness.launch(app) { engine in engine.restorationContext = context }
+            #expect(launch.report.object(at: RestorationPath("Root/Child")) == nil)
+            #expect(
+                launch.restoreDiagnostics.contains {
+                    $0.contains(
+                        "Root/Child: restoration class 'ContextRestorer' returned nil: no shop context")
+                })
+        }
+    }
+}

@@ -69,6 +69,15 @@ public final class RestorationEngine {
     /// The engine whose restore from storage is under way, for
     /// ``StateDecoder/extendStateRestoration(reason:)``.
     static weak var restoring: RestorationEngine?
+    /// The engine whose restore is under way (from storage or from bytes), for
+    /// ``StateDecoder/restorationContext(as:)``.
+    static weak var decoding: RestorationEngine?
+
+    /// What restoration classes and decoding objects receive from the app (rule R30): its
+    /// store, services and configuration, as one value of the app's own type, read with
+    /// ``StateDecoder/restorationContext(as:)``. No global or task-local is needed to reach
+    /// them. Set it before the restore, in `willFinishLaunching`.
+    public var restorationContext: Any?
 
     /// Creates an engine.
     /// - Parameters:
@@ -512,6 +521,10 @@ public final class RestorationEngine {
             registeredObjects: liveRegisteredObjects, checksAdoption: configuration.checksAdoption)
         pass.excluded = excluding
         excludedSubtree = excluding
+        // The app's context for the coders (R30), from the first question to the delegate on.
+        let previousDecoding = Self.decoding
+        Self.decoding = self
+        defer { Self.decoding = previousDecoding }
         if markingProgress {
             // Where the restore is, in the marker, so that a death costs one subtree (R28).
             pass.progress = { [weak self] phase, record in

@@ -52,3 +52,19 @@ extension StateDecoder {
         return engine.extendStateRestoration(reason: reason, subtree: path.description)
     }
 }
+
+extension StateDecoder {
+    /// The app's context (rule R30): the value given to the engine as
+    /// ``RestorationEngine/restorationContext``, if it is a `Context`; nil otherwise, or
+    /// outside a restore. A restoration class reaches the app's store this way:
+    ///
+    /// ```swift
+    /// guard let store = coder.restorationContext(as: ItemStore.self) else {
+    ///     coder.explainNotRestored("no item store")
+    ///     return nil
+    /// }
+    /// ```
+    public func restorationContext<Context>(as type: Context.Type = Context.self) -> Context? {
+        RestorationEngine.decoding?.restorationContext as? Context
+    }
+}
