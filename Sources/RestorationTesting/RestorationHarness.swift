@@ -42,6 +42,9 @@ public final class RestorationHarness {
     public var registry: RestorationRegistry
     /// The configuration every launch uses.
     public var configuration: RestorationConfiguration
+    /// What every launch's engine hands its restoration classes (rule R30): the app's
+    /// store or services, as `RestorationEngine.restorationContext`.
+    public var restorationContext: Any?
 
     /// Creates a harness.
     /// - Parameters:
@@ -74,6 +77,7 @@ public final class RestorationHarness {
         let engine = RestorationEngine(
             configuration: configuration, registry: registry, storage: storage, scheduler: scheduler,
             delegate: app, roots: { [unowned app] in app.rootObjects })
+        engine.restorationContext = restorationContext
         app.willFinishLaunching()
         beforeRestoring(engine)
         let report = engine.restoreApplicationState()

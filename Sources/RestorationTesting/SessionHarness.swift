@@ -26,6 +26,8 @@ public final class SessionHarness {
     public var registry: RestorationRegistry
     /// The configuration every launch uses (adoption checks on, as in ``RestorationHarness``).
     public var configuration: RestorationConfiguration
+    /// What every launch's engine hands its restoration classes (rule R30).
+    public var restorationContext: Any?
 
     /// Creates a harness on `stateDirectory`, which it creates if needed.
     public init(
@@ -50,6 +52,7 @@ public final class SessionHarness {
         let engine = RestorationEngine(
             configuration: configuration, registry: registry, storage: session.storage, scheduler: scheduler,
             delegate: app, roots: { [unowned app] in app.rootObjects })
+        engine.restorationContext = restorationContext
         app.willFinishLaunching()
         let report = engine.restoreApplicationState()
         app.didFinishLaunching(report)

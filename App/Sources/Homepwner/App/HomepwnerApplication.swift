@@ -46,9 +46,12 @@ public enum HomepwnerApplication {
         configuration: RestorationConfiguration, scheduler: (any RestorationScheduler)? = nil,
         startsFresh: Bool = false
     ) -> Application {
-        Application(
+        let application = Application(
             delegate: AppDelegate(context: context, startsFresh: startsFresh), driver: driver,
             configuration: configuration, registry: registry, storage: storage, scheduler: scheduler)
+        // What the restoration classes reach the store through (R30).
+        application.engine.restorationContext = context
+        return application
     }
 
     /// Creates the application on a session (rules S1–S5), not yet launched: the
@@ -66,9 +69,11 @@ public enum HomepwnerApplication {
         configuration: RestorationConfiguration, scheduler: (any RestorationScheduler)? = nil,
         opening: Item.ID? = nil
     ) -> Application {
-        Application(
+        let application = Application(
             delegate: AppDelegate(context: context, startsFresh: false, opening: opening), driver: driver,
             configuration: configuration, registry: registry, session: session, scheduler: scheduler)
+        application.engine.restorationContext = context
+        return application
     }
 
     /// Launches `application` (restoring its state) with `context` visible to the

@@ -30,12 +30,6 @@ public final class AppDelegate: RestorationDelegate {
         return registry
     }
 
-    /// Runs `body`, the launch's restore, with the store reachable by the restoration
-    /// classes (``ItemStore/current``).
-    public func restoring<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try ItemStore.$current.withValue(store, operation: body)
-    }
-
     /// After the restore: the list in a navigation controller, if nothing was restored.
     public func finishLaunching() {
         guard window.rootViewController == nil else { return }
@@ -89,6 +83,7 @@ public final class AppDelegate: RestorationDelegate {
                 appName: "MiniHomepwner", appVersion: AppDelegate.version),
             registry: AppDelegate.makeRegistry(), storage: session.storage, delegate: self,
             roots: { [window] in window.restorationRoots })
+        engine.restorationContext = store
         // end-snippet
         return engine
     }

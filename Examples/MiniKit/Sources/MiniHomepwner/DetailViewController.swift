@@ -59,7 +59,7 @@ extension DetailViewController: ObjectRestoration {
     public static func restoreObject(
         withRestorationPath path: RestorationPath, coder: StateDecoder
     ) -> (any RestorableObject)? {
-        guard let store = ItemStore.current(explainingTo: coder) else { return nil }
+        guard let store = ItemStore.restoring(from: coder) else { return nil }
         let key: UUID
         do {
             key = try coder.decode(UUID.self, forKey: "item.itemKey")

@@ -5,20 +5,18 @@ import StateRestoration
 /// tests keep one across the launches of an app.
 @MainActor
 public final class ItemStore {
-    /// The store that restoration classes use during a restore; see ``AppDelegate/restoring(_:)``.
-    ///
-    /// A restoration class is a type, called by the engine: this is how it reaches the
-    /// app's store without a global (Homepwner does the same, docs/DECISIONS.md).
-    @TaskLocal public static var current: ItemStore?
-
     /// The store of the restore under way, or nil, having told `coder` why for the
     /// diagnostic: what a restoration class calls first.
-    public static func current(explainingTo coder: StateDecoder) -> ItemStore? {
-        guard let current else {
-            coder.explainNotRestored("no item store (restored outside AppDelegate.restoring)")
+    ///
+    /// A restoration class is a type, called by the engine: it reaches the app's store as
+    /// the engine's `restorationContext` (rule R30), with no global and no task-local
+    /// (Homepwner does the same).
+    public static func restoring(from coder: StateDecoder) -> ItemStore? {
+        guard let store = coder.restorationContext(as: ItemStore.self) else {
+            coder.explainNotRestored("no item store (the engine's restorationContext is not the ItemStore)")
             return nil
         }
-        return current
+        return store
     }
 
     /// Every item, in order.

@@ -59,7 +59,7 @@ extension ItemsViewController: ObjectRestoration {
     public static func restoreObject(
         withRestorationPath path: RestorationPath, coder: StateDecoder
     ) -> (any RestorableObject)? {
-        guard let store = ItemStore.current(explainingTo: coder) else { return nil }
+        guard let store = ItemStore.restoring(from: coder) else { return nil }
         return ItemsViewController(store: store)
     }
 }

@@ -12,15 +12,16 @@ struct ArticleTests {
         // snippet: test-it
         let store = ItemStore(names: ["Shiny Bear"])
         let harness = RestorationHarness(registry: AppDelegate.makeRegistry())
+        harness.restorationContext = store
         let app = AppDelegate(store: store)
-        let first = app.restoring { harness.launch(app) }
+        let first = harness.launch(app)
         let list = try #require(first.app.window.visibleViewController as? ItemsViewController)
         list.open(store.allItems[0]).nameField.type(" 熊")
         try first.save()
         first.kill()
 
         let next = AppDelegate(store: store)
-        let second = next.restoring { harness.launch(next) }
+        let second = harness.launch(next)
         let detail = try #require(second.app.window.visibleViewController as? DetailViewController)
         #expect(detail.nameField.text == "Shiny Bear 熊")
         #expect(second.report.diagnostics.isEmpty)

@@ -19,10 +19,11 @@ struct ChapterFigureTests {
             appName: "MiniHomepwner", appVersion: AppDelegate.version, interfaceIdiom: "test",
             debugOutput: .off))
 
-    /// Launches a new app delegate on the shared store, its restore able to reach it.
+    /// Launches a new app delegate on the shared store, which its restoration classes reach
+    /// as the engine's context (R30).
     func launch() -> HarnessLaunch<AppDelegate> {
-        let app = AppDelegate(store: store)
-        return app.restoring { harness.launch(app) }
+        harness.restorationContext = store
+        return harness.launch(AppDelegate(store: store))
     }
 
     /// Saves `launch`, then ends it as `kill -9` would, and launches again.

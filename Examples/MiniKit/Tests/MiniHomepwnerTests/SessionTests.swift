@@ -17,10 +17,11 @@ struct SessionTests {
         // snippet: sessions-test
         let store = ItemStore(names: ["Lamp", "Sofa"])
         let harness = SessionHarness(stateDirectory: directory, registry: AppDelegate.makeRegistry())
+        harness.restorationContext = store
         let left = AppDelegate(store: store)
         let right = AppDelegate(store: store)
-        let first = try left.restoring { try harness.launch(left, session: .new) }
-        let second = try right.restoring { try harness.launch(right, session: .new) }
+        let first = try harness.launch(left, session: .new)
+        let second = try harness.launch(right, session: .new)
         (left.window.visibleViewController as? ItemsViewController)?.open(store.allItems[0])
         (right.window.visibleViewController as? ItemsViewController)?.open(store.allItems[1])
         try first.save()
@@ -30,7 +31,7 @@ struct SessionTests {
 
         // Each launch holds its session while it lives, so the second takes the other one.
         let again = try [AppDelegate(store: store), AppDelegate(store: store)].map { app in
-            try app.restoring { try harness.launch(app, session: .mostRecent) }
+            try harness.launch(app, session: .mostRecent)
         }
         let names = again.compactMap {
             ($0.app.window.visibleViewController as? DetailViewController)?.item.name
@@ -58,7 +59,7 @@ struct SessionTests {
         let next = AppDelegate(store: store)
         let nextSession = try AppDelegate.openSession(in: directory)
         #expect(nextSession.id == session.id)
-        let report = next.restoring { next.makeEngine(session: nextSession).restoreApplicationState() }
+        let report = next.makeEngine(session: nextSession).restoreApplicationState()
         #expect(report.restoredActivity?.type == "minihomepwner.viewItem")
         #expect((next.window.visibleViewController as? DetailViewController)?.item.name == "Lamp")
     }
