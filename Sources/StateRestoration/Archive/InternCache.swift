@@ -50,13 +50,7 @@ struct InternCache {
     /// The slot of `string`: its length and its first, middle and last bytes, mixed.
     @inline(__always)
     private static func slot(of string: String) -> Int {
-        let utf8 = string.utf8.span
-        let count = utf8.count
-        var mixed = UInt64(truncatingIfNeeded: count)
-        if count > 0 {
-            mixed =
-                mixed << 24 | UInt64(utf8[0]) << 16 | UInt64(utf8[count / 2]) << 8 | UInt64(utf8[count - 1])
-        }
+        var mixed = UncheckedBytes.utf8Sample(of: string)
         mixed &*= 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: mixed >> UInt64(64 - slotBits))
     }

@@ -4,12 +4,12 @@ import Foundation
 // three files"): memory read and written a word at a time, and the buffers handed to the
 // system. The others are UncheckedAccess.swift and UncheckedSystem.swift.
 
-/// Reads of eight bytes at once, and the CRC-32 loop, which reads sixteen at a time and
-/// looks each up in a table.
+/// Reads of eight bytes at once, the CRC-32 loop, which reads sixteen at a time and
+/// looks each up in a table, and a sample of a string's UTF-8 bytes.
 ///
-/// Invariant: each function checks the whole range it reads against the span's count
-/// (a trap, never a read past the end) before its unchecked loads, and keeps no pointer
-/// past the call. The CRC-32 table holds 16 × 256 entries (checked on entry), and every
+/// Invariant: each function checks the whole range it reads against the span's (or the
+/// string's buffer's) count (a trap, never a read past the end) before its unchecked
+/// loads, and keeps no pointer past the call. The CRC-32 table holds 16 × 256 entries (checked on entry), and every
 /// index into it is a slice number below 16 times 256 plus a byte.
 enum UncheckedBytes {
     /// CRC-32 of `bytes`, continuing `previous` (see ``CRC32/checksum(_:continuing:)``):
@@ -88,6 +88,34 @@ enum UncheckedBytes {
             unsafe (table[3 * 256 + Int(four & 0xFF)] ^ table[2 * 256 + Int((four >> 8) & 0xFF)]
             ^ table[1 * 256 + Int((four >> 16) & 0xFF)] ^ table[Int(four >> 24)])
         return first ^ second ^ third ^ fourth
+    }
+
+    /// A string's UTF-8 length and its first, middle and last bytes, as
+    /// `count << 24 | first << 16 | middle << 8 | last` (just the count for an empty
+    /// string): what ``InternCache`` chooses a slot from.
+    ///
+    /// Through `withContiguousStorageIfAvailable`, which is inlined, rather than
+    /// `utf8.span`, whose getter is a call (with the caller's references retained around
+    /// it), or three subscripts of the UTF-8 view, each of which copies a small string out
+    /// again. The three indices are below the buffer's count, which is checked non-zero.
+    @inline(__always)
+    static func utf8Sample(of string: String) -> UInt64 {
+        let contiguous = unsafe string.utf8.withContiguousStorageIfAvailable { bytes in
+            let count = bytes.count
+            guard count > 0 else { return UInt64(0) }
+            return unsafe sample(
+                count: count, first: bytes[0], middle: bytes[count / 2], last: bytes[count - 1])
+        }
+        if let contiguous { return contiguous }
+        let bytes = string.utf8.span
+        let count = bytes.count
+        guard count > 0 else { return 0 }
+        return sample(count: count, first: bytes[0], middle: bytes[count / 2], last: bytes[count - 1])
+    }
+
+    @inline(__always)
+    private static func sample(count: Int, first: UInt8, middle: UInt8, last: UInt8) -> UInt64 {
+        UInt64(truncatingIfNeeded: count) << 24 | UInt64(first) << 16 | UInt64(middle) << 8 | UInt64(last)
     }
 
     /// The eight bytes at `offset`, little-endian.
