@@ -154,29 +154,42 @@ final class UncheckedByteStorage: @unchecked Sendable {
     }
 
     /// A view of the bytes, valid while this storage lives.
-    var view: UncheckedByteView { unsafe UncheckedByteView(base: base, count: count) }
+    var view: UncheckedByteView { unsafe UncheckedByteView(base: UnsafePointer(base), count: count) }
 }
 
 /// A view of the bytes of an ``UncheckedByteStorage``: a pointer and a count, so that the
 /// readers that a restore makes per value retain and release nothing.
 ///
-/// Invariant: every read checks its whole range against `count` (a trap, never a read
-/// past the end) before its unchecked access; the storage outlives the view (see
-/// ``UncheckedByteStorage``).
+/// Invariant: `count` is at most the storage's (``prefix(_:)`` checks it); every read checks
+/// its whole range against `count` (a trap, never a read past the end) before its
+/// unchecked access; the storage outlives the view (see ``UncheckedByteStorage``).
 @safe
 struct UncheckedByteView {
     private let base: UnsafePointer<UInt8>
     let count: Int
 
-    fileprivate init(base: UnsafeMutablePointer<UInt8>, count: Int) {
-        unsafe self.base = UnsafePointer(base)
+    fileprivate init(base: UnsafePointer<UInt8>, count: Int) {
+        unsafe self.base = base
         self.count = count
+    }
+
+    /// The first `count` bytes, a view whose reads are checked against that count.
+    func prefix(_ count: Int) -> UncheckedByteView {
+        precondition(count >= 0 && count <= self.count, "a prefix longer than the bytes")
+        return unsafe UncheckedByteView(base: base, count: count)
+    }
+
+    /// Whether `offset` is a byte of the view: the comparison every read makes, so that a
+    /// caller that asks first is left with one check (the optimizer folds the read's).
+    @inline(__always)
+    func contains(_ offset: Int) -> Bool {
+        UInt(bitPattern: offset) < UInt(bitPattern: count)
     }
 
     /// The byte at `offset`.
     @inline(__always)
     subscript(offset: Int) -> UInt8 {
-        precondition(UInt(bitPattern: offset) < UInt(bitPattern: count), "read past the end of the bytes")
+        precondition(contains(offset), "read past the end of the bytes")
         return unsafe base[offset]
     }
 
