@@ -28,8 +28,10 @@ struct InternCache {
     @inline(__always)
     func index(of string: String) -> Int? {
         let first = Self.slot(of: string) & ~1
-        if slots[first].index >= 0, slots[first].string == string { return slots[first].index }
-        if slots[first + 1].index >= 0, slots[first + 1].string == string { return slots[first + 1].index }
+        let one = slots[first]
+        if one.index >= 0, one.string == string { return one.index }
+        let two = slots[first + 1]
+        if two.index >= 0, two.string == string { return two.index }
         return nil
     }
 

@@ -287,6 +287,15 @@ struct UncheckedByteBuffer: ~Copyable {
         count += 1
     }
 
+    /// Two bytes, with one check of the room: an entry's one-byte key field and its tag.
+    @inline(__always)
+    mutating func twoBytes(_ first: UInt8, _ second: UInt8) {
+        reserve(2)
+        unsafe base[count] = first
+        unsafe base[count + 1] = second
+        count += 2
+    }
+
     /// A LEB128 varint: seven bits a byte, low bits first.
     @inline(__always)
     mutating func varint(_ value: UInt64) {
