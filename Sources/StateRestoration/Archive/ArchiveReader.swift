@@ -580,6 +580,7 @@ private struct Parser {
     }
 
     /// A string-table index, checked.
+    @inline(__always)
     mutating func stringReference(_ what: String) throws(ArchiveError) -> Int {
         let start = offset
         let index = try varint(what)
