@@ -494,6 +494,7 @@ private struct Parser {
         }
     }
 
+    @inline(__always)
     mutating func zigzag(_ what: String) throws(ArchiveError) -> Int64 {
         let raw = try varint(what)
         return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
