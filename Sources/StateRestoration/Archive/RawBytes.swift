@@ -77,9 +77,7 @@ struct RawBytes: ~Copyable {
     /// A length-prefixed UTF-8 string.
     @inline(__always)
     mutating func string(_ value: String) {
-        let utf8 = value.utf8.span
-        varint(UInt64(utf8.count))
-        bytes(utf8)
+        storage.lengthPrefixedUTF8(value)
     }
 
     /// Length-prefixed bytes.

@@ -337,6 +337,25 @@ struct UncheckedByteBuffer: ~Copyable {
         count += source.count
     }
 
+    /// A string's UTF-8 bytes after their count, a varint: read in place through
+    /// `withContiguousStorageIfAvailable`, which is inlined, rather than through `utf8.span`,
+    /// whose getter is a call.
+    @inline(__always)
+    mutating func lengthPrefixedUTF8(_ string: String) {
+        let written: Void? = unsafe string.utf8.withContiguousStorageIfAvailable { source in
+            varint(UInt64(source.count))
+            guard let start = source.baseAddress, source.count > 0 else { return }
+            reserve(source.count)
+            unsafe (base + count).update(from: start, count: source.count)
+            count += source.count
+        }
+        if written == nil {
+            let utf8 = string.utf8.span
+            varint(UInt64(utf8.count))
+            bytes(utf8)
+        }
+    }
+
     /// Appends the bytes written so far to `target`.
     func append(to target: inout [UInt8]) {
         unsafe target.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
