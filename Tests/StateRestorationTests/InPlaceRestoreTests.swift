@@ -250,6 +250,29 @@ struct InPlaceRestoreTests {
         #expect(restored.listedNodes.map { String(describing: type(of: $0)) } == ["Node", "StackNode"])
     }
 
+    @Test(
+        "R22: among more than 64 keys, whose mask bits repeat, the reader tells a key written twice from different keys",
+        arguments: [false, true])
+    func repeatedKeyAmongMany(aKeyRepeats: Bool) throws {
+        let harness = RestorationHarness.standard()
+        let app = TestApp()
+        let root = ManyKeysNode("Root")
+        root.writesTwice = aKeyRepeats
+        app.root = root
+        try harness.launch(app).save()
+        let bytes = try #require(harness.storage[.archive])
+        // 100 keys share 64 bits: the reader notes keys only from the first shared bit on.
+        #expect(try ArchiveReader(bytes: bytes, limits: .default).view().keysAreUnique == !aKeyRepeats)
+
+        let next = TestApp()
+        next.factory = { $0.count == 1 ? ManyKeysNode("Root") : nil }
+        _ = harness.launch(next)
+        let restored = try #require(next.root as? ManyKeysNode)
+        var expected = Array(0..<ManyKeysNode.keyCount)
+        if aKeyRepeats { expected[ManyKeysNode.repeatedKey] = -1 }
+        #expect(restored.read == expected)
+    }
+
     @Test("R22: encodeObjects of [T] writes the same bytes as of [any RestorableObject]")
     func typedEncodeMatches() throws {
         func save(typed: Bool) throws -> Archive {
@@ -383,6 +406,25 @@ final class KeyOrderNode: Node {
             wrongType = error
         }
         listedNodes = try coder.decodeObjects(of: Node.self, forKey: "listed")
+    }
+}
+
+/// A node that writes `keyCount` integer keys (`k0`, `k1`, ...), the value of each its
+/// number, and, with `writesTwice`, writes the key `repeatedKey` again last, with -1.
+@MainActor
+final class ManyKeysNode: Node {
+    static let keyCount = 100
+    static let repeatedKey = 7
+    var writesTwice = false
+    var read: [Int] = []
+
+    override func encodeRestorableState(with coder: StateEncoder) throws {
+        for index in 0..<Self.keyCount { try coder.encode(index, forKey: "k\(index)") }
+        if writesTwice { try coder.encode(-1, forKey: "k\(Self.repeatedKey)") }
+    }
+
+    override func decodeRestorableState(with coder: StateDecoder) throws {
+        read = try (0..<Self.keyCount).map { try coder.decode(Int.self, forKey: "k\($0)") }
     }
 }
 

@@ -167,37 +167,39 @@ final class ArchiveBuilder {
     }
 
     /// Writes an entry holding a String: the bytes of `entry(keyField:value: .string(value))`.
+    @inline(__always)
     func stringEntry(keyField: Int, _ value: String) {
-        state.value.body.varint(keyField)
-        state.value.body.byte(ArchiveFormat.Tag.string.rawValue)
+        state.value.body.entryHeader(keyField: keyField, tag: ArchiveFormat.Tag.string.rawValue)
         state.value.body.string(value)
     }
 
     /// Writes an entry holding a signed integer, as `.int(value)`.
+    @inline(__always)
     func intEntry(keyField: Int, _ value: Int64) {
-        state.value.body.varint(keyField)
-        state.value.body.byte(ArchiveFormat.Tag.int.rawValue)
+        state.value.body.entryHeader(keyField: keyField, tag: ArchiveFormat.Tag.int.rawValue)
         state.value.body.zigzag(value)
     }
 
     /// Writes an entry holding a Double, or with `date` a Date, as its bits.
+    @inline(__always)
     func fixed64Entry(keyField: Int, _ bits: UInt64, date: Bool) {
-        state.value.body.varint(keyField)
-        state.value.body.byte(date ? ArchiveFormat.Tag.date.rawValue : ArchiveFormat.Tag.double.rawValue)
+        state.value.body.entryHeader(
+            keyField: keyField,
+            tag: date ? ArchiveFormat.Tag.date.rawValue : ArchiveFormat.Tag.double.rawValue)
         state.value.body.fixed64(bits)
     }
 
     /// Writes an entry holding a Bool.
+    @inline(__always)
     func boolEntry(keyField: Int, _ value: Bool) {
-        state.value.body.varint(keyField)
-        state.value.body.byte(
-            value ? ArchiveFormat.Tag.boolTrue.rawValue : ArchiveFormat.Tag.boolFalse.rawValue)
+        state.value.body.entryHeader(
+            keyField: keyField,
+            tag: value ? ArchiveFormat.Tag.boolTrue.rawValue : ArchiveFormat.Tag.boolFalse.rawValue)
     }
 
     /// Writes an entry holding Data.
     func dataEntry(keyField: Int, _ value: Data) {
-        state.value.body.varint(keyField)
-        state.value.body.byte(ArchiveFormat.Tag.data.rawValue)
+        state.value.body.entryHeader(keyField: keyField, tag: ArchiveFormat.Tag.data.rawValue)
         state.value.body.data(value)
     }
 

@@ -75,7 +75,7 @@ struct ArchiveReader {
         let storage = UncheckedByteStorage(copying: bytes)
         let result = { () -> Result<ArchiveView, ArchiveError> in
             var parser = Parser(
-                buffer: storage.view, offset: ArchiveFormat.headerSize, end: checksumOffset, limits: limits)
+                buffer: storage.view.prefix(checksumOffset), offset: ArchiveFormat.headerSize, limits: limits)
             parser.checksumsAhead = interleaved
             let parsed = Result { () throws(ArchiveError) -> ArchiveView in
                 try parser.view(of: storage, version: version)
@@ -98,9 +98,10 @@ struct ArchiveReader {
 
 /// The structural part of the reader, over a bounds-checked cursor.
 private struct Parser {
+    /// The bytes up to the checksum: the parser's end is the view's, so that its own check
+    /// of the cursor (`buffer.contains`) is the one each read makes, and one is left.
     let buffer: UncheckedByteView
     var offset: Int
-    let end: Int
     let limits: ArchiveLimits
     var strings: [String] = []
     /// For each string-table entry, the index of the first entry with the same contents.
@@ -111,17 +112,19 @@ private struct Parser {
     var emptyString = -1
     /// For each string-table entry, the last keyed space (a number per call of
     /// `keyedSpace`) that used it as a key: a key met twice in one space is a repeated key.
-    /// Filled by `view(of:version:)`.
+    /// Filled by `view(of:version:)`; written only for spaces with two keys of one mask bit.
     var keySpaceOfString: [Int32] = []
     var keySpace: Int32 = 0
     var keysRepeat = false
 
-    init(buffer: UncheckedByteView, offset: Int, end: Int, limits: ArchiveLimits) {
+    init(buffer: UncheckedByteView, offset: Int, limits: ArchiveLimits) {
         self.buffer = buffer
         self.offset = offset
-        self.end = end
         self.limits = limits
     }
+
+    /// Where the records end: the checksum's offset.
+    var end: Int { buffer.count }
 
     var remaining: Int { end - offset }
 
@@ -266,6 +269,7 @@ private struct Parser {
     mutating func keyedSpace(what: String) throws(ArchiveError) -> ArchiveView.KeyedSpace {
         var space = ArchiveView.KeyedSpace(offset: UInt32(offset), count: 0, keyMask: 0)
         keySpace &+= 1
+        var noting = false
         while true {
             let start = offset
             let keyField = try varint(what)
@@ -280,11 +284,30 @@ private struct Parser {
                         limit: limits.maxEntriesPerRecord), at: start)
             }
             let key = Int(canonical[Int(keyField - 1)])
-            if keySpaceOfString[key] == keySpace { keysRepeat = true }
-            keySpaceOfString[key] = keySpace
+            let bit: UInt64 = 1 &<< UInt64(key & 63)
+            // Keys whose bits differ are different keys: only from the first key whose bit
+            // is taken does the space note each key's string, to tell a repeat.
+            if !keysRepeat, noting || space.keyMask & bit != 0 {
+                if !noting {
+                    noting = true
+                    noteKeys(of: space, before: start)
+                }
+                if keySpaceOfString[key] == keySpace { keysRepeat = true }
+                keySpaceOfString[key] = keySpace
+            }
             space.count += 1
-            space.keyMask |= 1 &<< UInt64(key & 63)
+            space.keyMask |= bit
             if !skipSimpleValue() { try value(depth: 0) }
+        }
+    }
+
+    /// Notes the keys of the entries of `space` before `stop`, checked already and all
+    /// different (their bits were), as used in the current keyed space.
+    mutating func noteKeys(of space: ArchiveView.KeyedSpace, before stop: Int) {
+        var reader = ValueReader(buffer, offset: Int(space.offset))
+        while reader.offset < stop {
+            keySpaceOfString[Int(canonical[Int(reader.varint()) - 1])] = keySpace
+            reader.skipValue()
         }
     }
 
@@ -298,7 +321,7 @@ private struct Parser {
     @inline(__always)
     mutating func skipSimpleValue() -> Bool {
         let start = offset
-        guard start < end else { return false }
+        guard buffer.contains(start) else { return false }
         if buffer[start] == ArchiveFormat.Tag.array.rawValue { return skipSimpleList(at: start) }
         guard let next = simpleValueEnd(at: start) else { return false }
         offset = next
@@ -324,7 +347,7 @@ private struct Parser {
     @inline(__always)
     func simpleValueEnd(at start: Int) -> Int? {
         typealias Tag = ArchiveFormat.Tag
-        guard start < end else { return nil }
+        guard buffer.contains(start) else { return nil }
         var cursor = start + 1
         switch buffer[start] {
         case Tag.boolFalse.rawValue, Tag.boolTrue.rawValue, Tag.nilReference.rawValue:
@@ -353,7 +376,7 @@ private struct Parser {
         var index = cursor
         var result: UInt64 = 0
         var shift: UInt64 = 0
-        while index < end, shift < 63 {
+        while buffer.contains(index), shift < 63 {
             let byte = buffer[index]
             index += 1
             result |= UInt64(byte & 0x7F) << shift
@@ -430,7 +453,7 @@ private struct Parser {
     // MARK: Primitives
 
     mutating func byte(_ what: String) throws(ArchiveError) -> UInt8 {
-        guard offset < end else { throw ArchiveError(.truncated(what), at: offset) }
+        guard buffer.contains(offset) else { throw ArchiveError(.truncated(what), at: offset) }
         defer { offset += 1 }
         return buffer[offset]
     }
@@ -440,9 +463,12 @@ private struct Parser {
     @inline(__always)
     mutating func varint(_ what: String, suffix: String = "") throws(ArchiveError) -> UInt64 {
         // Most varints (indices, counts, small numbers) are one byte.
-        if offset < end, buffer[offset] < 0x80 {
-            offset += 1
-            return UInt64(buffer[offset - 1])
+        if buffer.contains(offset) {
+            let byte = buffer[offset]
+            if byte < 0x80 {
+                offset += 1
+                return UInt64(byte)
+            }
         }
         return try longVarint(what, suffix: suffix)
     }
@@ -453,7 +479,7 @@ private struct Parser {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
-            guard offset < end else { throw ArchiveError(.truncated(what + suffix), at: start) }
+            guard buffer.contains(offset) else { throw ArchiveError(.truncated(what + suffix), at: start) }
             let byte = buffer[offset]
             offset += 1
             if shift == 63 && byte > 1 {
@@ -468,6 +494,7 @@ private struct Parser {
         }
     }
 
+    @inline(__always)
     mutating func zigzag(_ what: String) throws(ArchiveError) -> Int64 {
         let raw = try varint(what)
         return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
@@ -554,6 +581,7 @@ private struct Parser {
     }
 
     /// A string-table index, checked.
+    @inline(__always)
     mutating func stringReference(_ what: String) throws(ArchiveError) -> Int {
         let start = offset
         let index = try varint(what)

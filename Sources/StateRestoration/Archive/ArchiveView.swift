@@ -238,17 +238,20 @@ struct ValueReader {
         }
     }
 
+    @inline(__always)
     mutating func zigzag() -> Int64 {
         let value = varint()
         return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
     }
 
+    @inline(__always)
     mutating func fixed64() -> UInt64 {
         defer { offset += 8 }
         return raw.littleEndian64(at: offset)
     }
 
     /// Where the next length-prefixed bytes are.
+    @inline(__always)
     mutating func slice() -> Range<Int> {
         let length = Int(varint())
         defer { offset += length }

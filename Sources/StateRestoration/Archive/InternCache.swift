@@ -28,8 +28,10 @@ struct InternCache {
     @inline(__always)
     func index(of string: String) -> Int? {
         let first = Self.slot(of: string) & ~1
-        if slots[first].index >= 0, slots[first].string == string { return slots[first].index }
-        if slots[first + 1].index >= 0, slots[first + 1].string == string { return slots[first + 1].index }
+        let one = slots[first]
+        if one.index >= 0, one.string == string { return one.index }
+        let two = slots[first + 1]
+        if two.index >= 0, two.string == string { return two.index }
         return nil
     }
 
@@ -50,13 +52,7 @@ struct InternCache {
     /// The slot of `string`: its length and its first, middle and last bytes, mixed.
     @inline(__always)
     private static func slot(of string: String) -> Int {
-        let utf8 = string.utf8.span
-        let count = utf8.count
-        var mixed = UInt64(truncatingIfNeeded: count)
-        if count > 0 {
-            mixed =
-                mixed << 24 | UInt64(utf8[0]) << 16 | UInt64(utf8[count / 2]) << 8 | UInt64(utf8[count - 1])
-        }
+        var mixed = UncheckedBytes.utf8Sample(of: string)
         mixed &*= 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: mixed >> UInt64(64 - slotBits))
     }

@@ -54,15 +54,18 @@ struct RawBytes: ~Copyable {
         storage.varint(value)
     }
 
+    @inline(__always)
     mutating func varint(_ value: Int) {
         varint(UInt64(bitPattern: Int64(value)))
     }
 
+    @inline(__always)
     mutating func zigzag(_ value: Int64) {
         varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
     }
 
     /// Eight bytes, little-endian.
+    @inline(__always)
     mutating func fixed64(_ value: UInt64) {
         storage.fixed64(value)
     }
@@ -72,10 +75,9 @@ struct RawBytes: ~Copyable {
     }
 
     /// A length-prefixed UTF-8 string.
+    @inline(__always)
     mutating func string(_ value: String) {
-        let utf8 = value.utf8.span
-        varint(UInt64(utf8.count))
-        bytes(utf8)
+        storage.lengthPrefixedUTF8(value)
     }
 
     /// Length-prefixed bytes.
@@ -165,6 +167,19 @@ struct RawBytes: ~Copyable {
         zigzag(stateVersion)
     }
 
+    /// The start of a keyed entry: the key's string-table field (index + 1), then the value's
+    /// tag. Most key fields are one byte, and then both are written with one check of the
+    /// room.
+    @inline(__always)
+    mutating func entryHeader(keyField: Int, tag: UInt8) {
+        if UInt(bitPattern: keyField) < 0x80 {
+            storage.twoBytes(UInt8(truncatingIfNeeded: keyField), tag)
+        } else {
+            varint(keyField)
+            byte(tag)
+        }
+    }
+
     /// One keyed entry: the key's string-table field (index + 1), then the tagged value.
     mutating func entry(keyField: Int, value: StateValue) {
         varint(keyField)
@@ -175,8 +190,7 @@ struct RawBytes: ~Copyable {
     /// ``value(_:)`` writes for `.array` of `.reference` values; each reference follows
     /// through ``reference(_:)``.
     mutating func referenceListHeader(keyField: Int, count: Int) {
-        varint(keyField)
-        byte(ArchiveFormat.Tag.array.rawValue)
+        entryHeader(keyField: keyField, tag: ArchiveFormat.Tag.array.rawValue)
         varint(count)
     }
 }

@@ -52,6 +52,9 @@ public final class StateDecoder {
     /// `context.shared`, held here so that a look-up loads one reference, not two.
     private let shared: UncheckedBox<DecodingContext.Shared>
     private let state: UncheckedBox<State>
+    /// The archive's string table, held here (a `let` of the decoder) so that comparing a
+    /// key with the key of the entry at the cursor retains nothing.
+    private let strings: [String]
 
     /// The reason given to ``explainNotRestored(_:)`` since the decoder was last pointed
     /// at a record.
@@ -61,6 +64,7 @@ public final class StateDecoder {
     init(context: DecodingContext) {
         self.context = context
         self.shared = context.shared
+        self.strings = context.view.strings
         let space = context.view.applicationState
         self.state = UncheckedBox(
             State(
@@ -255,8 +259,21 @@ public final class StateDecoder {
     // payload and move the cursor past it.
 
     /// A reader at the value of `key`, or nil if no entry of the object has it.
+    ///
+    /// Objects mostly read their keys in the order they wrote them: with no repeated keys,
+    /// the entry at the cursor is tried first, by comparing `key` with its key's string
+    /// (`==`, and only for strings of one UTF-8 length; a key equal in another form is
+    /// found the general way). Only otherwise is the key looked up in the cache.
     @inline(__always)
     private func valueReader(forKey key: String) -> ValueReader? {
+        if shared.value.keysAreUnique, shared.value.isOpen {
+            var reader = ValueReader(shared.value.bytes, offset: state.value.cursor)
+            let field = Int(reader.varint())
+            if field != 0 {
+                let candidate = strings[field &- 1]
+                if candidate.utf8.count == key.utf8.count, candidate == key { return reader }
+            }
+        }
         guard let keyIndex = keyIndex(key) else { return nil }
         guard
             let offset = shared.value.valueOffset(

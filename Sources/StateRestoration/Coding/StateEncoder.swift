@@ -73,6 +73,7 @@ public final class StateEncoder {
     /// The key's string-table field, checked against the reserved prefix (rule R6). The
     /// builder remembers keys it has checked, so a key written by every object is checked
     /// and interned once per save.
+    @inline(__always)
     private func field(_ key: String) throws(StateCodingError) -> Int {
         guard let field = builder.keyField(key) else { throw .reservedKey(path: path, key: key) }
         return field

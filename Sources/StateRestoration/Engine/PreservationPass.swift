@@ -213,8 +213,13 @@ final class PreservationPass {
     /// True if `identifier` holds a `/`, which separates a path's components: two paths
     /// would print the same (`A/B` below the root, or `B` below `A`), so such an object is
     /// not saved.
+    ///
+    /// Over the bytes' span: `utf8.contains` steps a string index per byte, several times
+    /// the cost of a save's whole record header.
     private static func hasSeparator(_ identifier: String) -> Bool {
-        identifier.utf8.contains(UInt8(ascii: "/"))
+        let bytes = identifier.utf8.span
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "/") { return true }
+        return false
     }
 
     private static let separatorReason =

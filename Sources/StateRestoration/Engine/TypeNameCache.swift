@@ -46,9 +46,21 @@ final class TypeNameCache {
         return name
     }
 
+    /// The type and the recorded name of the last exact match: records of one type hold
+    /// the same string of the archive's table, which `==` then finds equal without
+    /// comparing its characters.
+    private var lastMatchType: ObjectIdentifier?
+    private var lastMatchName = ""
+
     /// True if `object` is of the type named `recorded`, or of a subclass of it (R14).
     func object(_ object: AnyObject, matches recorded: String) -> Bool {
-        if typeName(of: object) == recorded { return true }
+        let key = ObjectIdentifier(Swift.type(of: object))
+        if key == lastMatchType, recorded == lastMatchName { return true }
+        if typeName(of: object) == recorded {
+            lastMatchType = key
+            lastMatchName = recorded
+            return true
+        }
         var current: AnyClass? = _getSuperclass(Swift.type(of: object))
         while let type = current {
             if String(reflecting: type) == recorded { return true }

@@ -4,12 +4,12 @@ import Foundation
 // three files"): memory read and written a word at a time, and the buffers handed to the
 // system. The others are UncheckedAccess.swift and UncheckedSystem.swift.
 
-/// Reads of eight bytes at once, and the CRC-32 loop, which reads sixteen at a time and
-/// looks each up in a table.
+/// Reads of eight bytes at once, the CRC-32 loop, which reads sixteen at a time and
+/// looks each up in a table, and a sample of a string's UTF-8 bytes.
 ///
-/// Invariant: each function checks the whole range it reads against the span's count
-/// (a trap, never a read past the end) before its unchecked loads, and keeps no pointer
-/// past the call. The CRC-32 table holds 16 × 256 entries (checked on entry), and every
+/// Invariant: each function checks the whole range it reads against the span's (or the
+/// string's buffer's) count (a trap, never a read past the end) before its unchecked
+/// loads, and keeps no pointer past the call. The CRC-32 table holds 16 × 256 entries (checked on entry), and every
 /// index into it is a slice number below 16 times 256 plus a byte.
 enum UncheckedBytes {
     /// CRC-32 of `bytes`, continuing `previous` (see ``CRC32/checksum(_:continuing:)``):
@@ -90,6 +90,34 @@ enum UncheckedBytes {
         return first ^ second ^ third ^ fourth
     }
 
+    /// A string's UTF-8 length and its first, middle and last bytes, as
+    /// `count << 24 | first << 16 | middle << 8 | last` (just the count for an empty
+    /// string): what ``InternCache`` chooses a slot from.
+    ///
+    /// Through `withContiguousStorageIfAvailable`, which is inlined, rather than
+    /// `utf8.span`, whose getter is a call (with the caller's references retained around
+    /// it), or three subscripts of the UTF-8 view, each of which copies a small string out
+    /// again. The three indices are below the buffer's count, which is checked non-zero.
+    @inline(__always)
+    static func utf8Sample(of string: String) -> UInt64 {
+        let contiguous = unsafe string.utf8.withContiguousStorageIfAvailable { bytes in
+            let count = bytes.count
+            guard count > 0 else { return UInt64(0) }
+            return unsafe sample(
+                count: count, first: bytes[0], middle: bytes[count / 2], last: bytes[count - 1])
+        }
+        if let contiguous { return contiguous }
+        let bytes = string.utf8.span
+        let count = bytes.count
+        guard count > 0 else { return 0 }
+        return sample(count: count, first: bytes[0], middle: bytes[count / 2], last: bytes[count - 1])
+    }
+
+    @inline(__always)
+    private static func sample(count: Int, first: UInt8, middle: UInt8, last: UInt8) -> UInt64 {
+        UInt64(truncatingIfNeeded: count) << 24 | UInt64(first) << 16 | UInt64(middle) << 8 | UInt64(last)
+    }
+
     /// The eight bytes at `offset`, little-endian.
     @inline(__always)
     static func littleEndian64(_ bytes: Span<UInt8>, at offset: Int) -> UInt64 {
@@ -126,29 +154,42 @@ final class UncheckedByteStorage: @unchecked Sendable {
     }
 
     /// A view of the bytes, valid while this storage lives.
-    var view: UncheckedByteView { unsafe UncheckedByteView(base: base, count: count) }
+    var view: UncheckedByteView { unsafe UncheckedByteView(base: UnsafePointer(base), count: count) }
 }
 
 /// A view of the bytes of an ``UncheckedByteStorage``: a pointer and a count, so that the
 /// readers that a restore makes per value retain and release nothing.
 ///
-/// Invariant: every read checks its whole range against `count` (a trap, never a read
-/// past the end) before its unchecked access; the storage outlives the view (see
-/// ``UncheckedByteStorage``).
+/// Invariant: `count` is at most the storage's (``prefix(_:)`` checks it); every read checks
+/// its whole range against `count` (a trap, never a read past the end) before its
+/// unchecked access; the storage outlives the view (see ``UncheckedByteStorage``).
 @safe
 struct UncheckedByteView {
     private let base: UnsafePointer<UInt8>
     let count: Int
 
-    fileprivate init(base: UnsafeMutablePointer<UInt8>, count: Int) {
-        unsafe self.base = UnsafePointer(base)
+    fileprivate init(base: UnsafePointer<UInt8>, count: Int) {
+        unsafe self.base = base
         self.count = count
+    }
+
+    /// The first `count` bytes, a view whose reads are checked against that count.
+    func prefix(_ count: Int) -> UncheckedByteView {
+        precondition(count >= 0 && count <= self.count, "a prefix longer than the bytes")
+        return unsafe UncheckedByteView(base: base, count: count)
+    }
+
+    /// Whether `offset` is a byte of the view: the comparison every read makes, so that a
+    /// caller that asks first is left with one check (the optimizer folds the read's).
+    @inline(__always)
+    func contains(_ offset: Int) -> Bool {
+        UInt(bitPattern: offset) < UInt(bitPattern: count)
     }
 
     /// The byte at `offset`.
     @inline(__always)
     subscript(offset: Int) -> UInt8 {
-        precondition(UInt(bitPattern: offset) < UInt(bitPattern: count), "read past the end of the bytes")
+        precondition(contains(offset), "read past the end of the bytes")
         return unsafe base[offset]
     }
 
@@ -246,6 +287,15 @@ struct UncheckedByteBuffer: ~Copyable {
         count += 1
     }
 
+    /// Two bytes, with one check of the room: an entry's one-byte key field and its tag.
+    @inline(__always)
+    mutating func twoBytes(_ first: UInt8, _ second: UInt8) {
+        reserve(2)
+        unsafe base[count] = first
+        unsafe base[count + 1] = second
+        count += 2
+    }
+
     /// A LEB128 varint: seven bits a byte, low bits first.
     @inline(__always)
     mutating func varint(_ value: UInt64) {
@@ -285,6 +335,25 @@ struct UncheckedByteBuffer: ~Copyable {
             unsafe (base + count).update(from: source.baseAddress!, count: source.count)
         }
         count += source.count
+    }
+
+    /// A string's UTF-8 bytes after their count, a varint: read in place through
+    /// `withContiguousStorageIfAvailable`, which is inlined, rather than through `utf8.span`,
+    /// whose getter is a call.
+    @inline(__always)
+    mutating func lengthPrefixedUTF8(_ string: String) {
+        let written: Void? = unsafe string.utf8.withContiguousStorageIfAvailable { source in
+            varint(UInt64(source.count))
+            guard let start = source.baseAddress, source.count > 0 else { return }
+            reserve(source.count)
+            unsafe (base + count).update(from: start, count: source.count)
+            count += source.count
+        }
+        if written == nil {
+            let utf8 = string.utf8.span
+            varint(UInt64(utf8.count))
+            bytes(utf8)
+        }
     }
 
     /// Appends the bytes written so far to `target`.
