@@ -143,3 +143,56 @@ struct RestorationContextTests {
         }
     }
 }
+
+/// A node whose `presented` reference is read typed (rule R29).
+@MainActor
+final class TypedReferenceNode: Node {
+    var typedError: StateCodingError?
+    var typedPresented: StackNode?
+
+    override func decodeRestorableState(with coder: StateDecoder) throws {
+        try super.decodeRestorableState(with: coder)
+        do {
+            typedPresented = try coder.decodeObject(of: StackNode.self, forKey: "presented")
+        } catch {
+            typedError = error
+        }
+    }
+}
+
+@Suite("R29: typed single references")
+@MainActor
+struct TypedReferenceTests {
+    func restore(presenting presented: Node) throws -> TypedReferenceNode {
+        let harness = RestorationHarness.standard()
+        let app = TestApp()
+        let root = TypedReferenceNode("Root")
+        root.presented = presented
+        app.root = root
+        let launch = harness.launch(app)
+        try launch.save()
+        launch.kill()
+        let next = TestApp()
+        let restoredRoot = TypedReferenceNode("Root")
+        restoredRoot.presented = presented is StackNode ? StackNode("Modal") : Node("Modal")
+        next.root = restoredRoot
+        _ = harness.launch(next)
+        return restoredRoot
+    }
+
+    @Test("R29: decodeObject(of:forKey:) returns the object of the type asked for")
+    func rightType() throws {
+        let root = try restore(presenting: StackNode("Modal"))
+        #expect(root.typedPresented === root.presented)
+        #expect(root.typedError == nil)
+    }
+
+    @Test("R29: a reference to another type is a named error, not a silent nil")
+    func wrongType() throws {
+        let root = try restore(presenting: Node("Modal"))
+        #expect(root.typedPresented == nil)
+        #expect(
+            root.typedError?.description
+                == "'Root': key 'presented': expected Reference to StackNode, found Reference to Node at 'Root/Modal'")
+    }
+}

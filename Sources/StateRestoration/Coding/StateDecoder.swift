@@ -325,6 +325,30 @@ public final class StateDecoder {
         return context.resolve(index)
     }
 
+    /// Reads a reference as an object of one type (rule R29), as the typed lists read theirs.
+    /// - Returns: The object, or nil if the reference was nil, the key is missing, or its
+    ///   object was not restored.
+    /// - Throws: ``StateCodingError/typeMismatch(path:key:expected:found:)`` if the key
+    ///   holds something other than a reference, or if the object restored for it is not an
+    ///   `Object`: the error names both types and the object's path, where a cast would
+    ///   have given nil without a word.
+    public func decodeObject<Object>(of type: Object.Type, forKey key: String) throws(StateCodingError)
+        -> Object?
+    {
+        guard let stored = stateValue(forKey: key) else { return nil }
+        guard case .reference(let index) = stored else {
+            throw .typeMismatch(
+                path: path, key: key, expected: "Reference to \(Object.self)", found: Self.describe(stored))
+        }
+        guard let index, let object = context.resolve(index) else { return nil }
+        guard let typed = object as? Object else {
+            throw .typeMismatch(
+                path: path, key: key, expected: "Reference to \(Object.self)",
+                found: "Reference to \(Swift.type(of: object)) at '\(context.view.path(ofRecord: index))'")
+        }
+        return typed
+    }
+
     /// Reads a list of references to the objects this one contains: its children, the
     /// screens of its stack (rule R31).
     ///
