@@ -193,6 +193,7 @@ struct TypedReferenceTests {
         #expect(root.typedPresented == nil)
         #expect(
             root.typedError?.description
-                == "'Root': key 'presented': expected Reference to StackNode, found Reference to Node at 'Root/Modal'")
+                == "'Root': key 'presented': expected Reference to StackNode, found Reference to Node at 'Root/Modal'"
+        )
     }
 }

@@ -9,6 +9,9 @@ public enum StateCodingError: Error, Hashable, Sendable, CustomStringConvertible
     case reservedKey(path: RestorationPath, key: String)
     /// A `Codable` value failed to encode or decode.
     case codableFailed(path: RestorationPath, key: String, type: String, reason: String)
+    /// Hand-written code wrote a key that a restorable property of the object is saved
+    /// under (rule R25).
+    case duplicateKey(path: RestorationPath, key: String)
 
     public var description: String {
         switch self {
@@ -21,6 +24,9 @@ public enum StateCodingError: Error, Hashable, Sendable, CustomStringConvertible
                 + "'\(StateEncoder.reservedKeyPrefix)' belong to the engine"
         case .codableFailed(let path, let key, let type, let reason):
             "\(Self.place(path)): key '\(key)': \(type) failed: \(reason)"
+        case .duplicateKey(let path, let key):
+            "\(Self.place(path)): key '\(key)' is written by encodeRestorableState and is also a "
+                + "restorable property's key: rename one (rule R25)"
         }
     }
 

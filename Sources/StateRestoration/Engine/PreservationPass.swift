@@ -343,6 +343,14 @@ final class PreservationPass {
         coder.node = index
         defer { coder.node = -1 }
         do {
+            // Restorable properties first, then the hand-written state, which may not write
+            // their keys (R25).
+            let properties = RestorableProperties.of(object)
+            if !properties.isEmpty {
+                for property in properties { try property.encode(into: coder) }
+                coder.claimedKeys.value = Set(properties.map(\.key))
+            }
+            defer { coder.claimedKeys.value = nil }
             try object.encodeRestorableState(with: coder)
         } catch {
             builder.rollBack(to: mark)

@@ -201,6 +201,15 @@ final class RestorationPass {
             guard let object = shared.value.restored[index] else { continue }
             moved("decode", to: index)
             coder.target(record: index, records[index])
+            // Restorable properties first (R25), so the hand-written decode sees them.
+            for property in RestorableProperties.of(object) {
+                do {
+                    try property.decode(from: coder)
+                } catch {
+                    diagnostics.append(
+                        RestorationDiagnostic(.notDecoded, path: coder.path.description, reason: "\(error)"))
+                }
+            }
             do {
                 try object.decodeRestorableState(with: coder)
             } catch {

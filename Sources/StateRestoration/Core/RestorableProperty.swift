@@ -1,0 +1,129 @@
+/// A property of a restorable object that is saved and restored with no hand-written code
+/// (rule R25): Flutter's `RestorableProperty`, Compose's `rememberSaveable`, SwiftUI's
+/// `@SceneStorage`, on UIKit's explicit tree.
+///
+/// Declare it with the ``Restorable`` property wrapper, or hold one directly:
+///
+/// ```swift
+/// final class NoteViewController: ViewController {
+///     @Restorable("draft") var draft = ""
+///     let scroll = RestorableProperty("scroll", 0)
+/// }
+/// ```
+///
+/// The engine finds an object's properties by reflection (once per type it learns whether
+/// the type has any, so a type without them costs nothing) and:
+/// - encodes each under its key before ``RestorableObject/encodeRestorableState(with:)``;
+///   a key also written by hand is an error at that save, naming the key, not a silent
+///   overwrite;
+/// - decodes each before ``RestorableObject/decodeRestorableState(with:)``; a missing key
+///   keeps the declared value;
+/// - on every change, schedules continuous preservation (rule R26).
+@MainActor
+public final class RestorableProperty<Value: StateValueConvertible> {
+    /// The key the value is saved under, in its object's keyed space.
+    public let key: String
+    /// The value. Setting it schedules continuous preservation (rule R26).
+    public var value: Value {
+        didSet {
+            if !isRestoring { StateChanges.stateDidChange() }
+        }
+    }
+    private var isRestoring = false
+
+    /// A property saved under `key`, holding `value` until a restore or a change.
+    public init(_ key: String, _ value: Value) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// Declares a ``RestorableProperty`` (rule R25): `@Restorable("name") var name = ""`.
+/// The projected value (`$name`) is the property itself.
+@MainActor
+@propertyWrapper
+public struct Restorable<Value: StateValueConvertible> {
+    /// The property this wrapper stands for.
+    public let projectedValue: RestorableProperty<Value>
+
+    /// Saves the wrapped value under `key`.
+    public init(wrappedValue: Value, _ key: String) {
+        projectedValue = RestorableProperty(key, wrappedValue)
+    }
+
+    public var wrappedValue: Value {
+        get { projectedValue.value }
+        nonmutating set { projectedValue.value = newValue }
+    }
+}
+
+/// What the engine needs of a restorable property, whatever its value's type.
+@MainActor
+protocol AnyRestorableProperty: AnyObject {
+    var key: String { get }
+    func encode(into coder: StateEncoder) throws(StateCodingError)
+    func decode(from coder: StateDecoder) throws(StateCodingError)
+}
+
+extension RestorableProperty: AnyRestorableProperty {
+    func encode(into coder: StateEncoder) throws(StateCodingError) {
+        try coder.encode(value, forKey: key)
+    }
+
+    func decode(from coder: StateDecoder) throws(StateCodingError) {
+        guard let restored = try coder.decodeIfPresent(Value.self, forKey: key) else { return }
+        // A restored value is not a change to save again.
+        isRestoring = true
+        value = restored
+        isRestoring = false
+    }
+}
+
+/// A ``Restorable`` wrapper, found among an object's stored properties.
+@MainActor
+protocol RestorableWrapper {
+    var property: any AnyRestorableProperty { get }
+}
+
+extension Restorable: RestorableWrapper {
+    var property: any AnyRestorableProperty { projectedValue }
+}
+
+/// Finds the restorable properties of objects, by reflection, remembering the types that
+/// have none.
+@MainActor
+enum RestorableProperties {
+    private static var typesWithout: Set<ObjectIdentifier> = []
+    /// The last type found to have none: a save meets long runs of one type.
+    private static var lastWithout: ObjectIdentifier?
+
+    /// The restorable properties of `object`, its superclasses' included, in declaration
+    /// order; empty, with no reflection, for a type already known to have none.
+    static func of(_ object: AnyObject) -> [any AnyRestorableProperty] {
+        let type = ObjectIdentifier(Swift.type(of: object))
+        if type == lastWithout { return [] }
+        guard !typesWithout.contains(type) else {
+            lastWithout = type
+            return []
+        }
+        var found: [any AnyRestorableProperty] = []
+        var mirror: Mirror? = Mirror(reflecting: object)
+        var levels: [[any AnyRestorableProperty]] = []
+        while let current = mirror {
+            var level: [any AnyRestorableProperty] = []
+            for child in current.children {
+                if let wrapper = child.value as? any RestorableWrapper {
+                    level.append(wrapper.property)
+                } else if let property = child.value as? any AnyRestorableProperty {
+                    level.append(property)
+                }
+            }
+            levels.append(level)
+            mirror = current.superclassMirror
+        }
+        // Superclasses' properties first, as their state is written first by hand too.
+        for level in levels.reversed() { found += level }
+        if found.isEmpty { typesWithout.insert(type) }
+        return found
+    }
+}
