@@ -62,6 +62,9 @@ final class ArchiveBuilder {
     /// How many records were begun.
     var recordCount: Int { state.value.recordCount }
 
+    /// The strings interned so far: after a probe encode, the keys it wrote.
+    var internedStrings: [String] { state.value.strings }
+
     /// The body's length so far: a mark to roll back to with ``rollBack(to:)``.
     var bodyCount: Int { state.value.body.count }
 

@@ -39,9 +39,6 @@ public final class StateEncoder {
     /// of a class is a dynamic exclusivity check, and a pass writes it twice per object.
     /// Used on the main actor only, never re-entered.
     private let nodeBox = UncheckedBox(-1)
-    /// The keys of the object's restorable properties while its hand-written code runs,
-    /// which may not write them (rule R25); nil, the usual case, costs one load per key.
-    let claimedKeys = UncheckedBox<Set<String>?>(nil)
 
     init(
         path: RestorationPath, metadata: SharedMetadata, builder: ArchiveBuilder,
@@ -78,9 +75,6 @@ public final class StateEncoder {
     /// and interned once per save.
     @inline(__always)
     private func field(_ key: String) throws(StateCodingError) -> Int {
-        if let claimed = claimedKeys.value, claimed.contains(key) {
-            throw .duplicateKey(path: path, key: key)
-        }
         guard let field = builder.keyField(key) else { throw .reservedKey(path: path, key: key) }
         return field
     }

@@ -93,22 +93,34 @@ extension Restorable: RestorableWrapper {
 /// have none.
 @MainActor
 enum RestorableProperties {
-    private static var typesWithout: Set<ObjectIdentifier> = []
-    /// The last type found to have none: a save meets long runs of one type.
-    private static var lastWithout: ObjectIdentifier?
+    /// The types found to have none, and the last of them (a save meets long runs of one
+    /// type). In an ``UncheckedBox``: a save asks once per object, and a static `var` would
+    /// cost an exclusivity check each time. Used on the main actor only.
+    private static let known = UncheckedBox<(without: Set<ObjectIdentifier>, last: ObjectIdentifier?)>(
+        ([], nil))
 
-    /// The restorable properties of `object`, its superclasses' included, in declaration
-    /// order; empty, with no reflection, for a type already known to have none.
+    /// False when `object`'s type is the last one found to have no restorable properties:
+    /// the check a pass makes per object, with no array made.
+    @inline(__always)
+    static func mayHave(_ object: AnyObject) -> Bool {
+        ObjectIdentifier(Swift.type(of: object)) != known.value.last
+    }
+
+    /// The restorable properties of `object`, its superclasses' included, superclasses'
+    /// first; empty, with no reflection, for a type already known to have none.
     static func of(_ object: AnyObject) -> [any AnyRestorableProperty] {
         let type = ObjectIdentifier(Swift.type(of: object))
-        if type == lastWithout { return [] }
-        guard !typesWithout.contains(type) else {
-            lastWithout = type
+        if type == known.value.last { return [] }
+        return lookUp(object, type)
+    }
+
+    private static func lookUp(_ object: AnyObject, _ type: ObjectIdentifier) -> [any AnyRestorableProperty] {
+        if known.value.without.contains(type) {
+            known.value.last = type
             return []
         }
-        var found: [any AnyRestorableProperty] = []
-        var mirror: Mirror? = Mirror(reflecting: object)
         var levels: [[any AnyRestorableProperty]] = []
+        var mirror: Mirror? = Mirror(reflecting: object)
         while let current = mirror {
             var level: [any AnyRestorableProperty] = []
             for child in current.children {
@@ -122,8 +134,11 @@ enum RestorableProperties {
             mirror = current.superclassMirror
         }
         // Superclasses' properties first, as their state is written first by hand too.
-        for level in levels.reversed() { found += level }
-        if found.isEmpty { typesWithout.insert(type) }
+        let found = levels.reversed().flatMap { $0 }
+        if found.isEmpty {
+            known.value.without.insert(type)
+            known.value.last = type
+        }
         return found
     }
 }

@@ -345,12 +345,13 @@ final class PreservationPass {
         do {
             // Restorable properties first, then the hand-written state, which may not write
             // their keys (R25).
-            let properties = RestorableProperties.of(object)
-            if !properties.isEmpty {
-                for property in properties { try property.encode(into: coder) }
-                coder.claimedKeys.value = Set(properties.map(\.key))
+            if RestorableProperties.mayHave(object) {
+                let properties = RestorableProperties.of(object)
+                if !properties.isEmpty {
+                    try checkKeys(of: object, against: properties, at: index, metadata: coder.metadata)
+                    for property in properties { try property.encode(into: coder) }
+                }
             }
-            defer { coder.claimedKeys.value = nil }
             try object.encodeRestorableState(with: coder)
         } catch {
             builder.rollBack(to: mark)
@@ -360,6 +361,29 @@ final class PreservationPass {
                     reason: "its state failed to encode and is saved empty: \(error)"))
         }
         builder.endRecord()
+    }
+
+    /// Throws if `object`'s hand-written state writes a key that one of its restorable
+    /// properties is saved under (rule R25): its hand-written encode runs once more, into a
+    /// probe that only collects keys. Only objects with restorable properties pay for it; the
+    /// keys of everything else are never checked.
+    private func checkKeys(
+        of object: any RestorableObject, against properties: [any AnyRestorableProperty], at index: Int,
+        metadata: ArchiveMetadata
+    ) throws(StateCodingError) {
+        let probe = ArchiveBuilder(capacity: 256)
+        let coder = StateEncoder(
+            path: path(of: index), metadata: SharedMetadata(metadata), builder: probe,
+            referenceResolver: { _ in nil })
+        do {
+            try object.encodeRestorableState(with: coder)
+        } catch {
+            return  // the real encode reports it
+        }
+        let written = Set(probe.internedStrings)
+        if let claimed = properties.first(where: { written.contains($0.key) }) {
+            throw .duplicateKey(path: path(of: index), key: claimed.key)
+        }
     }
 
     private func parentField(of index: Int) -> Int? {

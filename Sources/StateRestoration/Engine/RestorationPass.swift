@@ -202,7 +202,7 @@ final class RestorationPass {
             moved("decode", to: index)
             coder.target(record: index, records[index])
             // Restorable properties first (R25), so the hand-written decode sees them.
-            for property in RestorableProperties.of(object) {
+            for property in RestorableProperties.mayHave(object) ? RestorableProperties.of(object) : [] {
                 do {
                     try property.decode(from: coder)
                 } catch {
