@@ -46,6 +46,10 @@ enum BenchOptions {
                 "hostile",
                 help: "Instead, time hostile archives (rule R33) at growing sizes, each restore in a child "
                     + "process, with its extra peak memory."),
+            .flag(
+                "continuous",
+                help: "Instead, time continuous-preservation passes (rule R26): every object changed, "
+                    + "one changed, none changed (which writes nothing)."),
             .option(
                 "profile", valueName: "library", allowedValues: Library.allCases.map(\.rawValue),
                 help: "Instead of timing, run only this library's encodes, then its decodes, for a "

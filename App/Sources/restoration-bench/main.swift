@@ -55,6 +55,12 @@ do {
         print(try HostileShapes.run(executable: executable), terminator: "")
         exit(ExitStatus.success.rawValue)
     }
+    if command.flag("continuous") {
+        print(
+            try ContinuousRun.run(sizes: options.plan.sizes, repetitions: options.plan.repetitions),
+            terminator: "")
+        exit(ExitStatus.success.rawValue)
+    }
     if let library = options.profile {
         let nodes = options.plan.sizes.first ?? 1_000
         print(try ProfileRun.run(library, nodes: nodes, count: options.plan.repetitions), terminator: "")
