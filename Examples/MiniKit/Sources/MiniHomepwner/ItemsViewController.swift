@@ -4,8 +4,12 @@ import StateRestoration
 /// The list of items, the root navigation controller's first screen.
 @MainActor
 public final class ItemsViewController: ViewController {
-    /// True while rows can be deleted and moved.
-    public private(set) var isEditing = false
+    // snippet: declared-state
+    /// True while rows can be deleted and moved: saved under its key and restored by the
+    /// engine, with no code of its own (rule R25), and a change is saved without a key
+    /// press (R26).
+    @Restorable("TableViewIsEditing") public private(set) var isEditing = false
+    // end-snippet
     private let store: ItemStore
 
     /// Creates the list of `store`'s items.
@@ -41,17 +45,6 @@ public final class ItemsViewController: ViewController {
         return detail
     }
 
-    /// Writes the editing mode, with the structure the superclass records.
-    public override func encodeRestorableState(with coder: StateEncoder) throws {
-        try super.encodeRestorableState(with: coder)
-        try coder.encode(isEditing, forKey: "TableViewIsEditing")
-    }
-
-    /// Reads the editing mode.
-    public override func decodeRestorableState(with coder: StateDecoder) throws {
-        try super.decodeRestorableState(with: coder)
-        isEditing = try coder.decode(Bool.self, forKey: "TableViewIsEditing")
-    }
 }
 
 extension ItemsViewController: ObjectRestoration {
