@@ -111,6 +111,29 @@ struct SessionTests {
         #expect(rightAgain.report.diagnostics.isEmpty)
     }
 
+    @Test("S2: a crash loop in one session leaves the other session's state alone")
+    func crashLoopStaysInItsSession() throws {
+        let harness = harness()
+        for (id, value) in [("left", "left"), ("right", "right")] {
+            let launch = try harness.launch(app(value), session: .named(id))
+            try launch.save()
+            launch.kill()
+        }
+        // The left session's last two launches died soon after restoring.
+        try Data("2\n".utf8).write(
+            to: URL(fileURLWithPath: harness.sessions.directory(of: "left") + "/restoration.launches"))
+        let leftAgain = try harness.launch(relaunchApp(), session: .named("left"))
+        let rightAgain = try harness.launch(relaunchApp(), session: .named("right"))
+        #expect(leftAgain.app.root == nil)
+        #expect(leftAgain.restoreDiagnostics.first?.contains("crash-loop protection") == true)
+        #expect(rightAgain.app.root?.value == "right")
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: harness.sessions.directory(of: "right") + "/restoration.launches")
+                || rightAgain.report.diagnostics.isEmpty)
+        #expect(rightAgain.report.diagnostics.isEmpty)
+    }
+
     @Test("S3: two killed instances relaunched get both screens back, one each, newest first")
     func relaunchBoth() throws {
         let harness = harness()
