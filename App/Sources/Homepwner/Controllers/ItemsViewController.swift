@@ -195,7 +195,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
             showNotice("Cannot read the item: \(error)")
             return
         }
-        present(DeleteItemAlert(item: item, list: self))
+        present(DeleteItemAlert(item: item, context: context, list: self))
     }
 
     /// Deletes an item (the delete alert's Delete).
