@@ -173,7 +173,8 @@ final class ItemViewController: ViewController, TextFieldDelegate {
         try super.decodeRestorableState(with: coder)
         warnedAboutQuantity = try coder.decodeIfPresent(Bool.self, forKey: "warnedAboutQuantity") ?? false
         if let message = try coder.decodeIfPresent(String.self, forKey: "message") {
-            restoredMessage = (message, try coder.decodeIfPresent(Bool.self, forKey: "messageIsError") ?? false)
+            let isError = try coder.decodeIfPresent(Bool.self, forKey: "messageIsError") ?? false
+            restoredMessage = (message, isError)
         }
     }
 
