@@ -40,6 +40,12 @@ struct RestorationFuzzFindingsTests {
                 .outsideChange(747_832),
             ]),
         Found(
+            label: "seed 11: a value's problem, then Tab in the photo field",
+            events: [
+                .key(.enter), .key(.backTab), .key(.up), .key(.character("n")), .key(.down),
+                .key(.character(" ")), .key(.tab), .key(.ctrl("u")),
+            ]),
+        Found(
             label: "seed 2: every item deleted outside, then Add",
             events: [
                 .outsideChange(163_722), .outsideChange(530_030), .outsideChange(638_402),
@@ -176,6 +182,27 @@ struct RestorationFuzzFindingsTests {
         second.press(.escape)
         #expect(second.detail == nil)
         #expect(try second.storedItem(0).valueInDollars == 12)
+    }
+
+    @Test(
+        "H4, X1: a path completed in the photo field leaves the value's problem on screen, as a relaunch shows it"
+    )
+    func completionKeepsValueProblem() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        app.press(.enter, .down, .down)
+        app.type("n")
+        let problem = "Value: \"12n\" is not a number of dollars"
+        #expect(app.screen.contains(problem))
+        app.press(.down)
+        app.type("/tm")
+        app.press(.tab)  // completes "/tmp/"; it once cleared the value's problem too
+        #expect(app.lines[5].hasSuffix("/tmp/"))
+        #expect(app.screen.contains(problem))
+
+        let second = try relaunch(app, paths: scratch.paths, storage: storage)
+        #expect(second.screen == app.screen)
     }
 
     /// The screen's rows without their margins, joined by spaces: wrapped text reads whole.

@@ -149,8 +149,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
             messageLabel.text = status
             showsWriterStatus = true
         } else if showsWriterStatus {
-            messageLabel.text = ""
-            showsWriterStatus = false
+            clearMessage()
         }
     }
 
@@ -230,6 +229,15 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         }
     }
 
+    /// Clears the message, unless the value has a problem: that shows again. So the message
+    /// is empty only while the value is whole dollars, as a relaunch, which validates the
+    /// restored value, shows it (found by restoration-fuzz: a completed path cleared the
+    /// value's problem).
+    private func clearMessage() {
+        show("", isError: false)
+        validateValue()
+    }
+
     private func show(_ message: String, isError: Bool) {
         messageLabel.text = message
         messageIsError = isError
@@ -276,7 +284,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         } else if textField === nameField {
             if !isNew { navigationItem.title = Self.title(forName: nameField.text) }
         } else if !messageIsError {
-            show("", isError: false)
+            clearMessage()
         }
     }
 
@@ -391,7 +399,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         switch outcome {
         case .completed(let text):
             photoPathField.text = text
-            show("", isError: false)
+            clearMessage()
         case .candidates(let names):
             let shown = names.prefix(Self.candidatesShown).joined(separator: "  ")
             let more =
