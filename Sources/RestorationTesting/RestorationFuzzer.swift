@@ -57,6 +57,26 @@ public struct RestorationFuzzer<Target: RestorationFuzzTarget> {
         return report
     }
 
+    /// Plays `events` from the start, checking after each as a run does, without shrinking:
+    /// how a sequence that a run found is kept as a regression test.
+    ///
+    /// ```swift
+    /// let report = try fuzzer.play([.key(.delete), .outsideChange(601_802)])
+    /// #expect(report.difference == nil)
+    /// ```
+    /// - Returns: The counts (seed 0), and the first difference with the events up to it.
+    /// - Throws: What the target throws when it cannot reset or launch.
+    public func play(_ events: [Target.Event]) throws -> RestorationFuzzReport {
+        guard let (count, outcome) = try replay(events) else {
+            return RestorationFuzzReport(
+                seed: 0, steps: events.count, relaunches: events.count, difference: nil)
+        }
+        let difference = RestorationFuzzReport.Difference(
+            seed: 0, step: count, events: events.prefix(count).map(\.description), aspects: outcome.aspects,
+            live: outcome.live, relaunched: outcome.restored)
+        return RestorationFuzzReport(seed: 0, steps: count, relaunches: count, difference: difference)
+    }
+
     /// What one step found: the relaunch, and how it differs from the live app.
     private struct Outcome {
         var relaunched: Target.Launch

@@ -122,4 +122,20 @@ struct RestorationFuzzerTests {
         #expect(difference.relaunched.screen == "count 0\ndraft ")
         #expect(difference.description.contains("seed 3"))
     }
+
+    @Test("X1: a kept sequence replays: the planted defect shows after its event, and not without it")
+    func playKeptSequence() throws {
+        let defective = RestorationFuzzer(target: NotePadTarget(forgetsDraft: true, typing: 10))
+        let report = try defective.play([.increment, .type("x"), .increment])
+        let difference = try #require(report.difference)
+        #expect(report.steps == 2)
+        #expect(difference.events == ["increment", "type x"])
+        #expect(difference.live.screen == "count 1\ndraft x")
+        #expect(difference.relaunched.screen == "count 1\ndraft ")
+        #expect(try defective.play([.increment, .increment]).difference == nil)
+        let fixed = RestorationFuzzer(target: NotePadTarget(forgetsDraft: false, typing: 10))
+        let clean = try fixed.play([.increment, .type("x"), .increment])
+        #expect(clean.difference == nil)
+        #expect(clean.summary == "restoration-fuzz: 3 steps, 3 relaunches, 0 differences")
+    }
 }

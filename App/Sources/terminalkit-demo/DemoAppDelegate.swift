@@ -48,6 +48,11 @@ final class DemoAppDelegate: ApplicationDelegate {
                     store: store, item: ShoppingItem(id: id, name: "", quantity: 1), isNew: true)
             }
             return store.item(id: id).map { ItemViewController(store: store, item: $0, isNew: false) }
+        case DeleteConfirmation.identifier:
+            // Over the list, on an item that still exists.
+            guard path.count == 2, let id = try? coder.decode(UUID.self, forKey: DeleteConfirmation.itemIDKey)
+            else { return nil }
+            return store.item(id: id).map { DeleteConfirmation(item: $0, list: nil) }
         default:
             return nil
         }

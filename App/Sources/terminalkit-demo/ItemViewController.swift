@@ -17,6 +17,11 @@ final class ItemViewController: ViewController, TextFieldDelegate {
     private let messageLabel = Label()
     /// True once Esc was pressed with a bad quantity and the screen said so.
     private var warnedAboutQuantity = false
+    /// True while the message under the fields is a problem.
+    private var messageIsError = false
+    /// The message and the warning as the restored state left them, shown once the fields
+    /// are back.
+    private var restoredMessage: (text: String, isError: Bool)?
 
     init(store: ShoppingStore, item: ShoppingItem, isNew: Bool) {
         self.store = store
@@ -112,6 +117,7 @@ final class ItemViewController: ViewController, TextFieldDelegate {
 
     private func show(_ message: String, isError: Bool) {
         messageLabel.text = message
+        messageIsError = isError
         messageLabel.style = isError ? messageLabel.theme.error : .plain
     }
 
@@ -147,15 +153,41 @@ final class ItemViewController: ViewController, TextFieldDelegate {
 
     // MARK: Restoration
 
+    /// Writes the item's id, the first Esc's warning and the message under the fields
+    /// (found by restoration-fuzz: a relaunch lost "Quantity takes digits only", and the
+    /// warning, so the next Esc warned again instead of leaving).
+    /// - Throws: ``StateCodingError`` from the coder.
     override func encodeRestorableState(with coder: StateEncoder) throws {
         try super.encodeRestorableState(with: coder)
         try coder.encode(item.id, forKey: "itemID")
+        if warnedAboutQuantity { try coder.encode(true, forKey: "warnedAboutQuantity") }
+        if !messageLabel.text.isEmpty {
+            try coder.encode(messageLabel.text, forKey: "message")
+            try coder.encode(messageIsError, forKey: "messageIsError")
+        }
+    }
+
+    /// Reads the warning and the message; they are shown once the fields are back.
+    /// - Throws: ``StateCodingError`` for a value of the wrong type.
+    override func decodeRestorableState(with coder: StateDecoder) throws {
+        try super.decodeRestorableState(with: coder)
+        warnedAboutQuantity = try coder.decodeIfPresent(Bool.self, forKey: "warnedAboutQuantity") ?? false
+        if let message = try coder.decodeIfPresent(String.self, forKey: "message") {
+            let isError = try coder.decodeIfPresent(Bool.self, forKey: "messageIsError") ?? false
+            restoredMessage = (message, isError)
+        }
     }
 
     override func applicationFinishedRestoringState() {
         super.applicationFinishedRestoringState()
         // The drafts are back: the title and the message follow them.
         if !isNew { title = Self.title(forName: nameField.text) }
-        if case .failure = parsedQuantity { validateQuantity() }
+        if let message = restoredMessage {
+            show(message.text, isError: message.isError)
+        } else if case .failure = parsedQuantity {
+            // An archive written before the message was recorded.
+            validateQuantity()
+        }
+        restoredMessage = nil
     }
 }

@@ -89,16 +89,14 @@ final class ShoppingListViewController: TableViewController, ModelAssociation {
         _ tableView: TableView, commit editingStyle: TableView.EditingStyle,
         forRowAt indexPath: ElementIndexPath
     ) {
-        let item = store.items[indexPath.row]
-        let alert = AlertController(title: "Delete “\(item.name)”?", message: nil)
-        alert.addAction(.init(title: "Cancel", style: .cancel, key: .character("n")))
-        alert.addAction(
-            .init(title: "Delete", style: .destructive, key: .character("y")) { [weak self] in
-                guard let self, let index = self.store.index(of: item.id) else { return }
-                self.store.remove(at: index)
-                self.tableView.deleteRows(at: [ElementIndexPath(row: index)])
-            })
-        present(alert)
+        present(DeleteConfirmation(item: store.items[indexPath.row], list: self))
+    }
+
+    /// Deletes an item (the confirmation's Delete), by id: its row may have moved.
+    func deleteItem(withID id: UUID) {
+        guard let index = store.index(of: id) else { return }
+        store.remove(at: index)
+        tableView.deleteRows(at: [ElementIndexPath(row: index)])
     }
 
     override func tableView(

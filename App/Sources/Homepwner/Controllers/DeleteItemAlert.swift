@@ -6,24 +6,31 @@ import TerminalKit
 /// `kill -9` while it is up brings it back on the same item with the same button chosen
 /// (UIKit does not restore alerts; here nothing stops it).
 ///
+/// The alert follows the store while it is up (H13): an outside rename shows the new name,
+/// and an item deleted outside closes the alert, with a notice on the list. A relaunch
+/// shows the item as stored, so the live alert and a restored one always agree (X1).
+///
 /// Restoration: identifier and restoration class are its own type; it encodes its item's
 /// key. If the item is gone at the relaunch, it is not restored and the list shows.
 @MainActor
-final class DeleteItemAlert: AlertController {
+final class DeleteItemAlert: AlertController, StoreObserver {
     /// The archive key of the item's key.
     static let itemKeyKey = "item.itemKey"
 
-    /// The item to delete.
-    let item: Item
+    /// The item to delete, as last read from the store.
+    private(set) var item: Item
+    /// The launch's store.
+    let context: HomepwnerContext
     /// The list that deletes it.
     weak var list: ItemsViewController?
 
     /// Creates the alert for `item`, shown over `list`.
-    init(item: Item, list: ItemsViewController?) {
+    init(item: Item, context: HomepwnerContext, list: ItemsViewController?) {
         self.item = item
+        self.context = context
         self.list = list
-        let name = item.name.isEmpty ? "this item" : "“\(item.name)”"
-        super.init(title: "Delete \(name)?", message: item.hasPhoto ? "Its photo is deleted too." : nil)
+        super.init(title: Self.title(for: item), message: Self.message(for: item))
+        context.watcher.add(self)
         restorationIdentifier = String(describing: type(of: self))
         restorationClass = DeleteItemAlert.self
         addAction(.init(title: "Cancel", style: .cancel, key: .character("n")))
@@ -33,6 +40,43 @@ final class DeleteItemAlert: AlertController {
                 self.list?.delete(self.item)
             })
     }
+
+    private static func title(for item: Item) -> String {
+        "Delete \(item.name.isEmpty ? "this item" : "“\(item.name)”")?"
+    }
+
+    private static func message(for item: Item) -> String? {
+        item.hasPhoto ? "Its photo is deleted too." : nil
+    }
+
+    // MARK: Outside changes
+
+    /// While the alert is up: a renamed item (or one whose photo came or went) is named as
+    /// it is now; a deleted one closes the alert, and the list says why.
+    func storeDidChangeOutside() {
+        guard presentingViewController != nil else { return }
+        let stored: Item?
+        do {
+            stored = try context.store.item(forKey: item.key)
+        } catch {
+            return  // busy or unreadable for now: the next change or poll tries again
+        }
+        guard let stored else {
+            context.post("\(StoreWriter.quoted(item.name)) was deleted outside Homepwner.")
+            dismiss()
+            context.stateDidChange()
+            return
+        }
+        guard stored.name != item.name || stored.hasPhoto != item.hasPhoto else { return }
+        item = stored
+        title = Self.title(for: stored)
+        message = Self.message(for: stored)
+        context.stateDidChange()
+    }
+
+    func commitPendingEdits() {}
+
+    // MARK: Restoration
 
     /// Writes the item's key, then the chosen button.
     /// - Throws: ``StateCodingError`` from the coder.
@@ -67,7 +111,7 @@ extension DeleteItemAlert: ObjectRestoration {
                 coder.explainNotRestored("item \(ItemKey.text(key)) no longer exists in the store")
                 return nil
             }
-            return DeleteItemAlert(item: item, list: nil)
+            return DeleteItemAlert(item: item, context: context, list: nil)
         } catch {
             coder.explainNotRestored("\(error)")
             return nil

@@ -35,6 +35,9 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
     static let storedNameKey = "item.storedName"
     static let storedSerialNumberKey = "item.storedSerialNumber"
     static let storedValueKey = "item.storedValueInDollars"
+    /// The archive keys of the message under the fields, and whether it is a problem.
+    static let messageKey = "message"
+    static let messageIsErrorKey = "messageIsError"
 
     let context: HomepwnerContext
     /// How long after the last key an edit is committed.
@@ -67,6 +70,9 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
     private var warnedAboutInvalidValue = false
     /// The restored archive said the first Esc had warned; shown again once the fields are back.
     private var restoredWarning = false
+    /// The message under the fields when the restored state was saved, shown again once the
+    /// fields are back (a hint, a photo's outcome, a path's completions).
+    private var restoredMessage: (text: String, isError: Bool)?
 
     /// Creates the screen for `item`.
     /// - Parameters:
@@ -143,8 +149,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
             messageLabel.text = status
             showsWriterStatus = true
         } else if showsWriterStatus {
-            messageLabel.text = ""
-            showsWriterStatus = false
+            clearMessage()
         }
     }
 
@@ -174,11 +179,9 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
     }
 
     private func warnAboutInvalidValue() {
-        guard case .failure(let error) = parsedValue else { return }
+        guard case .failure = parsedValue else { return }
         warnedAboutInvalidValue = true
-        show(
-            "\(error.description), so \(ItemCell.formattedValue(item.valueInDollars)) stays. Fix it, or press Esc again to leave.",
-            isError: true)
+        validateValue()
     }
 
     /// True while Tab completes the path in the photo field: it has the focus and text.
@@ -211,13 +214,28 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         Result { () throws(DollarValueError) in try DollarValue.parse(valueField.text) }
     }
 
-    /// Shows the value's problem, if any, under the fields.
+    /// Shows the value's problem, if any, under the fields; after the first Esc, what
+    /// happens to it (an outside change keeps that warning, with the value stored now).
     private func validateValue() {
         if case .failure(let error) = parsedValue {
-            show(error.description, isError: true)
+            let stays = "so \(ItemCell.formattedValue(item.valueInDollars)) stays"
+            show(
+                warnedAboutInvalidValue
+                    ? "\(error.description), \(stays). Fix it, or press Esc again to leave."
+                    : error.description,
+                isError: true)
         } else if messageIsError {
             show("", isError: false)
         }
+    }
+
+    /// Clears the message, unless the value has a problem: that shows again. So the message
+    /// is empty only while the value is whole dollars, as a relaunch, which validates the
+    /// restored value, shows it (found by restoration-fuzz: a completed path cleared the
+    /// value's problem).
+    private func clearMessage() {
+        show("", isError: false)
+        validateValue()
     }
 
     private func show(_ message: String, isError: Bool) {
@@ -266,7 +284,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         } else if textField === nameField {
             if !isNew { navigationItem.title = Self.title(forName: nameField.text) }
         } else if !messageIsError {
-            show("", isError: false)
+            clearMessage()
         }
     }
 
@@ -381,7 +399,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         switch outcome {
         case .completed(let text):
             photoPathField.text = text
-            show("", isError: false)
+            clearMessage()
         case .candidates(let names):
             let shown = names.prefix(Self.candidatesShown).joined(separator: "  ")
             let more =
@@ -447,6 +465,11 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         if queued.valueInDollars == nil { try coder.encode(item.valueInDollars, forKey: Self.storedValueKey) }
         // The warning of the first Esc stays on screen, and the next Esc leaves (restoration-fuzz).
         if warnedAboutInvalidValue { try coder.encode(true, forKey: "warnedAboutInvalidValue") }
+        // So does any other message under the fields; the writer's status is the writer's.
+        if !showsWriterStatus, !messageLabel.text.isEmpty {
+            try coder.encode(messageLabel.text, forKey: Self.messageKey)
+            try coder.encode(messageIsError, forKey: Self.messageIsErrorKey)
+        }
         try super.encodeRestorableState(with: coder)
     }
 
@@ -459,6 +482,10 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
             serialNumber: try coder.decodeIfPresent(String.self, forKey: Self.storedSerialNumberKey),
             valueInDollars: try coder.decodeIfPresent(Int.self, forKey: Self.storedValueKey))
         restoredWarning = try coder.decodeIfPresent(Bool.self, forKey: "warnedAboutInvalidValue") ?? false
+        if let message = try coder.decodeIfPresent(String.self, forKey: Self.messageKey) {
+            let isError = try coder.decodeIfPresent(Bool.self, forKey: Self.messageIsErrorKey) ?? false
+            restoredMessage = (message, isError)
+        }
         try super.decodeRestorableState(with: coder)
     }
 
@@ -467,6 +494,9 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         defer {
             if restoredWarning { warnAboutInvalidValue() }
             restoredWarning = false
+            // The message as it was left (archives written before it was recorded have none).
+            if let message = restoredMessage { show(message.text, isError: message.isError) }
+            restoredMessage = nil
         }
         // The drafts are back. One equal to what was stored when the state was saved is not
         // an edit: the store's value now (perhaps changed elsewhere since) is shown.

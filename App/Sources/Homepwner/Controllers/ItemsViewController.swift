@@ -167,6 +167,9 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
         let item: Item
         do {
             item = try context.store.createProvisionalItem()
+            // The new item is in the store, and so in the list under the screen: a save
+            // names it as the first visible row, as a relaunch does (restoration-fuzz).
+            rows.invalidate()
         } catch  where error.isBusy {
             showNotice("Cannot add now: another program is writing to the database; try again.")
             return
@@ -195,7 +198,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
             showNotice("Cannot read the item: \(error)")
             return
         }
-        present(DeleteItemAlert(item: item, list: self))
+        present(DeleteItemAlert(item: item, context: context, list: self))
     }
 
     /// Deletes an item (the delete alert's Delete).

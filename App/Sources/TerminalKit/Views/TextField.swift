@@ -32,7 +32,8 @@ extension TextFieldDelegate {
 /// the characters around them, so a field holding a megabyte edits as fast as an empty one.
 ///
 /// With a ``restorationIdentifier`` it saves its text and cursor (rule R16, keys `text`
-/// and `cursor`). A controller that fills its fields from the model should do so in
+/// and `cursor`), and how far it is scrolled (key `scroll`, when it is), so a relaunch
+/// shows the same part of a long text. A controller that fills its fields from the model should do so in
 /// `viewDidLoad` (before restoration decodes them), not in `viewWillAppear`, or the
 /// restored half-typed text is overwritten.
 @MainActor
@@ -367,17 +368,30 @@ open class TextField: View {
 
     // MARK: Restoration
 
-    /// Writes the text and the cursor (keys `text`, `cursor`).
+    /// Writes the text and the cursor (keys `text`, `cursor`), and the first character
+    /// shown (key `scroll`) when the field is scrolled. The scroll is saved because it
+    /// depends on how the cursor got where it is: moving left from the end of a text one
+    /// column too wide keeps it scrolled, while the same text and cursor shown afresh are
+    /// not (found by restoration-fuzz).
     /// - Throws: ``StateCodingError`` from the coder.
     override open func encodeRestorableState(with coder: StateEncoder) throws {
         try coder.encode(storage, forKey: "text")
         try coder.encode(cursor, forKey: "cursor")
+        if scrollOffset > 0 { try coder.encode(scrollOffset, forKey: "scroll") }
     }
 
-    /// Reads the text and the cursor.
+    /// Reads the text, the cursor and the scroll. A scroll past the cursor is taken as the
+    /// cursor; the next layout scrolls as little as the width then needs.
     /// - Throws: ``StateCodingError`` for a value of the wrong type.
     override open func decodeRestorableState(with coder: StateDecoder) throws {
         if let saved = try coder.decodeIfPresent(String.self, forKey: "text") { text = saved }
         if let saved = try coder.decodeIfPresent(Int.self, forKey: "cursor") { cursorPosition = saved }
+        if let saved = try coder.decodeIfPresent(Int.self, forKey: "scroll") {
+            let offset = min(max(0, saved), cursor)
+            // Walked back from the cursor: a field's width or so in the archives it writes,
+            // and never more than the text in any other.
+            scrollIndex = storage.index(cursorIndex, offsetBy: offset - cursor)
+            scrollOffset = offset
+        }
     }
 }

@@ -1,0 +1,94 @@
+import RestorationTesting
+import StateRestoration
+import Testing
+
+@testable import TerminalKit
+
+@Suite("Text field: what a relaunch brings back")
+@MainActor
+struct TextFieldRestorationTests {
+    /// One launch of a form with one field, 16 columns wide (the field is 8 of them), on
+    /// `storage`, restoring what it holds.
+    @MainActor
+    private final class Launch {
+        let terminal = HeadlessTerminal(size: Size(width: 16, height: 4))
+        let field = TextField(placeholder: "type here")
+        let application: Application
+
+        init(storage: InMemoryStorage) throws {
+            field.restorationIdentifier = "name"
+            let form = FormController(field: field)
+            form.restorationIdentifier = "Form"
+            application = Application(
+                delegate: SavingDelegate(root: form), driver: terminal,
+                configuration: RestorationConfiguration(appName: "t", appVersion: "1", debugOutput: .off),
+                storage: storage)
+            try application.launch()
+            application.processEvents()
+        }
+    }
+
+    /// Puts `root` in the window, and saves and restores.
+    @MainActor
+    private final class SavingDelegate: ApplicationDelegate {
+        let root: ViewController
+        init(root: ViewController) { self.root = root }
+        func applicationWillFinishLaunching(_ application: Application) {
+            application.window.rootViewController = root
+        }
+        func shouldSaveApplicationState(_ coder: StateEncoder) -> Bool { true }
+        func shouldRestoreApplicationState(_ coder: StateDecoder) -> Bool { true }
+    }
+
+    @Test(
+        "X1, R16: a field left scrolled comes back scrolled the same, though the text would now fit unscrolled"
+    )
+    func scrollComesBack() throws {
+        let storage = InMemoryStorage()
+        let first = try Launch(storage: storage)
+        // Eight columns of text and the cursor after them need nine: the field scrolls by
+        // one. ← moves the cursor back into the text, and the field stays as it is.
+        first.terminal.type("abcdefgh")
+        first.terminal.press(.left)
+        first.application.processEvents()
+        #expect(first.terminal.text.hasPrefix(" Name  bcdefgh\n"))
+        #expect(first.terminal.cursor == Point(x: 13, y: 0))
+        first.application.suspend()
+        first.application.engine.waitForPendingWrites()
+
+        // A relaunch once showed "abcdefgh", with the cursor one column further right.
+        let second = try Launch(storage: storage)
+        #expect(second.field.text == "abcdefgh")
+        #expect(second.field.cursorPosition == 7)
+        #expect(second.terminal.text == first.terminal.text)
+        #expect(second.terminal.cursor == first.terminal.cursor)
+        // Home scrolls back to the start, as in the live app.
+        second.terminal.press(.home)
+        second.application.processEvents()
+        #expect(second.terminal.text.hasPrefix(" Name  abcdefgh\n"))
+    }
+
+    @Test("R16: a scroll past the cursor in an archive is taken as the cursor, and the field shows it")
+    func hostileScroll() throws {
+        let storage = InMemoryStorage()
+        let first = try Launch(storage: storage)
+        first.terminal.type("abcdefgh")
+        first.terminal.press(.left)
+        first.application.processEvents()
+        first.application.suspend()
+        first.application.engine.waitForPendingWrites()
+        let bytes = try #require(storage[.archive])
+        var archive = try Archive(bytes: bytes)
+        let record = try #require(archive.records.firstIndex { $0.path.last?.identifier == "name" })
+        let entry = try #require(archive.records[record].entries.firstIndex { $0.key == "scroll" })
+        archive.records[record].entries[entry].value = .int(1_000_000)
+        storage[.archive] = archive.encodedBytes()
+
+        let second = try Launch(storage: storage)
+        #expect(second.field.text == "abcdefgh")
+        // The cursor (7) shows: the field scrolled only as far as it.
+        #expect(second.terminal.cursor?.y == 0)
+        #expect(second.terminal.text.hasPrefix(" Name  "))
+        #expect(second.terminal.screen.checkInvariants())
+    }
+}
