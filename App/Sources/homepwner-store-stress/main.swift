@@ -186,7 +186,7 @@ func longText(directory: String, bytes: Int) {
         context: context, driver: terminal, storage: FileRestorationStorage(directory: directory),
         configuration: HomepwnerApplication.configuration(debugOutput: .off), startsFresh: true)
     do {
-        try HomepwnerApplication.launch(application, context: context)
+        try application.launch()
     } catch {
         fail(error.description)
     }

@@ -45,7 +45,7 @@ enum HomepwnerFuzzing {
                 let application = HomepwnerApplication.makeApplication(
                     context: context, driver: terminal, storage: storage,
                     configuration: HomepwnerApplication.configuration(debugOutput: .off))
-                try HomepwnerApplication.launch(application, context: context)
+                try application.launch()
                 return application
             })
     }

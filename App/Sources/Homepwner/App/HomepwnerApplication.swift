@@ -75,20 +75,4 @@ public enum HomepwnerApplication {
         application.engine.restorationContext = context
         return application
     }
-
-    /// Launches `application` (restoring its state) with `context` visible to the
-    /// restoration classes.
-    /// - Throws: ``TerminalError`` if the driver cannot take over the terminal.
-    public static func launch(_ application: Application, context: HomepwnerContext) throws(TerminalError) {
-        let result: Result<Void, TerminalError> = HomepwnerContext.$current.withValue(context) {
-            Result { () throws(TerminalError) in try application.launch() }
-        }
-        try result.get()
-    }
-
-    /// Launches and runs `application` until it quits.
-    /// - Returns: The exit status of ``Application/run()``.
-    public static func run(_ application: Application, context: HomepwnerContext) -> Int32 {
-        HomepwnerContext.$current.withValue(context) { application.run() }
-    }
 }

@@ -5,8 +5,7 @@ import TerminalKit
 /// on, and the notices waiting for the list's status line.
 ///
 /// One context per launch, passed to every controller, so that tests can run many apps
-/// in one process. Main-actor isolated, which also makes it `Sendable`, so it can be the
-/// task-local ``current`` that restoration classes read.
+/// in one process; restoration classes receive it from the engine (rule R30).
 @MainActor
 public final class HomepwnerContext {
     /// The items and their photos.
@@ -62,9 +61,15 @@ public final class HomepwnerContext {
     /// stopped when this is not 0 after a quit).
     public var unsavedWrites: Int { writer.pending.count }
 
-    /// The context of the launch in progress, for restoration classes: UIKit's
-    /// restoration classes reach the store through a singleton; Homepwner's read it here,
-    /// set around ``HomepwnerApplication/run(_:context:)`` and
-    /// ``HomepwnerApplication/launch(_:context:)``.
-    @TaskLocal static var current: HomepwnerContext?
+    /// The context of the restore under way, for restoration classes, or nil, having told
+    /// `coder` why. UIKit's restoration classes reach the store through a singleton;
+    /// Homepwner's receive the context the engine was given (its `restorationContext`,
+    /// rule R30): no global, no task-local.
+    static func restoring(from coder: StateDecoder) -> HomepwnerContext? {
+        guard let context = coder.restorationContext(as: HomepwnerContext.self) else {
+            coder.explainNotRestored("no item store is open (the engine was given no Homepwner context)")
+            return nil
+        }
+        return context
+    }
 }

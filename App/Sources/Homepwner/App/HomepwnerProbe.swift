@@ -80,7 +80,7 @@ public enum HomepwnerProbe {
             context: context, driver: terminal, storage: storage,
             configuration: HomepwnerApplication.configuration(debugOutput: debugOutput)
         )
-        try HomepwnerApplication.launch(application, context: context)
+        try application.launch()
         application.processEvents()
         return Outcome(
             diagnostics: application.restorationReport?.diagnostics.map(\.description) ?? [],

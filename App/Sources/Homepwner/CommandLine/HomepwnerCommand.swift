@@ -333,7 +333,7 @@ public enum HomepwnerCommand {
                 debugOutput: debugOutput(environment.variables, stateDirectory: prepared.paths.stateDirectory)
             ),
             opening: prepared.openItem?.key)
-        let status = HomepwnerApplication.run(application, context: context)
+        let status = application.run()
         for error in application.preservationErrors {
             environment.standardError("homepwner: error: the screen state was not saved: \(error)\n")
         }

@@ -101,10 +101,7 @@ extension DeleteItemAlert: ObjectRestoration {
     static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
         -> (any RestorableObject)?
     {
-        guard let context = HomepwnerContext.current else {
-            coder.explainNotRestored("no item store is open (restoration ran outside a Homepwner launch)")
-            return nil
-        }
+        guard let context = HomepwnerContext.restoring(from: coder) else { return nil }
         do {
             let key = try coder.decode(Item.ID.self, forKey: itemKeyKey)
             guard let item = try context.store.item(forKey: key) else {

@@ -13,10 +13,7 @@ extension DetailViewController: ObjectRestoration {
     static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
         -> (any RestorableObject)?
     {
-        guard let context = HomepwnerContext.current else {
-            coder.explainNotRestored("no item store is open (restoration ran outside a Homepwner launch)")
-            return nil
-        }
+        guard let context = HomepwnerContext.restoring(from: coder) else { return nil }
         let identifiers = path.identifiers
         let isNew =
             identifiers.count >= 3 && identifiers[identifiers.count - 2] == AppDelegate.navigationIdentifier

@@ -6,10 +6,7 @@ extension ItemsViewController: ObjectRestoration {
     static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
         -> (any RestorableObject)?
     {
-        guard let context = HomepwnerContext.current else {
-            coder.explainNotRestored("no item store is open (restoration ran outside a Homepwner launch)")
-            return nil
-        }
+        guard let context = HomepwnerContext.restoring(from: coder) else { return nil }
         return ItemsViewController(context: context)
     }
 }

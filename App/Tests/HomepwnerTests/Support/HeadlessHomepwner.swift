@@ -62,7 +62,7 @@ final class HeadlessHomepwner {
         terminal = HeadlessTerminal(size: size)
         context = HomepwnerContext(store: store, colorEnabled: colorEnabled)
         application = make(context, terminal)
-        try HomepwnerApplication.launch(application, context: context)
+        try application.launch()
     }
 
     /// Ends this launch as `kill -9` would: writes already handed to the write queue land,
