@@ -45,7 +45,17 @@ open class TableView: View {
     private var lines: [Line] = []
     private var rowCounts: [Int] = []
     private var needsReload = true
-    private var pendingPosition: (selection: String?, firstVisible: String?, offset: Int?)?
+    private var pendingPosition: (selection: String?, firstVisible: String?, offset: Int?)? {
+        didSet {
+            // The restore waits while a position waits for its data (rule R27).
+            if pendingPosition == nil {
+                waitingForData?.complete()
+                waitingForData = nil
+            }
+        }
+    }
+    /// Extends the restore while the position waits for data that has not arrived yet.
+    private var waitingForData: RestorationExtension?
     private var editing = false
 
     /// Creates an empty table.
@@ -362,6 +372,11 @@ open class TableView: View {
             try coder.decodeIfPresent(Int.self, forKey: "contentOffset")
         )
         applyPendingPosition(final: false)
+        if pendingPosition != nil, waitingForData == nil {
+            // The data may come later (a load): the restore is not complete until the
+            // position is applied, or the first layout drops what cannot be (R27).
+            waitingForData = coder.extendStateRestoration(reason: "a table view's position waits for its rows")
+        }
     }
 
     override open func applicationFinishedRestoringState() {
