@@ -375,7 +375,8 @@ open class TableView: View {
         if pendingPosition != nil, waitingForData == nil {
             // The data may come later (a load): the restore is not complete until the
             // position is applied, or the first layout drops what cannot be (R27).
-            waitingForData = coder.extendStateRestoration(reason: "a table view's position waits for its rows")
+            waitingForData = coder.extendStateRestoration(
+                reason: "a table view's position waits for its rows")
         }
     }
 
