@@ -58,4 +58,55 @@ struct ModernRestorationTests {
         let third = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
         #expect(third.detail?.item.name == "Rusty Bear")
     }
+
+    @Test(
+        "H8, X1: killed while \"Remove the photo?\" was up, the relaunch asks again over the item; y removes it"
+    )
+    func removePhotoAlertComesBack() throws {
+        let scratch = try scratchStore(sampleItems)
+        let png = try scratch.write(
+            ImageFiles.png(width: 2, height: 2) { _, _ in [255, 0, 0] }, to: "red.png")
+        let store = try ItemStore(paths: scratch.paths)
+        let bear = try #require(try store.allItems().dropFirst().first)
+        _ = try store.attachPhoto(fromPath: png, to: bear.key)
+        let storage = InMemoryStorage()
+        let first = try HeadlessHomepwner(
+            paths: scratch.paths, storage: storage, size: Size(width: 80, height: 24))
+        first.press(.down, .enter)
+        first.press(.ctrl("x"), .right)
+        let before = first.screen
+        #expect(before.contains("Remove the photo?"))
+        first.press(.ctrl("z"))
+
+        let second = try HeadlessHomepwner(
+            paths: scratch.paths, storage: storage, size: Size(width: 80, height: 24))
+        #expect(second.screen == before)
+        #expect(second.application.restorationReport?.diagnostics.isEmpty == true)
+        second.press(.character("y"))
+        #expect(try second.storedItem(1).hasPhoto == false)
+        #expect(second.screen.contains("Photo removed"))
+        #expect(second.detail?.item.key == bear.key)
+    }
+
+    @Test("H8: a photo removed meanwhile: the alert is not restored, the item screen shows alone")
+    func removePhotoAlertWithoutPhoto() throws {
+        let scratch = try scratchStore(sampleItems)
+        let png = try scratch.write(
+            ImageFiles.png(width: 2, height: 2) { _, _ in [0, 0, 255] }, to: "blue.png")
+        let store = try ItemStore(paths: scratch.paths)
+        let bear = try #require(try store.allItems().dropFirst().first)
+        _ = try store.attachPhoto(fromPath: png, to: bear.key)
+        let storage = InMemoryStorage()
+        let first = try HeadlessHomepwner(
+            paths: scratch.paths, storage: storage, size: Size(width: 80, height: 24))
+        first.press(.down, .enter)
+        first.press(.ctrl("x"))
+        first.press(.ctrl("z"))
+        try store.removePhoto(from: bear.key)
+
+        let second = try HeadlessHomepwner(
+            paths: scratch.paths, storage: storage, size: Size(width: 80, height: 24))
+        #expect(!second.screen.contains("Remove the photo?"))
+        #expect(second.detail?.item.key == bear.key)
+    }
 }

@@ -173,7 +173,9 @@ final class AppDelegate: ApplicationDelegate {
         if let modal = navigation.presentedViewController as? NavigationController {
             if !(modal.topViewController is DetailViewController) {
                 navigation.dismiss()
-            } else if modal.presentedViewController != nil {
+            } else if modal.presentedViewController != nil,
+                !(modal.presentedViewController is RemovePhotoAlert)
+            {
                 modal.dismiss()
             }
         }
@@ -186,10 +188,17 @@ final class AppDelegate: ApplicationDelegate {
             // The delete confirmation, restored over the list (issue 13 item 21).
             shown = alert
             expected = alert
+        } else if let alert = navigation.presentedViewController as? RemovePhotoAlert,
+            navigation.topViewController is DetailViewController
+        {
+            // "Remove the photo?", restored over the item it asks about.
+            shown = alert
+            expected = alert.detail == nil ? nil : alert
         } else if let presented = navigation.presentedViewController {
             let modal = presented as? NavigationController
             shown = modal?.visibleViewController ?? presented
-            expected = modal?.topViewController
+            // Over the New Item screen, its "Remove the photo?" shows above it.
+            expected = (modal?.presentedViewController as? RemovePhotoAlert) ?? modal?.topViewController
         } else {
             shown = navigation.visibleViewController
             expected = navigation.topViewController

@@ -17,10 +17,13 @@ public enum HomepwnerApplication {
     /// `kill -9` loses at most this much of the screen state.
     public nonisolated static let continuousPreservationDelay: Duration = .milliseconds(300)
 
-    /// The restoration classes archives may name: the list, the detail screen and the
-    /// delete confirmation (the two navigation controllers are created by the app delegate).
+    /// The restoration classes archives may name: the list, the detail screen, the delete
+    /// confirmation and the photo's (the two navigation controllers are created by the app
+    /// delegate).
     static var registry: RestorationRegistry {
-        RestorationRegistry([ItemsViewController.self, DetailViewController.self, DeleteItemAlert.self])
+        RestorationRegistry([
+            ItemsViewController.self, DetailViewController.self, DeleteItemAlert.self, RemovePhotoAlert.self,
+        ])
     }
 
     /// The engine's configuration.

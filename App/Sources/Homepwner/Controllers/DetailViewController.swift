@@ -418,16 +418,11 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
     /// cost the photo).
     private func confirmRemovePhoto() {
         guard item.hasPhoto else { return }
-        let alert = AlertController(title: "Remove the photo?", message: "Its file is deleted.")
-        alert.addAction(.init(title: "Cancel", style: .cancel, key: .character("n")))
-        alert.addAction(
-            .init(title: "Remove", style: .destructive, key: .character("y")) { [weak self] in
-                self?.removePhoto()
-            })
-        present(alert)
+        present(RemovePhotoAlert(itemKey: item.key, detail: self))
     }
 
-    private func removePhoto() {
+    /// Removes the photo (the alert's Remove).
+    func removePhoto() {
         guard item.hasPhoto else { return }
         do {
             try context.store.removePhoto(from: item.key)
