@@ -7,13 +7,7 @@ import Testing
 @Suite("R26: saves driven by change")
 @MainActor
 struct ChangeDrivenSaveTests {
-    func harness() -> RestorationHarness {
-        RestorationHarness(
-            registry: RestorationRegistry([NodeRestorer.self]),
-            configuration: RestorationConfiguration(
-                appName: "TestApp", appVersion: "1.0", interfaceIdiom: "test",
-                continuousPreservationDelay: .milliseconds(300), debugOutput: .off))
-    }
+    func harness() -> RestorationHarness { .continuous() }
 
     @Test("R26: invalidateRestorableState saves after the debounce, with no input event")
     func invalidateSaves() throws {

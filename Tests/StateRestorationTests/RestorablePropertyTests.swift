@@ -35,13 +35,7 @@ final class DeclaredChild: Node {
 @Suite("R25: restorable properties")
 @MainActor
 struct RestorablePropertyTests {
-    func harness() -> RestorationHarness {
-        RestorationHarness(
-            registry: RestorationRegistry([NodeRestorer.self]),
-            configuration: RestorationConfiguration(
-                appName: "TestApp", appVersion: "1.0", interfaceIdiom: "test",
-                continuousPreservationDelay: .milliseconds(300), debugOutput: .off))
-    }
+    func harness() -> RestorationHarness { .continuous() }
 
     func relaunch(_ harness: RestorationHarness) -> (DeclaredNode, HarnessLaunch<TestApp>) {
         let app = TestApp()

@@ -63,16 +63,7 @@ struct ModernRestorationTests {
         "H8, X1: killed while \"Remove the photo?\" was up, the relaunch asks again over the item; y removes it"
     )
     func removePhotoAlertComesBack() throws {
-        let scratch = try scratchStore(sampleItems)
-        let png = try scratch.write(
-            ImageFiles.png(width: 2, height: 2) { _, _ in [255, 0, 0] }, to: "red.png")
-        let store = try ItemStore(paths: scratch.paths)
-        let bear = try #require(try store.allItems().dropFirst().first)
-        _ = try store.attachPhoto(fromPath: png, to: bear.key)
-        let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(
-            paths: scratch.paths, storage: storage, size: Size(width: 80, height: 24))
-        first.press(.down, .enter)
+        let (scratch, _, bear, storage, first) = try openItemWithPhoto()
         first.press(.ctrl("x"), .right)
         let before = first.screen
         #expect(before.contains("Remove the photo?"))
@@ -90,16 +81,7 @@ struct ModernRestorationTests {
 
     @Test("H8: a photo removed meanwhile: the alert is not restored, the item screen shows alone")
     func removePhotoAlertWithoutPhoto() throws {
-        let scratch = try scratchStore(sampleItems)
-        let png = try scratch.write(
-            ImageFiles.png(width: 2, height: 2) { _, _ in [0, 0, 255] }, to: "blue.png")
-        let store = try ItemStore(paths: scratch.paths)
-        let bear = try #require(try store.allItems().dropFirst().first)
-        _ = try store.attachPhoto(fromPath: png, to: bear.key)
-        let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(
-            paths: scratch.paths, storage: storage, size: Size(width: 80, height: 24))
-        first.press(.down, .enter)
+        let (scratch, store, bear, storage, first) = try openItemWithPhoto()
         first.press(.ctrl("x"))
         first.press(.ctrl("z"))
         try store.removePhoto(from: bear.key)
@@ -108,5 +90,21 @@ struct ModernRestorationTests {
             paths: scratch.paths, storage: storage, size: Size(width: 80, height: 24))
         #expect(!second.screen.contains("Remove the photo?"))
         #expect(second.detail?.item.key == bear.key)
+    }
+
+    /// Rusty Bear with a photo, open on an 80x24 screen, on in-memory storage.
+    private func openItemWithPhoto() throws -> (Scratch, ItemStore, Item, InMemoryStorage, HeadlessHomepwner)
+    {
+        let scratch = try scratchStore(sampleItems)
+        let png = try scratch.write(
+            ImageFiles.png(width: 2, height: 2) { _, _ in [255, 0, 0] }, to: "red.png")
+        let store = try ItemStore(paths: scratch.paths)
+        let bear = try #require(try store.allItems().dropFirst().first)
+        _ = try store.attachPhoto(fromPath: png, to: bear.key)
+        let storage = InMemoryStorage()
+        let first = try HeadlessHomepwner(
+            paths: scratch.paths, storage: storage, size: Size(width: 80, height: 24))
+        first.press(.down, .enter)
+        return (scratch, store, bear, storage, first)
     }
 }

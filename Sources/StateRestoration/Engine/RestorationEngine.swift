@@ -58,7 +58,7 @@ public final class RestorationEngine {
     /// What the last write put on disk (archive and activity), without the metadata,
     /// whose timestamp changes with every pass: a pass that encodes the same state again
     /// writes nothing (rule R26). Nil after anything else touched the archive.
-    private var lastWrittenState: [UInt8]?
+    private var lastWrittenState: WrittenState?
     /// The extensions of the restore (rule R27) not yet complete.
     private var openExtensions: [RestorationExtension] = []
     /// True while the in-progress marker stays for open extensions.
@@ -227,8 +227,8 @@ public final class RestorationEngine {
         let bytes = encoded.bytes
         let file = encoded.fileBytes
         let limits = configuration.limits
-        let state = Self.stateWithoutMetadata(file, metadata: encoded.metadata)
-        guard state != lastWrittenState else {
+        let state = WrittenState(encoded, file: file)
+        guard lastWrittenState.map(state.holdsSameState) != true else {
             // Nothing changed since the last write: the archive on disk holds it (R26).
             if awaitingConfirmation { confirmLaunchIsStable() }
             return encoded.report
@@ -277,8 +277,8 @@ public final class RestorationEngine {
         let storage = self.storage
         let bytes = encoded.bytes
         let file = encoded.fileBytes
-        let state = Self.stateWithoutMetadata(file, metadata: encoded.metadata)
-        let unchanged = state == lastWrittenState
+        let state = WrittenState(encoded, file: file)
+        let unchanged = lastWrittenState.map(state.holdsSameState) == true
         lastWrittenState = state
         // A save after a restore confirms it (rule R35): the launch history goes right after
         // the archive is written, in the same queue, so a kill after this save does not
@@ -300,23 +300,6 @@ public final class RestorationEngine {
             }
             finishedWrites.append(outcome)
         }
-    }
-
-    /// An archive file without its metadata section (whose timestamp differs at every
-    /// pass) and without the checksum over it: what tells one pass's state from another's.
-    private static func stateWithoutMetadata(_ file: [UInt8], metadata: ArchiveMetadata) -> [UInt8] {
-        var writer = ByteWriter(capacity: 256)
-        writer.varint(UInt64(metadata.entries.count))
-        for entry in metadata.entries {
-            writer.string(entry.key)
-            writer.value(entry.value)
-        }
-        let start = ArchiveFormat.headerSize + writer.bytes.count
-        // The archive's CRC-32, which covers the metadata too, is left out; the activity
-        // after it stays.
-        let checksum = ActivityFooter.split(file).archiveLength - ArchiveFormat.trailerSize
-        guard start <= checksum else { return file }
-        return Array(file[start..<checksum]) + file[(checksum + ArchiveFormat.trailerSize)...]
     }
 
     /// Throws if `bytes` would not read back under `limits` (rule R34): a save never
@@ -803,6 +786,35 @@ public final class RestorationEngine {
             "\(system) \(version.majorVersion).\(version.minorVersion).\(version.patchVersion); "
             + "StateRestoration \(ArchiveFormat.engineVersion)"
     }()
+}
+
+/// An archive file as written, and where its state lies in it: the bytes after the
+/// metadata (whose timestamp differs at every pass) up to the archive's CRC-32 (which
+/// covers the metadata too), and the activity after it. Two passes with the same state
+/// write the same bytes there (rule R26). Holds the file itself, not a copy.
+private struct WrittenState {
+    let file: [UInt8]
+    /// Where the metadata ends, and where the archive's CRC-32 starts.
+    let start: Int
+    let checksum: Int
+
+    init(_ encoded: EncodedState, file: [UInt8]) {
+        var metadata = ByteWriter(capacity: 256)
+        metadata.varint(UInt64(encoded.metadata.entries.count))
+        for entry in encoded.metadata.entries {
+            metadata.string(entry.key)
+            metadata.value(entry.value)
+        }
+        self.file = file
+        checksum = encoded.bytes.count - ArchiveFormat.trailerSize
+        start = min(ArchiveFormat.headerSize + metadata.bytes.count, checksum)
+    }
+
+    func holdsSameState(as other: WrittenState) -> Bool {
+        file[start..<checksum] == other.file[other.start..<other.checksum]
+            && file[(checksum + ArchiveFormat.trailerSize)...]
+                == other.file[(other.checksum + ArchiveFormat.trailerSize)...]
+    }
 }
 
 private struct WeakObject {

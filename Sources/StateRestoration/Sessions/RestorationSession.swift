@@ -128,8 +128,9 @@ struct SessionFiles: Sendable {
         return true
     }
 
-    /// Removes the files in `directory`, then the directory, and syncs its parent.
-    func removeDirectory(_ directory: String) throws(RestorationError) {
+    /// Removes the files in `directory`, then the directory, and syncs its parent (unless
+    /// the caller syncs once for many).
+    func removeDirectory(_ directory: String, syncingParent: Bool = true) throws(RestorationError) {
         for name in UncheckedSystem.directoryEntries(directory) ?? [] where name != "." && name != ".." {
             unlink(directory + "/" + name)
         }
@@ -143,7 +144,7 @@ struct SessionFiles: Sendable {
         } else {
             record?(.removeDirectory(path: directory))
         }
-        syncDirectory(Self.parent(of: directory))
+        if syncingParent { syncDirectory(Self.parent(of: directory)) }
     }
 
     /// Syncs a directory, so that the entries changed in it survive a power cut. Best

@@ -205,7 +205,7 @@ public struct RestorationSessions: Sendable {
         let lock = UncheckedSystem.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard lock >= 0 else {
             if errno == ENOENT { return nil }  // removed since
-            throw .storage(Self.failure("open", path))
+            throw .storage(FileRestorationStorage.failure("open", path))
         }
         guard Self.lockExclusively(lock) else {
             close(lock)
@@ -232,7 +232,7 @@ public struct RestorationSessions: Sendable {
             let name = id ?? Self.randomIdentifier()
             let hidden = sessionsDirectory + "/.new-\(name)-\(UInt32.random(in: 0...UInt32.max))"
             guard files.makeDirectory(hidden) else {
-                throw .storage(Self.failure("create directory", hidden))
+                throw .storage(FileRestorationStorage.failure("create directory", hidden))
             }
             let lock = files.createLock(hidden + "/" + SessionFiles.lockName)
             guard lock >= 0 else {
@@ -318,11 +318,14 @@ public struct RestorationSessions: Sendable {
         for info in all.reversed() where !info.isHeld {
             let tooOld = now.timeIntervalSince(info.lastUsed) > maximumAge
             guard tooOld || kept > max(policy.maximumCount, 0) else { continue }
-            if remove(info.id) {
+            if remove(info.id, syncing: false) {
                 removed.append(info.id)
                 kept -= 1
             }
         }
+        // One sync for them all: a session a power cut brings back, whole or emptied, is
+        // pruned again at the next launch.
+        if !removed.isEmpty { files.syncDirectory(sessionsDirectory) }
         return removed
     }
 
@@ -330,6 +333,11 @@ public struct RestorationSessions: Sendable {
     /// its lock held, so no launch can take it half-removed. Returns whether it went.
     @discardableResult
     public func remove(_ id: String) -> Bool {
+        remove(id, syncing: true)
+    }
+
+    /// ``remove(_:)``, syncing the directories after each step or not (pruning many).
+    private func remove(_ id: String, syncing: Bool) -> Bool {
         let directory = directory(of: id)
         let path = directory + "/" + SessionFiles.lockName
         let lock = UncheckedSystem.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
@@ -338,8 +346,8 @@ public struct RestorationSessions: Sendable {
         guard flock(lock, LOCK_EX | LOCK_NB) == 0 else { return false }
         let hidden = sessionsDirectory + "/.removing-\(id)-\(UInt32.random(in: 0...UInt32.max))"
         guard files.rename(directory, hidden) else { return false }
-        files.syncDirectory(sessionsDirectory)
-        _ = try? files.removeDirectory(hidden)
+        if syncing { files.syncDirectory(sessionsDirectory) }
+        _ = try? files.removeDirectory(hidden, syncingParent: syncing)
         return true
     }
 
@@ -436,7 +444,7 @@ public struct RestorationSessions: Sendable {
             } else if files.makeDirectory(directory) {
                 files.syncDirectory(stateDirectory)
             } else if errno != EEXIST {
-                throw .storage(Self.failure("create directory", directory))
+                throw .storage(FileRestorationStorage.failure("create directory", directory))
             }
         }
     }
@@ -478,10 +486,5 @@ public struct RestorationSessions: Sendable {
         let value = UInt32.random(in: 0...UInt32.max)
         let hex = String(value, radix: 16)
         return String(repeating: "0", count: 8 - hex.count) + hex
-    }
-
-    private static func failure(_ operation: String, _ path: String) -> RestorationError {
-        let code = errno
-        return .io(operation: operation, path: path, code: code, message: UncheckedSystem.errorMessage(code))
     }
 }

@@ -282,7 +282,8 @@ public struct FileRestorationStorage: RestorationStorage {
         }
     }
 
-    private static func failure(_ operation: String, _ path: String) -> RestorationError {
+    /// The error of a failed system call on `path`, from `errno`.
+    static func failure(_ operation: String, _ path: String) -> RestorationError {
         let code = errno
         return .io(operation: operation, path: path, code: code, message: UncheckedSystem.errorMessage(code))
     }

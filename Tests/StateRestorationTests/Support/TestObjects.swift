@@ -223,6 +223,15 @@ extension RestorationHarness {
     static func standard() -> RestorationHarness {
         RestorationHarness(registry: RestorationRegistry([NodeRestorer.self, RefusingRestorer.self]))
     }
+
+    /// A harness with continuous preservation on, 300 ms after a change (rules R20, R26).
+    static func continuous() -> RestorationHarness {
+        RestorationHarness(
+            registry: RestorationRegistry([NodeRestorer.self]),
+            configuration: RestorationConfiguration(
+                appName: "TestApp", appVersion: "1.0", interfaceIdiom: "test",
+                continuousPreservationDelay: .milliseconds(300), debugOutput: .off))
+    }
 }
 
 extension RestorationPath {

@@ -22,6 +22,28 @@ struct SessionEndToEndTests {
             String.init)
     }
 
+    /// Two terminals on the same directories, each running Homepwner on the sample items.
+    private func twoInstances() async throws -> (left: HomepwnerTmux, right: HomepwnerTmux) {
+        let left = try HomepwnerTmux(width: 80, height: 24)
+        let right: HomepwnerTmux
+        do {
+            right = try HomepwnerTmux(width: 80, height: 24, sharingDirectoriesOf: left)
+        } catch {
+            left.close()
+            throw error
+        }
+        do {
+            try seed(left)
+            try await left.launch()
+            try await right.launch()
+        } catch {
+            left.close()
+            right.close()
+            throw error
+        }
+        return (left, right)
+    }
+
     /// Opens row `row` of the list and types `draft` at the end of its name; waits until the
     /// session this instance holds has saved the draft (past the debounce).
     private func openAndType(_ session: HomepwnerTmux, row: Int, name: String, draft: String) async throws {
@@ -42,13 +64,9 @@ struct SessionEndToEndTests {
         "S2, S3: two instances, each with its own item and draft, killed -9: two relaunches bring both back, one each"
     )
     func twoKilledInstances() async throws {
-        let left = try HomepwnerTmux(width: 80, height: 24)
+        let (left, right) = try await twoInstances()
         defer { left.close() }
-        let right = try HomepwnerTmux(width: 80, height: 24, sharingDirectoriesOf: left)
         defer { right.close() }
-        try seed(left)
-        try await left.launch()
-        try await right.launch()
         try await openAndType(left, row: 1, name: "Rusty Bear", draft: " (left)")
         try await openAndType(right, row: 2, name: "Fluffy Mac", draft: " (right)")
         let leftSession = try #require(try left.heldSessionDirectory())
@@ -80,13 +98,9 @@ struct SessionEndToEndTests {
 
     @Test("S2: an instance sees another's change in its list within a second, and does not revert it")
     func seeEachOther() async throws {
-        let left = try HomepwnerTmux(width: 80, height: 24)
+        let (left, right) = try await twoInstances()
         defer { left.close() }
-        let right = try HomepwnerTmux(width: 80, height: 24, sharingDirectoriesOf: left)
         defer { right.close() }
-        try seed(left)
-        try await left.launch()
-        try await right.launch()
         try await openAndType(right, row: 0, name: "Shiny Spork", draft: "!")
         try await left.waitFor("the other instance's edit in the list", timeout: .seconds(3)) {
             $0.contains(" Shiny Spork! ")
@@ -100,13 +114,9 @@ struct SessionEndToEndTests {
 
     @Test("S4: Q in one instance forgets its session only; the other's comes back after its kill")
     func quitAndForgetOne() async throws {
-        let left = try HomepwnerTmux(width: 80, height: 24)
+        let (left, right) = try await twoInstances()
         defer { left.close() }
-        let right = try HomepwnerTmux(width: 80, height: 24, sharingDirectoriesOf: left)
         defer { right.close() }
-        try seed(left)
-        try await left.launch()
-        try await right.launch()
         try await openAndType(left, row: 1, name: "Rusty Bear", draft: "?")
         #expect(try await right.quit(key: "Q") == "0")
         try await left.killApp()
