@@ -43,6 +43,9 @@ open class TabBarController: ViewController {
     public weak var delegate: (any TabBarControllerDelegate)?
     /// The key that moves to the next tab.
     public var nextTabKey: Key = .ctrl("t")
+    /// Shows the bar of tabs on the bottom row (when the view has at least 4 rows). Off,
+    /// the footer still names the next tab.
+    public var showsTabBar = true
     private var selection = 0
     private let contentView = View()
     private let tabBar = TabBar()
@@ -113,7 +116,7 @@ open class TabBarController: ViewController {
         super.viewWillLayoutSubviews()
         let bounds = view.bounds
         // The bar takes the bottom row, unless that would leave too little for the tab.
-        let barHeight = bounds.height >= 4 && children.count > 1 ? 1 : 0
+        let barHeight = showsTabBar && bounds.height >= 4 && children.count > 1 ? 1 : 0
         tabBar.isHidden = barHeight == 0
         tabBar.frame = Rect(x: 0, y: bounds.height - barHeight, width: bounds.width, height: barHeight)
         tabBar.titles = children.map(title(ofTab:))
