@@ -85,7 +85,14 @@ final class HomepwnerTmux: TmuxSession {
     /// row, as a person sees the highlight.
     func highlightedRows() throws -> [String] {
         let styled = try screen(styled: true).components(separatedBy: "\n")
-        return styled.dropFirst().filter { $0.hasPrefix("\u{1B}[7m") }.map(Self.stripEscapes)
+        return styled.dropFirst().filter(Self.startsInReverseVideo).map(Self.stripEscapes)
+    }
+
+    /// True if the line's first SGR sequence turns reverse video on (`ESC[7m`, `ESC[0;7m`).
+    private static func startsInReverseVideo(_ line: String) -> Bool {
+        guard line.hasPrefix("\u{1B}["), let end = line.firstIndex(of: "m") else { return false }
+        let parameters = line[line.index(line.startIndex, offsetBy: 2)..<end]
+        return parameters.split(separator: ";").contains("7")
     }
 
     private static func stripEscapes(_ line: String) -> String {
