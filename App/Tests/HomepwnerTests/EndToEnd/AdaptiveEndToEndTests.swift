@@ -12,20 +12,13 @@ import TmuxTesting
         if: HomepwnerTmux.isAvailable,
         "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
 struct AdaptiveEndToEndTests {
-    private func seed(_ session: HomepwnerTmux) throws {
-        let store = try ItemStore(paths: session.paths)
-        for (name, serial, value) in sampleItems {
-            try store.createItem(name: name, serialNumber: serial, valueInDollars: value)
-        }
-    }
-
     @Test(
         "T6: open at 200x50 (both panes), resize to 80x24 (the item alone, Esc back), type, kill -9, relaunch at 200x50: both panes, the same item and the draft"
     )
     func wideNarrowKillWide() async throws {
         let session = try HomepwnerTmux(width: 200, height: 50)
         defer { session.close() }
-        try seed(session)
+        try session.seed()
         try await session.launch()
         try session.press("Down", "Down", "Enter")
         try await session.waitFor("both panes") { $0.contains("│ Name     Fluffy Mac") }
@@ -64,7 +57,7 @@ struct AdaptiveEndToEndTests {
     func summaryTab() async throws {
         let session = try HomepwnerTmux(width: 80, height: 24)
         defer { session.close() }
-        try seed(session)
+        try session.seed()
         try await session.launch()
         try session.press("C-t")
         let summary = try await session.waitFor("the Summary") { $0.contains("Total value    $1,346") }

@@ -11,18 +11,11 @@ import TmuxTesting
         if: HomepwnerTmux.isAvailable,
         "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
 struct DataIntegrityEndToEndTests {
-    private func seed(_ session: HomepwnerTmux) throws {
-        let store = try ItemStore(paths: session.paths)
-        for (name, serial, value) in sampleItems {
-            try store.createItem(name: name, serialNumber: serial, valueInDollars: value)
-        }
-    }
-
     @Test("H12: an edit typed, then Ctrl-C, then --fresh: the list has the edit (issue 13 item 5)")
     func editSurvivesFresh() async throws {
         let session = try HomepwnerTmux()
         defer { session.close() }
-        try seed(session)
+        try session.seed()
         try await session.launch()
         try session.press("Down", "Enter")
         try await session.waitFor("the detail of Rusty Bear") { $0.contains("Name     Rusty Bear") }
@@ -42,7 +35,7 @@ struct DataIntegrityEndToEndTests {
     func noOrphanAfterKill() async throws {
         let session = try HomepwnerTmux()
         defer { session.close() }
-        try seed(session)
+        try session.seed()
         try await session.launch()
         try session.press("a")
         try await session.waitFor("the new-item screen") { $0.contains("New Item") }
@@ -57,7 +50,7 @@ struct DataIntegrityEndToEndTests {
     func outsideChangesShow() async throws {
         let session = try HomepwnerTmux()
         defer { session.close() }
-        try seed(session)
+        try session.seed()
         try await session.launch()
         try session.sqlite("UPDATE items SET name = 'Rusty Robot' WHERE name = 'Rusty Bear'")
         try await session.waitFor("the new name in the list") { $0.contains("Rusty Robot") }
@@ -79,20 +72,13 @@ struct DataIntegrityEndToEndTests {
         if: HomepwnerTmux.isAvailable,
         "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
 struct LockedDatabaseEndToEndTests {
-    private func seed(_ session: HomepwnerTmux) throws {
-        let store = try ItemStore(paths: session.paths)
-        for (name, serial, value) in sampleItems {
-            try store.createItem(name: name, serialNumber: serial, valueInDollars: value)
-        }
-    }
-
     @Test(
         "H14: with the write lock held elsewhere, typing and Esc still work; the edit lands after (issue 13 item 4)"
     )
     func typingWhileLocked() async throws {
         let session = try HomepwnerTmux()
         defer { session.close() }
-        try seed(session)
+        try session.seed()
         try await session.launch()
         try session.press("Down", "Enter")
         try await session.waitFor("the detail of Rusty Bear") { $0.contains("Name     Rusty Bear") }
@@ -119,7 +105,7 @@ struct LockedDatabaseEndToEndTests {
     func quitWhileLocked() async throws {
         let session = try HomepwnerTmux(width: 80, height: 16)
         defer { session.close() }
-        try seed(session)
+        try session.seed()
         try await session.launch()
         try session.press("Down", "Enter")
         try await session.waitFor("the detail of Rusty Bear") { $0.contains("Name     Rusty Bear") }

@@ -16,14 +16,6 @@ import TmuxTesting
         if: HomepwnerTmux.isAvailable,
         "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
 struct HomepwnerEndToEndTests {
-    /// The five sample items, stored before the app starts.
-    private func seed(_ session: HomepwnerTmux, _ items: [(String, String, Int)] = sampleItems) throws {
-        let store = try ItemStore(paths: session.paths)
-        for (name, serial, value) in items {
-            try store.createItem(name: name, serialNumber: serial, valueInDollars: value)
-        }
-    }
-
     private func names(_ session: HomepwnerTmux) throws -> [String] {
         try session.sqlite("SELECT name FROM items ORDER BY ordering").split(separator: "\n").map(String.init)
     }
@@ -34,7 +26,7 @@ struct HomepwnerEndToEndTests {
     func restoreAfterKill() async throws {
         let session = try HomepwnerTmux()
         defer { session.close() }
-        try seed(session)
+        try session.seed()
         try await session.launch()
         try session.press("Down", "Down", "Enter")
         try await session.waitFor("the detail of Fluffy Mac") { $0.contains("Name     Fluffy Mac") }
@@ -69,7 +61,7 @@ struct HomepwnerEndToEndTests {
     func modalAfterKill(ending: String) async throws {
         let session = try HomepwnerTmux()
         defer { session.close() }
-        try seed(session)
+        try session.seed()
         try await session.launch()
         try session.press("a")
         try await session.waitFor("the new-item screen") { $0.contains("New Item") }
@@ -104,7 +96,7 @@ struct HomepwnerEndToEndTests {
     func editingModeAfterQuit() async throws {
         let session = try HomepwnerTmux()
         defer { session.close() }
-        try seed(session)
+        try session.seed()
         try await session.launch()
         try session.press("e")
         try await session.waitFor("editing mode") { $0.hasPrefix(" Done ") && $0.contains(" - Shiny Spork") }
@@ -125,7 +117,7 @@ struct HomepwnerEndToEndTests {
     func reorderedBehindTheAppsBack() async throws {
         let session = try HomepwnerTmux()
         defer { session.close() }
-        try seed(session)
+        try session.seed()
         try await session.launch()
         try session.press("Down")
         try await session.waitUntil("Rusty Bear highlighted") {
@@ -149,7 +141,7 @@ struct HomepwnerEndToEndTests {
     func deletedBehindTheAppsBack() async throws {
         let session = try HomepwnerTmux()
         defer { session.close() }
-        try seed(session)
+        try session.seed()
         try await session.launch()
         try session.press("Down", "Enter")
         try await session.waitFor("the detail of Rusty Bear") { $0.contains("Name     Rusty Bear") }
@@ -179,7 +171,7 @@ struct HomepwnerEndToEndTests {
     func badArchive(kind: String) async throws {
         let session = try HomepwnerTmux(width: 100, height: 12)
         defer { session.close() }
-        try seed(session)
+        try session.seed()
         try await session.launch()
         try session.press("Down", "Enter")
         try await session.waitFor("the detail") { $0.contains("Name     Rusty Bear") }
@@ -211,7 +203,7 @@ struct HomepwnerEndToEndTests {
         let session = try HomepwnerTmux(width: 60, height: 12)
         defer { session.close() }
         // 201 items whose values are their positions: $0 is moved down, one row per edit.
-        try seed(session, (0...200).map { (String(format: "Item %03d", $0), "S\($0)", $0) })
+        try session.seed((0...200).map { (String(format: "Item %03d", $0), "S\($0)", $0) })
         try await session.launch()
         try session.press("e")
         try await session.waitFor("editing mode") { $0.hasPrefix(" Done ") }
@@ -242,7 +234,7 @@ struct HomepwnerEndToEndTests {
     func terminalSizes() async throws {
         let session = try HomepwnerTmux(width: 40, height: 12)
         defer { session.close() }
-        try seed(session)
+        try session.seed()
         let small = try await session.launch()
         #expect(
             small == """
@@ -291,7 +283,7 @@ struct HomepwnerEndToEndTests {
     func noColor() async throws {
         let session = try HomepwnerTmux(width: 60, height: 14)
         defer { session.close() }
-        try seed(session)
+        try session.seed()
         let png = session.directory + "/quadrants.png"
         try Data(ImageFiles.quadrantsPNG).write(to: URL(fileURLWithPath: png))
         func styled() throws -> String { try session.screen(styled: true) }

@@ -10,13 +10,6 @@ import TmuxTesting
     "S2–S6: two instances of the real binary", .serialized,
     .enabled(if: HomepwnerTmux.isAvailable, "needs tmux, sqlite3 and the homepwner binary"))
 struct SessionEndToEndTests {
-    private func seed(_ session: HomepwnerTmux) throws {
-        let store = try ItemStore(paths: session.paths)
-        for (name, serial, value) in sampleItems {
-            try store.createItem(name: name, serialNumber: serial, valueInDollars: value)
-        }
-    }
-
     private func names(_ session: HomepwnerTmux) throws -> [String] {
         try session.sqlite("SELECT name FROM items ORDER BY ordering, item_key").split(separator: "\n").map(
             String.init)
@@ -33,7 +26,7 @@ struct SessionEndToEndTests {
             throw error
         }
         do {
-            try seed(left)
+            try left.seed()
             try await left.launch()
             try await right.launch()
         } catch {
@@ -130,7 +123,7 @@ struct SessionEndToEndTests {
     func deepLink() async throws {
         let session = try HomepwnerTmux(width: 80, height: 24)
         defer { session.close() }
-        try seed(session)
+        try session.seed()
         let screen = try await session.launch("--open 7Z9Y3", ready: "Name     Fluffy Mac")
         #expect(screen.contains("Serial   7Z9Y3"))
         #expect(try await session.quit(key: "C-c") == "0")

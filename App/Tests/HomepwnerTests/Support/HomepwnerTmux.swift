@@ -83,6 +83,14 @@ final class HomepwnerTmux: TmuxSession {
 
     /// The text of the rows below the bar drawn in reverse video: the list's highlighted
     /// row, as a person sees the highlight.
+    /// Stores `items` (the five sample items unless told) before the app starts.
+    func seed(_ items: [(String, String, Int)] = sampleItems) throws {
+        let store = try ItemStore(paths: paths)
+        for (name, serial, value) in items {
+            try store.createItem(name: name, serialNumber: serial, valueInDollars: value)
+        }
+    }
+
     func highlightedRows() throws -> [String] {
         let styled = try screen(styled: true).components(separatedBy: "\n")
         return styled.dropFirst().filter(Self.startsInReverseVideo).map(Self.stripEscapes)
