@@ -30,7 +30,7 @@ struct CommandLineTests {
         return result
     }
 
-    @Test("H10: --help shows every option, the keys, the files and RESTORATION_DEBUG, on standard output")
+    @Test("H10, T5: --help shows every option, the keys, the files and RESTORATION_DEBUG, on standard output")
     func help() {
         let result = run(["--help"], scratch: Scratch())
         #expect(result.status == 0)
@@ -40,6 +40,9 @@ struct CommandLineTests {
             "--random-items <count>", "--session <id>", "--open <item>", "--keep-sessions <count>",
             "--session-days <days>", "SESSIONS:", "Q quit and forget this session", "RESTORATION_DEBUG=1",
             "<state-dir>/restoration.log", "<state-dir>/sessions/<id>/", "NO_COLOR",
+            // The containers' keys (rule T5).
+            "from 120 columns the list and the open item show side by side", "Ctrl-O moves between them",
+            "Ctrl-T switches between Items and Summary",
         ] {
             #expect(result.output.contains(expected), "missing \(expected)")
         }

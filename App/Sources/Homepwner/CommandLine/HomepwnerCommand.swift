@@ -31,6 +31,11 @@ public enum HomepwnerCommand {
                        Photo field Tab completes the path and Enter attaches the photo;
                        Ctrl-X removes it (asks first)
               new item Enter Done (keeps it), Esc Cancel (deletes it)
+              wide     from 120 columns the list and the open item show side by side:
+                       Ctrl-O moves between them, Esc goes back to the list; narrower,
+                       the item shows alone, over the list
+              tabs     Ctrl-T switches between Items and Summary (Alt-1, Alt-2 too); in
+                       Summary, Enter opens the most valuable item
               anywhere Ctrl-Z suspend (the state is saved), Ctrl-C quit
 
             SESSIONS:
