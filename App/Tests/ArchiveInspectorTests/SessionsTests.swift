@@ -1,9 +1,10 @@
-import ArchiveInspector
 import Foundation
 import RestorationTesting
 import StateRestoration
 import TestSupport
 import Testing
+
+@testable import ArchiveInspector
 
 /// `restoration-archive` and sessions (rule S7).
 @Suite("S7: restoration-archive sessions, and --session")
@@ -59,6 +60,51 @@ struct SessionsTests {
         #expect(lines[2].contains("UINavigationController/ItemsViewController"))
         #expect(lines[2].hasSuffix("Viewing Lamp"))
         _ = newer
+    }
+
+    @Test(
+        "S7, T5: the top of the stack is the screen shown: the selected tab, the split's secondary column unless collapsed, the stack's top, what is presented",
+        arguments: [false, true])
+    func shownScreenThroughContainers(collapsed: Bool) {
+        func record(_ parent: Int?, _ identifiers: [String], _ type: String, _ entries: [ArchiveEntry] = [])
+            -> ArchiveRecord
+        {
+            ArchiveRecord(
+                parentIndex: parent, path: RestorationPath(identifiers: identifiers), typeName: type,
+                restorationClassName: nil, stateVersion: 0, entries: entries)
+        }
+        let tabs = ["TabBarController"]
+        let split = tabs + ["SplitViewController"]
+        let primaryStack: [StateValue] = collapsed ? [.reference(3), .reference(4)] : [.reference(3)]
+        let records = [
+            record(
+                nil, tabs, "TerminalKit.TabBarController",
+                [ArchiveEntry(key: "selectedIndex", value: .int(0))]),
+            record(
+                0, split, "TerminalKit.SplitViewController",
+                collapsed ? [ArchiveEntry(key: "collapsed", value: .bool(true))] : []),
+            record(
+                1, split + ["primary"], "TerminalKit.NavigationController",
+                [ArchiveEntry(key: "stack", value: .array(primaryStack))]),
+            record(2, split + ["primary", "ItemsViewController"], "Homepwner.ItemsViewController"),
+            record(
+                collapsed ? 2 : 5, split + [collapsed ? "primary" : "secondary", "DetailViewController"],
+                "Homepwner.DetailViewController"),
+            record(
+                1, split + ["secondary"], "TerminalKit.NavigationController",
+                [ArchiveEntry(key: "stack", value: .array(collapsed ? [] : [.reference(4)]))]),
+            record(0, tabs + ["SummaryNavigationController"], "TerminalKit.NavigationController"),
+        ]
+        let archive = Archive(
+            metadata: ArchiveMetadata(
+                appName: "A", appVersion: "1", systemVersion: "S", timestamp: SampleArchives.savedAt,
+                interfaceIdiom: "t"),
+            applicationState: [], records: records, byteCount: 0, stringCount: 0)
+        #expect(SessionListing.shownRecord(in: archive) == 4)
+        // The Summary tab selected: its navigation controller, the last saved of that tab.
+        var summary = archive
+        summary.records[0].entries = [ArchiveEntry(key: "selectedIndex", value: .int(1))]
+        #expect(SessionListing.shownRecord(in: summary) == 6)
     }
 
     @Test("S7: sessions --json gives each session's fields, the activity whole")

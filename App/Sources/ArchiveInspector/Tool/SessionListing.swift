@@ -43,16 +43,68 @@ struct SessionListing {
         let (length, activity) = ActivityFooter.split(bytes)
         switch ArchiveVerifier.verify(Array(bytes[..<length]), limits: limits) {
         case .success(let archive):
-            let controllers = archive.records.filter { record in
-                record.typeName.split(separator: ".").last?.hasSuffix("Controller") == true
-            }
-            let top = (controllers.last ?? archive.records.last).map {
-                ArchiveText.path($0.path.components, terminal: false)
+            let top = Self.shownRecord(in: archive).map {
+                ArchiveText.path(archive.records[$0].path.components, terminal: false)
             }
             return Row(info: info, top: top, activity: activity, problem: nil)
         case .failure(let problem):
             return Row(info: info, top: nil, activity: activity, problem: "invalid archive: \(problem)")
         }
+    }
+
+    /// The record of the screen shown when the archive was saved, found by TerminalKit's
+    /// keys from the first root down: a presented controller (`presented`), then a tab bar's
+    /// selected tab (`selectedIndex`), a split's column (its `secondary` child unless
+    /// `collapsed` or empty), the top of a stack (`stack`). An archive of another toolkit
+    /// gives its last view controller, as before.
+    static func shownRecord(in archive: Archive) -> Int? {
+        let records = archive.records
+        let controllers = records.indices.filter { index in
+            records[index].typeName.split(separator: ".").last?.hasSuffix("Controller") == true
+        }
+        guard var current = records.indices.first(where: { records[$0].parentIndex == nil }) else {
+            return controllers.last ?? records.indices.last
+        }
+        func value(_ key: String, of index: Int) -> StateValue? {
+            records[index].entries.last { $0.key == key }?.value
+        }
+        func children(of index: Int) -> [Int] {
+            records.indices.filter { records[$0].parentIndex == index && controllers.contains($0) }
+        }
+        var visited: Set<Int> = []
+        var followedToolkitKeys = false
+        while visited.insert(current).inserted {
+            let next: Int?
+            if case .reference(let presented?)? = value("presented", of: current) {
+                next = presented
+            } else if case .int(let selected)? = value("selectedIndex", of: current) {
+                let tabs = children(of: current)
+                next = tabs.indices.contains(Int(selected)) ? tabs[Int(selected)] : tabs.first
+            } else if case .array(let stack)? = value("stack", of: current) {
+                guard case .reference(let top?)? = stack.last else { break }
+                next = top
+            } else if let primary = children(of: current).first(where: {
+                records[$0].path.last?.identifier == "primary"
+            }) {
+                let secondary = children(of: current).first {
+                    records[$0].path.last?.identifier == "secondary"
+                }
+                let collapsed = value("collapsed", of: current) == .bool(true)
+                let secondaryShows: Bool = {
+                    guard let secondary, case .array(let stack)? = value("stack", of: secondary) else {
+                        return false
+                    }
+                    return !stack.isEmpty
+                }()
+                next = !collapsed && secondaryShows ? secondary : primary
+            } else {
+                break
+            }
+            guard let next, records.indices.contains(next) else { break }
+            current = next
+            followedToolkitKeys = true
+        }
+        return followedToolkitKeys ? current : (controllers.last ?? records.indices.last)
     }
 
     private static func firstLine(_ text: String) -> String {
