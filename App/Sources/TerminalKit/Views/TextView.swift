@@ -507,8 +507,10 @@ open class TextView: View {
         return RowReference(line: position.line, row: low)
     }
 
+    /// A row's bounds, wrapping its line as far as that row if needed.
     private func row(_ reference: RowReference) -> Row {
-        lines[reference.line].rows[reference.row]
+        wrap(line: reference.line) { $0.rows.count > reference.row }
+        return lines[reference.line].rows[reference.row]
     }
 
     private func next(_ reference: RowReference) -> RowReference? {
