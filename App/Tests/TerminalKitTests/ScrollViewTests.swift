@@ -53,6 +53,19 @@ private func launchLines(
     return (try HeadlessLaunch(root: controller, size: size, storage: storage), controller.scrollView)
 }
 
+/// Launches the lines on fresh storage, lets `act` scroll, and saves: the storage to
+/// relaunch from, and the scroll view and the screen as they were saved.
+@MainActor
+private func savedLines(
+    _ size: Size, _ act: (HeadlessLaunch, ScrollView) -> Void
+) throws -> (storage: InMemoryStorage, scrollView: ScrollView, screen: String) {
+    let storage = InMemoryStorage()
+    let (launch, scrollView) = try launchLines(size, storage: storage)
+    act(launch, scrollView)
+    launch.saveAndSuspend()
+    return (storage, scrollView, launch.terminal.text)
+}
+
 /// True if the screen shows the content scrolled to `offset`: each visible row the
 /// content's line cut to the visible part.
 @MainActor
@@ -132,14 +145,12 @@ struct ScrollViewTests {
     @Test(
         "T3: the offset comes back after a relaunch, and so does the screen", arguments: HeadlessLaunch.sizes)
     func relaunch(size: Size) throws {
-        let storage = InMemoryStorage()
-        let (first, scrollView) = try launchLines(size, storage: storage)
-        first.press(.down, times: 40)
-        first.press(.right, times: 5)
+        let (storage, scrollView, screen) = try savedLines(size) { launch, _ in
+            launch.press(.down, times: 40)
+            launch.press(.right, times: 5)
+        }
         let offset = scrollView.contentOffset
         #expect(offset.y == 40)
-        let screen = first.terminal.text
-        first.saveAndSuspend()
 
         let (second, restored) = try launchLines(size, storage: storage)
         #expect(restored.contentOffset == offset)
@@ -152,11 +163,10 @@ struct ScrollViewTests {
         "T3: an offset past content that shrank is clamped at the relaunch: the end shows",
         arguments: HeadlessLaunch.sizes)
     func contentShrank(size: Size) throws {
-        let storage = InMemoryStorage()
-        let (first, scrollView) = try launchLines(size, storage: storage)
-        first.press(.end)
-        #expect(scrollView.contentOffset.y == 100 - scrollView.visibleSize.height)
-        first.saveAndSuspend()
+        let (storage, _, _) = try savedLines(size) { launch, scrollView in
+            launch.press(.end)
+            #expect(scrollView.contentOffset.y == 100 - scrollView.visibleSize.height)
+        }
 
         let (second, restored) = try launchLines(size, lines: 30, storage: storage)
         let visible = restored.visibleSize
@@ -171,10 +181,7 @@ struct ScrollViewTests {
         "T3: a hostile archive's negative or huge offset is clamped to the content",
         arguments: HeadlessLaunch.sizes)
     func hostileOffset(size: Size) throws {
-        let storage = InMemoryStorage()
-        let (first, _) = try launchLines(size, storage: storage)
-        first.press(.down, times: 2)
-        first.saveAndSuspend()
+        let (storage, _, _) = try savedLines(size) { launch, _ in launch.press(.down, times: 2) }
         try editArchive(in: storage, identifier: "scroll") { entries in
             entries.set("offsetX", to: .int(.max))
             entries.set("offsetY", to: .int(-7))

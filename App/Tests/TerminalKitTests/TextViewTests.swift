@@ -71,6 +71,19 @@ private func launchNotes(
     return (try HeadlessLaunch(root: notes, size: size, storage: storage), notes)
 }
 
+/// Launches the notes on fresh storage with `text`, lets `act` edit, and saves: the
+/// storage to relaunch from, and the launch and screen as they were saved.
+@MainActor
+private func savedNotes(
+    _ size: Size, text: String, _ act: (HeadlessLaunch, NotesController) -> Void
+) throws -> (storage: InMemoryStorage, launch: HeadlessLaunch, notes: NotesController) {
+    let storage = InMemoryStorage()
+    let (launch, notes) = try launchNotes(size, text: text, storage: storage)
+    act(launch, notes)
+    launch.saveAndSuspend()
+    return (storage, launch, notes)
+}
+
 /// The rows the text view's first `count` rows show (screen rows 1...count).
 @MainActor
 private func bodyLines(_ launch: HeadlessLaunch, _ count: Int) -> [String] {
@@ -307,13 +320,13 @@ struct TextViewRestorationTests {
         "T4: text, cursor, selection and scroll come back, and so does the screen",
         arguments: HeadlessLaunch.sizes)
     func relaunch(size: Size) throws {
-        let storage = InMemoryStorage()
-        let (first, notes) = try launchNotes(size, text: Self.text, storage: storage)
-        first.press(Key(.home, modifiers: .control))
-        first.press(.down, times: 3)
-        first.press(.pageDown, times: 2)
-        first.press(.right)
-        first.send("\u{1B}[1;2B\u{1B}[1;2C")  // Shift-↓, Shift-→
+        let (storage, first, notes) = try savedNotes(size, text: Self.text) { launch, _ in
+            launch.press(Key(.home, modifiers: .control))
+            launch.press(.down, times: 3)
+            launch.press(.pageDown, times: 2)
+            launch.press(.right)
+            launch.send("\u{1B}[1;2B\u{1B}[1;2C")  // Shift-↓, Shift-→
+        }
         let screen = first.terminal.text
         let cursor = try #require(first.terminal.cursor)
         let selected = first.reversedCells
@@ -324,7 +337,6 @@ struct TextViewRestorationTests {
         #expect(!range.isEmpty)
         #expect(cursor.y > 1 && cursor.y < size.height - 2)
         #expect(!selected.isEmpty)
-        first.saveAndSuspend()
 
         let (second, restored) = try launchNotes(size, text: "something else", storage: storage)
         #expect(restored.body.text == Self.text)
@@ -344,9 +356,7 @@ struct TextViewRestorationTests {
         "T4: a hostile archive's negative or huge offsets are clamped to the text, and the cursor shows",
         arguments: HeadlessLaunch.sizes)
     func hostileOffsets(size: Size) throws {
-        let storage = InMemoryStorage()
-        let (first, _) = try launchNotes(size, text: Self.text, storage: storage)
-        first.saveAndSuspend()
+        let (storage, _, _) = try savedNotes(size, text: Self.text) { _, _ in }
         try editArchive(in: storage, identifier: "body") { entries in
             entries.set("cursor", to: .int(-5))
             entries.set("anchor", to: .int(1_000_000_000_000))
@@ -376,11 +386,10 @@ struct TextViewRestorationTests {
         "T4: a scroll past a text that shrank is clamped: the end shows, no empty rows under it",
         arguments: HeadlessLaunch.sizes)
     func textShrank(size: Size) throws {
-        let storage = InMemoryStorage()
-        let (first, notes) = try launchNotes(size, text: Self.text, storage: storage)
-        first.press(.pageUp)
-        #expect(notes.body.scrollPosition > 0)
-        first.saveAndSuspend()
+        let (storage, _, _) = try savedNotes(size, text: Self.text) { launch, notes in
+            launch.press(.pageUp)
+            #expect(notes.body.scrollPosition > 0)
+        }
         // The saved text is shorter now (another version wrote it, or the file was cut).
         let short = (1...30).map { "row \($0)" }.joined(separator: "\n")
         try editArchive(in: storage, identifier: "body") { entries in

@@ -175,24 +175,27 @@ open class ScrollView: View {
         let (vertical, horizontal) = indicators
         let visible = visibleSize
         let maximum = maximumContentOffset
-        let dim = Style.dim
         if vertical {
-            let (start, length) = Self.thumb(
-                track: visible.height, content: contentSize.height, offset: offset.y, maximum: maximum.y)
-            for y in 0..<visible.height {
-                let inThumb = y >= start && y < start + length
-                canvas.text(
-                    inThumb ? "█" : "│", at: Point(x: visible.width, y: y), style: inThumb ? .plain : dim)
-            }
+            drawIndicator(
+                in: canvas, cells: (0..<visible.height).map { Point(x: visible.width, y: $0) }, track: "│",
+                content: contentSize.height, offset: offset.y, maximum: maximum.y)
         }
         if horizontal {
-            let (start, length) = Self.thumb(
-                track: visible.width, content: contentSize.width, offset: offset.x, maximum: maximum.x)
-            for x in 0..<visible.width {
-                let inThumb = x >= start && x < start + length
-                canvas.text(
-                    inThumb ? "█" : "─", at: Point(x: x, y: visible.height), style: inThumb ? .plain : dim)
-            }
+            drawIndicator(
+                in: canvas, cells: (0..<visible.width).map { Point(x: $0, y: visible.height) }, track: "─",
+                content: contentSize.width, offset: offset.x, maximum: maximum.x)
+        }
+    }
+
+    /// Draws one indicator along `cells`: the track dim, the thumb as `█`.
+    private func drawIndicator(
+        in canvas: Canvas, cells: [Point], track: Character, content: Int, offset: Int, maximum: Int
+    ) {
+        let (start, length) = Self.thumb(
+            track: cells.count, content: content, offset: offset, maximum: maximum)
+        for (position, cell) in cells.enumerated() {
+            let inThumb = position >= start && position < start + length
+            canvas.text(String(inThumb ? "█" : track), at: cell, style: inThumb ? .plain : .dim)
         }
     }
 
