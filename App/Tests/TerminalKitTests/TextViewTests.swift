@@ -282,6 +282,54 @@ struct TextViewTests {
         #expect(launch.terminal.screen.line(0).hasPrefix("Title"))
     }
 
+    @Test("T4: a resize wraps the text again at the new width, the cursor in sight")
+    func resize() throws {
+        let (launch, notes) = try launchNotes(Size(width: 120, height: 40))
+        launch.type(Self.sentence)
+        #expect(bodyLines(launch, 2) == [Self.sentence, ""])
+        launch.press(.left, times: 7)  // before "running"
+        launch.terminal.resize(to: Size(width: 40, height: 12))
+        launch.application.processEvents()
+        #expect(
+            bodyLines(launch, 3) == ["The quick brown fox jumps over the lazy", "dog and keeps running", ""])
+        #expect(launch.terminal.cursor == Point(x: 14, y: 2))
+        launch.terminal.resize(to: Size(width: 20, height: 5))
+        launch.application.processEvents()
+        // 19 columns: "The quick brown fox " / "jumps over the lazy " / "dog and keeps " /
+        // "running"; three rows show, the cursor's the last of them.
+        #expect(bodyLines(launch, 3) == ["jumps over the lazy", "dog and keeps", "running"])
+        #expect(launch.terminal.cursor == Point(x: 0, y: 3))
+        #expect(notes.body.cursorPosition == Self.sentence.count - 7)
+        launch.terminal.resize(to: Size(width: 120, height: 40))
+        launch.application.processEvents()
+        #expect(bodyLines(launch, 1) == [Self.sentence])
+        #expect(launch.terminal.cursor == Point(x: Self.sentence.count - 7, y: 1))
+    }
+
+    @Test(
+        "T4: the keys a text view uses come from a terminal's bytes (xterm's modifier forms, Alt as Esc first)"
+    )
+    func keysDecode() {
+        let expected: [(String, Key)] = [
+            ("\u{1B}[1;2A", Key(.up, modifiers: .shift)), ("\u{1B}[1;2B", Key(.down, modifiers: .shift)),
+            ("\u{1B}[1;2C", Key(.right, modifiers: .shift)), ("\u{1B}[1;2D", Key(.left, modifiers: .shift)),
+            ("\u{1B}[1;2H", Key(.home, modifiers: .shift)), ("\u{1B}[1;2F", Key(.end, modifiers: .shift)),
+            ("\u{1B}[5;2~", Key(.pageUp, modifiers: .shift)),
+            ("\u{1B}[6;2~", Key(.pageDown, modifiers: .shift)),
+            ("\u{1B}[1;5H", Key(.home, modifiers: .control)), ("\u{1B}[1;5F", Key(.end, modifiers: .control)),
+            ("\u{1B}[1;6F", Key(.end, modifiers: [.control, .shift])),
+            ("\u{1B}c", Key(.character("c"), modifiers: .alt)),
+            ("\u{1B}x", Key(.character("x"), modifiers: .alt)),
+            ("\u{1B}v", Key(.character("v"), modifiers: .alt)),
+            ("\u{1B}a", Key(.character("a"), modifiers: .alt)),
+            ("\u{0B}", .ctrl("k")), ("\u{15}", .ctrl("u")), ("\u{17}", .ctrl("w")), ("\u{19}", .ctrl("y")),
+        ]
+        for (bytes, key) in expected {
+            var decoder = KeyDecoder()
+            #expect(decoder.decode(Array(bytes.utf8)) + decoder.flush() == [key], "\(key)")
+        }
+    }
+
     @Test(
         "T4: PgDn and PgUp move a screenful, the text scrolling with the cursor",
         arguments: HeadlessLaunch.sizes)

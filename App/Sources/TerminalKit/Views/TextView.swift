@@ -118,9 +118,11 @@ open class TextView: View {
             text.utf8.distance(from: text.startIndex, to: index)
         }
 
-        /// Forgets the rows an edit from `offset` on could change.
+        /// Forgets the rows an edit from `offset` on could change: those that looked at the
+        /// text from there on, and those whose last character looked at ends there (an
+        /// inserted combining mark or regional indicator joins the character before it).
         mutating func invalidateRows(from offset: Int) {
-            if let first = rows.firstIndex(where: { $0.window > offset }) {
+            if let first = rows.firstIndex(where: { $0.window >= offset }) {
                 rows.removeSubrange(first...)
             }
             isWrapped = false
