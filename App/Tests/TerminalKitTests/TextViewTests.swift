@@ -1,5 +1,6 @@
 import RestorationTesting
 import StateRestoration
+import TestSupport
 import Testing
 
 @testable import TerminalKit
@@ -398,6 +399,38 @@ struct TextViewRestorationTests {
         second.type("X")
         #expect(restored.body.selectedRange == range.lowerBound + 1..<range.lowerBound + 1)
         #expect(restored.body.text.count == Self.text.count - range.count + 1)
+    }
+
+    @Test(
+        "T4: random typing, moves, selections and cuts, then a relaunch: the screen a fresh wrap draws is the same",
+        arguments: HeadlessLaunch.sizes)
+    func randomEdits(size: Size) throws {
+        let keys: [Key] =
+            Array(repeating: .character("a"), count: 6) + Array(repeating: .character(" "), count: 3) + [
+                .character("熊"), .character("\u{301}"), .character("🇺"), .character("🇸"), .enter, .backspace,
+                .delete, .left, .right, .up, .down, .home, .end, .pageUp, .pageDown,
+                Key(.left, modifiers: .shift), Key(.up, modifiers: .shift), Key(.down, modifiers: .shift),
+                Key(.end, modifiers: .shift), Key(.home, modifiers: .control), Key(.end, modifiers: .control),
+                .ctrl("k"), .ctrl("u"), .ctrl("w"), .ctrl("y"), Key(.character("x"), modifiers: .alt),
+                Key(.character("c"), modifiers: .alt), Key(.character("v"), modifiers: .alt),
+            ]
+        let start = (1...40).map { "\($0) " + LongTextTests.longText($0 * 3) }.joined(separator: "\n")
+        for seed in UInt64(1)...10 {
+            var random = SplitMix64(seed: seed)
+            let (storage, first, notes) = try savedNotes(size, text: start) { launch, _ in
+                for _ in 0..<120 {
+                    launch.press(keys.randomElement(using: &random) ?? .left)
+                    #expect(launch.terminal.screen.checkInvariants())
+                }
+            }
+            let (second, restored) = try launchNotes(size, storage: storage)
+            #expect(restored.body.text == notes.body.text, "seed \(seed)")
+            #expect(restored.body.selectedRange == notes.body.selectedRange, "seed \(seed)")
+            #expect(restored.body.scrollPosition == notes.body.scrollPosition, "seed \(seed)")
+            #expect(second.terminal.text == first.terminal.text, "seed \(seed)")
+            #expect(second.terminal.cursor == first.terminal.cursor, "seed \(seed)")
+            #expect(second.reversedCells == first.reversedCells, "seed \(seed)")
+        }
     }
 
     @Test(
