@@ -217,6 +217,28 @@ struct ScrollViewTests {
         #expect(launch.terminal.screen[visible.width, visible.height - 1].character == "█")
     }
 
+    @Test(
+        "T3: scrollRectToVisible scrolls as little as it takes; onScroll hears of each move",
+        arguments: HeadlessLaunch.sizes)
+    func scrollRectToVisible(size: Size) throws {
+        let (launch, scrollView) = try launchLines(size)
+        var scrolls: [Point] = []
+        scrollView.onScroll = { scrolls.append($0.contentOffset) }
+        let visible = scrollView.visibleSize
+        scrollView.scrollRectToVisible(Rect(x: 0, y: 70, width: 10, height: 2))
+        launch.application.processEvents()
+        // Rows 70 and 71 at the bottom, not the top.
+        #expect(scrollView.contentOffset == Point(x: 0, y: 72 - visible.height))
+        #expect(launch.terminal.screen.line(visible.height - 1).hasPrefix("071:"))
+        scrollView.scrollRectToVisible(Rect(x: 0, y: 71, width: 10, height: 1))
+        #expect(scrolls == [Point(x: 0, y: 72 - visible.height)])
+        launch.press(.up)
+        #expect(scrolls.last == Point(x: 0, y: 71 - visible.height))
+        #expect(scrolls.count == 2)
+        scrollView.scrollRectToVisible(Rect(x: 0, y: 5, width: 1, height: 1))
+        #expect(scrollView.contentOffset.y == 5)
+    }
+
     @Test("T3: Tab to a field below the fold scrolls it into view", arguments: HeadlessLaunch.sizes)
     func focusScrolls(size: Size) throws {
         let form = FormView()

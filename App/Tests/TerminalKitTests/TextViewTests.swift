@@ -283,6 +283,20 @@ struct TextViewTests {
         #expect(launch.terminal.screen.line(0).hasPrefix("Title"))
     }
 
+    @Test("T4: an empty text view shows its placeholder, dimmed, until something is typed")
+    func placeholder() throws {
+        let (launch, notes) = try launchNotes(Size(width: 40, height: 12))
+        notes.body.placeholder = "Write a note"
+        launch.application.processEvents()
+        #expect(launch.terminal.screen.line(1) == "Write a note")
+        #expect(launch.terminal.screen[0, 1].style.attributes.contains(.dim))
+        #expect(launch.terminal.cursor == Point(x: 0, y: 1))
+        launch.type("x")
+        #expect(launch.terminal.screen.line(1) == "x")
+        launch.press(.backspace)
+        #expect(launch.terminal.screen.line(1) == "Write a note")
+    }
+
     @Test("T4: a resize wraps the text again at the new width, the cursor in sight")
     func resize() throws {
         let (launch, notes) = try launchNotes(Size(width: 120, height: 40))

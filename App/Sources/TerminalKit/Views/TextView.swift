@@ -36,7 +36,7 @@ extension TextViewDelegate {
 /// | ^A/^E | the start and end of the line (as in ``TextField``) |
 /// | Ctrl-Home/Ctrl-End | the start and end of the text |
 /// | PgUp/PgDn | a screenful (the text scrolls with the cursor) |
-/// | Shift with any of the moves above | extends the selection |
+/// | Shift with the arrows, Home/End, Ctrl-Home/End, PgUp/PgDn | extends the selection |
 /// | Backspace (^H), Delete (^D) | the character before, after (or the selection) |
 /// | M-c, M-x, M-v (Alt or Esc first) | copy, cut, paste the selection, with ``pasteboard`` |
 /// | ^K, ^U, ^W | cut to the end of the line (at its end, the line break), to its start, the word before |
