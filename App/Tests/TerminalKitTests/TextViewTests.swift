@@ -159,10 +159,13 @@ struct TextViewTests {
         #expect(notes.body.selectedRange == 6..<11)
         #expect(launch.reversedCells == (6..<11).map { Point(x: $0, y: 1) })
         #expect(launch.terminal.cursor == Point(x: 6, y: 1))
+        // The footer says how to copy and cut it.
+        #expect(launch.terminal.screen.line(size.height - 1).hasPrefix("M-c/M-x Copy/Cut"))
         // ← without Shift goes to the selection's start and selects nothing.
         launch.press(.left)
         #expect(notes.body.selectedRange == 6..<6)
         #expect(launch.reversedCells.isEmpty)
+        #expect(!launch.terminal.screen.line(size.height - 1).contains("Copy"))
         // Shift-End, Shift-Home (as a terminal sends them).
         launch.send("\u{1B}[1;2F")
         #expect(notes.body.selectedText == "world")
