@@ -419,6 +419,27 @@ struct TextViewRestorationTests {
     }
 
     @Test(
+        "T4: saved in a wide terminal, restored in a narrow one: the same text at the top, the cursor in sight"
+    )
+    func narrowerRelaunch() throws {
+        let (storage, _, notes) = try savedNotes(Size(width: 120, height: 40), text: Self.text) { launch, _ in
+            launch.press(Key(.home, modifiers: .control), .pageDown, .down, .down)
+        }
+        let scroll = notes.body.scrollPosition
+        let cursor = notes.body.cursorPosition
+        let lines = Self.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(scroll == lines.prefix(37).reduce(0) { $0 + $1.count + 1 })
+        let (second, restored) = try launchNotes(Size(width: 40, height: 12), storage: storage)
+        #expect(restored.body.scrollPosition == scroll)
+        #expect(restored.body.cursorPosition == cursor)
+        // Line 38 wraps at 40 columns: its first row on top, the cursor two lines below.
+        #expect(second.terminal.screen.line(1) == "38 the line of text number 38, long")
+        let cursorRow = try #require(second.terminal.cursor)
+        #expect(cursorRow.x == 0 && cursorRow.y > 2 && cursorRow.y <= 10)
+        #expect(second.terminal.screen.line(cursorRow.y).hasPrefix("40 the line of text"))
+    }
+
+    @Test(
         "T4: random typing, moves, selections and cuts, then a relaunch: the screen a fresh wrap draws is the same",
         arguments: HeadlessLaunch.sizes)
     func randomEdits(size: Size) throws {
