@@ -46,8 +46,14 @@ final class NotesController: ViewController, TextViewDelegate {
         body.frame = Rect(x: 0, y: 1, width: view.frame.width, height: max(0, view.frame.height - 1))
     }
 
+    /// `q` pressed while the text view let it travel on.
+    var quits = 0
+
     override var keyCommands: [KeyCommand] {
-        [KeyCommand(.enter, title: "Done") { [weak self] in self?.done += 1 }]
+        [
+            KeyCommand(.enter, title: "Done") { [weak self] in self?.done += 1 },
+            KeyCommand(.character("q"), title: "Quit") { [weak self] in self?.quits += 1 },
+        ]
     }
 
     func textViewDidChange(_ textView: TextView) {
@@ -346,6 +352,31 @@ struct TextViewTests {
             var decoder = KeyDecoder()
             #expect(decoder.decode(Array(bytes.utf8)) + decoder.flush() == [key], "\(key)")
         }
+    }
+
+    @Test(
+        "T4: a text view that is not editable moves, selects and copies; typing, Enter and cutting travel on",
+        arguments: HeadlessLaunch.sizes)
+    func readOnly(size: Size) throws {
+        let pasteboard = Pasteboard()
+        let notes = NotesController(text: "read me\nslowly", pasteboard: pasteboard)
+        notes.body.isEditable = false
+        let launch = try HeadlessLaunch(root: notes, size: size)
+        // The footer offers the screen's `q`, which a text view taking text would hide.
+        #expect(launch.terminal.screen.line(size.height - 1).contains("q Quit"))
+        launch.type("q")
+        launch.press(.enter, .backspace, .delete, .ctrl("k"), .ctrl("y"))
+        launch.terminal.paste("pasted")
+        launch.send("\u{1B}x\u{1B}v")
+        #expect(notes.body.text == "read me\nslowly")
+        #expect(notes.quits == 1)
+        #expect(notes.done == 1)
+        #expect(notes.changes == 0)
+        launch.press(Key(.home, modifiers: .control), Key(.end, modifiers: .shift))
+        launch.send("\u{1B}c")
+        #expect(pasteboard.string == "read me")
+        #expect(launch.reversedCells == (0..<7).map { Point(x: $0, y: 1) })
+        #expect(bodyLines(launch, 2) == ["read me", "slowly"])
     }
 
     @Test(

@@ -155,6 +155,11 @@ open class TextView: View {
     /// along the responder chain (a form's Done, say); line breaks then come only from
     /// pastes. Tab never inserts anything: it always moves the focus on.
     public var insertsNewlineOnEnter = true
+    /// False: the text is read only, to the keyboard: the keys that would change it travel
+    /// on instead (a screen's `q` works, Enter is its Enter), while moving, selecting,
+    /// copying (M-c) and selecting all (M-a) still work. The methods (``insertText(_:)``,
+    /// ``cut()``, ``paste()``, ``text``) still change it. Default true.
+    public var isEditable = true
     /// Shown, dimmed, while the text is empty.
     public var placeholder: String?
     /// The rows it asks for in a vertical layout (``FormView``).
@@ -171,7 +176,7 @@ open class TextView: View {
     }
 
     override open var canBecomeFirstResponder: Bool { true }
-    override open var consumesTextInput: Bool { true }
+    override open var consumesTextInput: Bool { isEditable }
     override open var preferredHeight: Int { max(1, preferredNumberOfRows) }
 
     // MARK: Public state
@@ -575,13 +580,14 @@ open class TextView: View {
     // MARK: Keys
 
     override open func handleKey(_ key: Key) -> Bool {
+        let shift = key.modifiers.contains(.shift)
+        let control = key.modifiers.contains(.control)
+        let alt = key.modifiers.contains(.alt)
+        guard isEditable || !Self.edits(key) else { return false }
         if let character = key.text {
             insertText(String(character))
             return true
         }
-        let shift = key.modifiers.contains(.shift)
-        let control = key.modifiers.contains(.control)
-        let alt = key.modifiers.contains(.alt)
         switch key.code {
         case .paste(let pasted): insertText(pasted)
         case .enter:
@@ -596,6 +602,17 @@ open class TextView: View {
         default: return false
         }
         return true
+    }
+
+    /// True for the keys that change the text (refused while not ``isEditable``).
+    private static func edits(_ key: Key) -> Bool {
+        switch key.code {
+        case .character(let letter):
+            if key.modifiers.contains(.control) { return "hdkuwy".contains(letter) }
+            return !key.modifiers.contains(.alt) || "xv".contains(letter)
+        case .paste, .enter, .backspace, .delete: return true
+        default: return false
+        }
     }
 
     /// Ctrl with a letter: ^A/^E move, ^H/^D delete, ^K/^U/^W cut, ^Y pastes.
