@@ -9,6 +9,32 @@ import Testing
 @Suite("Homepwner: state restoration as the chapter describes (headless)")
 @MainActor
 struct AppRestorationTests {
+    /// The records of the tabs, the split and the list, as saved at the start of an archive.
+    static let listRecords: [String] = [
+        "TabBarController TerminalKit.TabBarController class=none",
+        "TabBarController/SplitViewController TerminalKit.SplitViewController class=none",
+        "TabBarController/SplitViewController/primary TerminalKit.NavigationController class=none",
+        "TabBarController/SplitViewController/primary/ItemsViewController Homepwner.ItemsViewController "
+            + "class=ItemsViewController",
+        "TabBarController/SplitViewController/primary/ItemsViewController/TableView TerminalKit.TableView class=none",
+    ]
+
+    /// The Summary tab's records.
+    static let summaryRecords: [String] = [
+        "TabBarController/SummaryNavigationController TerminalKit.NavigationController class=none",
+        "TabBarController/SummaryNavigationController/SummaryViewController Homepwner.SummaryViewController "
+            + "class=none",
+    ]
+
+    /// The records of a detail screen and its four fields, under `parent`.
+    static func detailRecords(under parent: String) -> [String] {
+        let detail = parent + "/DetailViewController"
+        return [detail + " Homepwner.DetailViewController class=DetailViewController"]
+            + ["nameField", "serialNumberField", "valueField", "photoPathField"].map {
+                "\(detail)/\($0) TerminalKit.TextField class=none"
+            }
+    }
+
     private let shiftDown = Key(.down, modifiers: .shift)
 
     /// The archive's records: path, type, restoration class.
@@ -20,7 +46,7 @@ struct AppRestorationTests {
     }
 
     @Test(
-        "H8: identifiers are type names; list and detail have restoration classes, the navigation controllers none"
+        "H8, T5: identifiers are type names; list and detail have restoration classes, the containers none"
     )
     func pushedPaths() throws {
         let scratch = try scratchStore(sampleItems)
@@ -29,34 +55,27 @@ struct AppRestorationTests {
         app.press(.down, .down, .enter)
         app.press(.ctrl("z"))
         #expect(app.terminal.suspendCount == 1)
-        #expect(
-            try records(storage) == [
-                "NavigationController TerminalKit.NavigationController class=none",
-                "NavigationController/ItemsViewController Homepwner.ItemsViewController class=ItemsViewController",
-                "NavigationController/ItemsViewController/TableView TerminalKit.TableView class=none",
-                "NavigationController/DetailViewController Homepwner.DetailViewController class=DetailViewController",
-                "NavigationController/DetailViewController/nameField TerminalKit.TextField class=none",
-                "NavigationController/DetailViewController/serialNumberField TerminalKit.TextField class=none",
-                "NavigationController/DetailViewController/valueField TerminalKit.TextField class=none",
-                "NavigationController/DetailViewController/photoPathField TerminalKit.TextField class=none",
-            ])
+        let split = "TabBarController/SplitViewController"
+        let expected =
+            Self.listRecords + Self.detailRecords(under: split + "/primary")
+            + [split + "/secondary TerminalKit.NavigationController class=none"] + Self.summaryRecords
+        #expect(try records(storage) == expected)
     }
 
     @Test(
-        "H8: the modal new-item screen is saved under a path of 3: root, modal navigation controller, detail")
+        "H8: the modal new-item screen is saved under the tabs that present it: root, modal navigation controller, detail"
+    )
     func modalPaths() throws {
         let scratch = try scratchStore(sampleItems)
         let storage = InMemoryStorage()
         let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
         app.press(.character("a"), .ctrl("z"))
-        #expect(
-            try records(storage).prefix(5) == [
-                "NavigationController TerminalKit.NavigationController class=none",
-                "NavigationController/ItemsViewController Homepwner.ItemsViewController class=ItemsViewController",
-                "NavigationController/ItemsViewController/TableView TerminalKit.TableView class=none",
-                "NavigationController/NavigationController TerminalKit.NavigationController class=none",
-                "NavigationController/NavigationController/DetailViewController Homepwner.DetailViewController class=DetailViewController",
-            ])
+        let expected =
+            Self.listRecords + [
+                "TabBarController/SplitViewController/secondary TerminalKit.NavigationController class=none",
+                "TabBarController/NavigationController TerminalKit.NavigationController class=none",
+            ] + Self.detailRecords(under: "TabBarController/NavigationController")
+        #expect(try records(storage).filter { !$0.contains("/SummaryNavigationController") } == expected)
     }
 
     @Test(
@@ -102,11 +121,11 @@ struct AppRestorationTests {
         let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
         #expect(second.screen == first.screen)
         #expect(second.detail?.isNew == true)
-        let modal = try #require(second.navigation?.presentedViewController as? NavigationController)
-        #expect(modal.presentingViewController === second.navigation)
+        let modal = try #require(second.presented as? NavigationController)
+        #expect(modal.presentingViewController === second.tabs)
         #expect(second.navigation?.topViewController is ItemsViewController)
         second.press(.enter)
-        #expect(second.navigation?.presentedViewController == nil)
+        #expect(second.presented == nil)
         #expect(try second.storedNames() == sampleItems.map(\.0) + ["Lamp"])
         #expect(second.highlightedRow?.hasPrefix(" Lamp ") == true)
     }
@@ -124,7 +143,7 @@ struct AppRestorationTests {
         #expect(second.lines[1] == " Name     Lamp")
         #expect(try second.store.count() == 6)
         second.press(.escape)
-        #expect(second.navigation?.presentedViewController == nil)
+        #expect(second.presented == nil)
         #expect(try second.storedNames() == sampleItems.map(\.0))
         #expect(!second.screen.contains("Lamp"))
     }
@@ -201,15 +220,15 @@ struct AppRestorationTests {
         #expect(second.lines[1].hasPrefix(" Shiny Spork "))
         #expect(second.lines[10] == " The item you had open no longer exists; showing the list.")
         let diagnostics = second.application.restorationReport?.diagnostics.map(\.description) ?? []
-        #expect(
-            diagnostics.first
-                == "not restored: NavigationController/DetailViewController: restoration class 'DetailViewController' "
-                + "returned nil: item \(ItemKey.text(key)) no longer exists in the store (deleted outside "
-                + "Homepwner?), so its subtree is not restored")
+        let path = "TabBarController/SplitViewController/primary/DetailViewController"
+        let why: String =
+            "restoration class 'DetailViewController' returned nil: item \(ItemKey.text(key)) no longer "
+            + "exists in the store (deleted outside Homepwner?), so its subtree is not restored"
+        #expect(diagnostics.first == "not restored: \(path): \(why)")
         // Its four fields go with it.
         #expect(
             diagnostics.dropFirst().map {
-                $0.hasSuffix("its parent 'NavigationController/DetailViewController' was not restored")
+                $0.hasSuffix("its parent '\(path)' was not restored")
             } == [true, true, true, true])
         second.press(.down)
         #expect(second.highlightedRow?.hasPrefix(" Fluffy Mac ") == true)
@@ -229,7 +248,7 @@ struct AppRestorationTests {
         database.execute("DELETE FROM items WHERE name = 'Ghost'")  // committed as typed (H12)
 
         let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
-        #expect(second.navigation?.presentedViewController == nil)
+        #expect(second.presented == nil)
         #expect(second.lines[0].contains("Homepwner"))
         #expect(second.lines[10] == " The item you had open no longer exists; showing the list.")
         second.press(.character("a"))
@@ -249,8 +268,9 @@ struct AppRestorationTests {
         storage[.archive] = ArchiveBytes.withoutActivity(
             kind == "corrupt" ? ArchiveBytes.corrupted(bytes) : ArchiveBytes.withFormatVersion(2, bytes))
 
+        // One column short of side by side: the list alone, as wide as it gets.
         let second = try HeadlessHomepwner(
-            paths: scratch.paths, storage: storage, size: Size(width: 120, height: 12))
+            paths: scratch.paths, storage: storage, size: Size(width: 119, height: 12))
         #expect(second.navigation?.viewControllers.count == 1)
         #expect(second.lines[1].hasPrefix(" Shiny Spork "))
         let notice = second.lines[10]

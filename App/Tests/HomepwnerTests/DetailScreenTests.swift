@@ -37,7 +37,7 @@ struct DetailScreenTests {
 
 
 
-                Tab Next field  Esc Back  ^C Quit
+                Tab Next field  Esc Back  ^T Summary  ^C Quit
                 """)
         #expect(app.terminal.cursor == Point(x: 20, y: 1))
         // Tab visits the four fields and never the date.

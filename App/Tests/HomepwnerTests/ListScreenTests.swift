@@ -25,12 +25,13 @@ struct ListScreenTests {
                  Shiny Bear                                                8E8F1             $0
 
 
-                Enter Open  a Add  Del Delete  e Edit & reorder  q Quit  Q Quit & forget
+                Enter Open  a Add  Del Delete  e Edit & reorder  ^T Summary  q Quit
                 """)
         #expect(
             app.highlightedRow
                 == " Shiny Spork                                               4K2M9            $12")
-        #expect(app.navigation?.restorationIdentifier == "NavigationController")
+        #expect(app.tabs?.restorationIdentifier == "TabBarController")
+        #expect(app.navigation?.restorationIdentifier == "primary")
         #expect(app.list?.restorationIdentifier == "ItemsViewController")
     }
 
@@ -48,7 +49,7 @@ struct ListScreenTests {
         let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
         app.press(.character("a"))
         #expect(try app.store.count() == 6)  // created at once, as the book's createItem
-        let modal = try #require(app.navigation?.presentedViewController as? NavigationController)
+        let modal = try #require(app.presented as? NavigationController)
         #expect(modal.restorationIdentifier == "NavigationController")
         #expect(app.detail?.isNew == true)
         #expect(app.lines[0] == " Cancel                   New Item                     Done")
@@ -59,7 +60,7 @@ struct ListScreenTests {
         app.press(.tab, .backspace)
         app.type("$1,250")
         app.press(.enter)
-        #expect(app.navigation?.presentedViewController == nil)
+        #expect(app.presented == nil)
         #expect(
             try app.store.allItems().last.map { [$0.name, $0.serialNumber, "\($0.valueInDollars)"] } == [
                 "Lamp", "L4MP", "1250",
@@ -78,7 +79,7 @@ struct ListScreenTests {
 
 
 
-                Enter Open  a Add  Del Delete  e Edit  q Quit
+                Enter Open  a Add  Del Delete  e Edit  ^T Summary  q Quit
                 """)
     }
 
@@ -90,7 +91,7 @@ struct ListScreenTests {
         app.press(.character("a"))
         app.type("Never mind")
         app.press(.escape)
-        #expect(app.navigation?.presentedViewController == nil)
+        #expect(app.presented == nil)
         #expect(try app.storedNames() == sampleItems.map(\.0))
         #expect(app.screen == before)
     }
@@ -144,7 +145,7 @@ struct ListScreenTests {
         app.press(.character("e"))
         #expect(app.lines[0].hasPrefix(" Done "))
         #expect(app.lines[1] == " - Shiny Spork                       4K2M9            $12 =")
-        #expect(app.lines.last == "Del Delete  S-↑↓ Move  e Done  Enter Open  a Add  q Quit")
+        #expect(app.lines.last == "Del Delete  S-↑↓ Move  e Done  Enter Open  a Add  ^T Summary")
         app.press(Key(.down, modifiers: .shift), Key(.down, modifiers: .shift))
         #expect(try app.storedNames() == ["Rusty Bear", "Fluffy Mac", "Shiny Spork", "毛茸茸的熊", "Shiny Bear"])
         app.press(.end, Key(.up, modifiers: .shift))

@@ -21,14 +21,15 @@ struct ModernRestorationTests {
         first.press(.ctrl("z"))
         // The next launch died decoding the detail screen (a marker as it would leave it).
         storage[.restoringMarker] = Array(
-            "restoring\nphase decode\nsubtree NavigationController/DetailViewController\nend\n".utf8)
+            "restoring\nphase decode\nsubtree TabBarController/SplitViewController/primary/DetailViewController\nend\n"
+                .utf8)
         let second = try HeadlessHomepwner(
             paths: scratch.paths, storage: storage, size: Size(width: 80, height: 12))
         #expect(second.detail == nil)
         #expect(second.highlightedRow?.hasPrefix(" Fluffy Mac ") == true)
         #expect(
             second.application.restorationReport?.diagnostics.first?.description
-                == "not restored: NavigationController/DetailViewController: the last launch died while restoring "
+                == "not restored: TabBarController/SplitViewController/primary/DetailViewController: the last launch died while restoring "
                 + "this subtree (R28); it is left out this time, and everything else is restored")
         #expect(storage[.archive] != nil, "the archive is kept")
     }

@@ -20,20 +20,21 @@ struct PresenterPathTests {
         first.type("Lamp")
         // The list presents the New Item screen itself, rather than the root navigation
         // controller (TerminalKit's `present` goes to the outermost container, as UIKit's).
-        let modal = try #require(first.navigation?.presentedViewController as? NavigationController)
-        first.navigation?.dismiss()
+        let modal = try #require(first.presented as? NavigationController)
+        first.tabs?.dismiss()
         first.list?.setPresented(modal)
         try first.application.engine.preserve(reason: .background)
         let bytes = try #require(storage[.archive])
         #expect(
             try Archive(fileBytes: bytes).records.map { $0.path.description }.contains(
-                "NavigationController/ItemsViewController/NavigationController/DetailViewController"))
+                "TabBarController/SplitViewController/primary/ItemsViewController/NavigationController/DetailViewController"
+            ))
 
         let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
         let report = try #require(second.application.restorationReport)
         let restored = report.objects.first {
             $0.path.description
-                == "NavigationController/ItemsViewController/NavigationController/DetailViewController"
+                == "TabBarController/SplitViewController/primary/ItemsViewController/NavigationController/DetailViewController"
         }
         let detail = try #require(restored?.object as? DetailViewController)
         #expect(detail.isNew, "Done and Cancel, and Cancel deletes the item it made")

@@ -132,7 +132,7 @@ struct RestorationFuzzFindingsTests {
         let outside = try ItemStore(paths: scratch.paths)
         _ = try outside.deleteItem(withKey: try app.storedItem(1).key)
         app.advance(by: .seconds(1))
-        #expect(app.navigation?.presentedViewController == nil)
+        #expect(app.presented == nil)
         #expect(!app.screen.contains("Delete “"))
         #expect(app.screen.contains("“Rusty Bear” was deleted outside Homepwner."))
         #expect(app.lines.last?.hasPrefix("Enter Open") == true)  // the list takes keys again

@@ -64,7 +64,7 @@ struct TextAndTerminalTests {
 
 
 
-                Tab Next field  Esc Back  ^C Quit
+                Tab Next field  Esc Back  ^T Summary
                 """)
     }
 
@@ -80,13 +80,15 @@ struct TextAndTerminalTests {
         app.terminal.resize(to: Size(width: 200, height: 60))
         app.application.processEvents()
         #expect(app.lines.count == 60)
-        #expect(app.lines[0].hasSuffix("Add"))
-        #expect(app.lines[0].count == 199)
+        // Wide: the list takes the left 80 columns, and the right pane waits for an item (T5).
+        #expect(app.lines[0].hasSuffix("Add │"))
+        #expect(app.lines[0].count == 81)
         #expect(app.lines[1].hasPrefix(" Shiny Spork "))
-        #expect(app.lines[1].hasSuffix("4K2M9            $12"))
-        #expect(app.lines[1].count == 199)
+        #expect(app.lines[1].hasSuffix("4K2M9            $12 │"))
+        #expect(app.lines[29].hasSuffix("  Press Enter on an item to open it here."))
         #expect(
             app.lines[59]
-                == "Enter Open  a Add  Del Delete  e Edit & reorder  q Quit  Q Quit & forget  ^C Quit")
+                == "Enter Open  a Add  Del Delete  e Edit & reorder  ^T Summary  q Quit  Q Quit & forget  ^C Quit"
+        )
     }
 }

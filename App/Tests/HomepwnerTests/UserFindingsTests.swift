@@ -114,7 +114,7 @@ struct UserFindingsTests {
     @Test("H12: an empty list's footer offers only what works (issue 13 item 15)")
     func emptyListFooter() throws {
         let app = try HeadlessHomepwner(paths: Scratch().paths, storage: InMemoryStorage())
-        #expect(app.lines.last == "a Add  q Quit  Q Quit & forget  ^C Quit")
+        #expect(app.lines.last == "a Add  ^T Summary  q Quit  Q Quit & forget  ^C Quit")
     }
 
     @Test("H12: the footer puts Enter Open first, so a narrow terminal keeps it (issue 13 item 15)")
@@ -280,7 +280,7 @@ struct UserFindingsTests {
         _ = try store.deleteItem(withKey: try #require(try store.allItems().dropFirst(2).first).key)
         let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
         #expect(!app.screen.contains("Delete “"))
-        #expect(app.navigation?.presentedViewController == nil)
+        #expect(app.presented == nil)
         app.press(.down)  // the list takes keys
         #expect(app.highlightedRow != nil)
     }

@@ -78,8 +78,13 @@ struct EndToEndTests {
         try await launch(session)
         try session.press("a")
         try session.type("Green tea")
-        try session.press("Left", "Left")
         try await session.waitFor(text: "Green tea")
+        let typed = try session.capture().cursor
+        try session.press("Left", "Left")
+        // The two keys are drawn once the cursor is two columns left of the end.
+        try await session.waitFor("the cursor two columns left") { _ in
+            try session.capture().cursor.column == typed.column - 2
+        }
         let before = try session.capture()
         try session.press("C-c")
         try await session.waitFor("the shell") { _ in try !session.isAlternateScreen() }

@@ -19,13 +19,11 @@ extension AppDelegate {
 
     /// What the user is doing now, for the engine to save with the archive.
     func stateRestorationActivity() -> RestorationActivity? {
-        guard let root = application?.window.rootViewController as? NavigationController else { return nil }
-        if let modal = root.presentedViewController as? NavigationController,
-            let detail = modal.topViewController as? DetailViewController, detail.isNew
-        {
+        guard let screens = Screens(window: application?.window) else { return nil }
+        if let detail = screens.newItem {
             return activity(.addItem, title: "Adding a new item", ["item": ItemKey.text(detail.item.key)])
         }
-        if let detail = root.topViewController as? DetailViewController {
+        if let detail = screens.openDetail {
             // As on screen: the typed name, committed to the store or not yet.
             let name = detail.nameField.text
             return activity(
@@ -33,7 +31,7 @@ extension AppDelegate {
                 ["item": ItemKey.text(detail.item.key), "name": name])
         }
         var keys: [String: String] = [:]
-        if let list = root.viewControllers.first as? ItemsViewController,
+        if let list = screens.list,
             let selected = list.tableView.indexPathForSelectedRow,
             let key = list.modelIdentifier(forElementAt: selected, in: list.tableView)
         {
@@ -53,7 +51,7 @@ extension AppDelegate {
         return show(type, key: key)
     }
 
-    /// Shows the list, with the detail screen of `key` pushed (`.viewItem`), the New Item
+    /// Shows the list, with the detail screen of `key` open (`.viewItem`), the New Item
     /// screen presented for it (`.addItem`), or it selected (`.list`). Returns false, and
     /// shows nothing, if that item no longer exists.
     @discardableResult
@@ -66,21 +64,20 @@ extension AppDelegate {
             if type == .addItem, (try? context.store.isProvisional(key)) != true { return false }
         }
         let list = ItemsViewController(context: context)
-        let navigation = NavigationController(rootViewController: list)
-        navigation.restorationIdentifier = Self.navigationIdentifier
-        window.rootViewController = navigation
+        let tabs = Screens.makeRoot(context: context, list: list)
+        window.rootViewController = tabs
         guard let item else { return true }
         context.itemToSelect = item.key
         switch type {
         case .list:
             break
         case .viewItem:
-            navigation.pushViewController(DetailViewController(item: item, isNew: false, context: context))
+            list.showDetailViewController(DetailViewController(item: item, isNew: false, context: context))
         case .addItem:
             let modal = NavigationController(
                 rootViewController: DetailViewController(item: item, isNew: true, context: context))
             modal.restorationIdentifier = Self.navigationIdentifier
-            list.present(modal)
+            tabs.present(modal)
         }
         return true
     }

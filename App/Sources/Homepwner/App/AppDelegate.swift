@@ -25,6 +25,8 @@ final class AppDelegate: ApplicationDelegate {
     /// The item `--open` asked to show (rule S6).
     let opening: Item.ID?
     weak var application: Application?
+    /// The root of an archive saved before the tabs, while a restore is under way.
+    private var formerRoot: NavigationController?
 
     init(context: HomepwnerContext, startsFresh: Bool, opening: Item.ID? = nil) {
         self.context = context
@@ -45,6 +47,9 @@ final class AppDelegate: ApplicationDelegate {
         context.now = { [weak application] in application?.driver.now ?? .zero }
         context.stateDidChange = { [weak application] in application?.engine.stateDidChange() }
         if startsFresh { application.engine.discardState(reason: "launched with --fresh") }
+        // The tabs and the split exist before the restore, which finds them where they
+        // are (rule R13c) and fills their stacks.
+        application.window.rootViewController = Screens.makeRoot(context: context, list: nil)
         application.globalKeyCommands = [
             KeyCommand(.character("q")) { [weak application] in application?.quit() },
             KeyCommand(.character("Q")) { [weak application] in application?.quit(forgettingState: true) },
@@ -62,13 +67,7 @@ final class AppDelegate: ApplicationDelegate {
         if let opening, !show(.viewItem, key: opening) {
             context.post("The item to open no longer exists.")
         }
-        let root = window.rootViewController as? NavigationController
-        if root?.viewControllers.first is ItemsViewController == false {
-            let list = ItemsViewController(context: context)
-            let navigation = NavigationController(rootViewController: list)
-            navigation.restorationIdentifier = Self.navigationIdentifier
-            window.rootViewController = navigation
-        }
+        if Screens(window: window)?.list == nil { window.rootViewController = listRoot() }
         let report = application.restorationReport
         for note in report?.diagnostics ?? [] where note.kind == .archiveDiscarded {
             context.post(Self.discardedStateNotice(reason: note.reason, activity: report?.restoredActivity))
@@ -99,9 +98,7 @@ final class AppDelegate: ApplicationDelegate {
     /// restored New Item screen keeps its item. A busy database is left for next time.
     private func cleanStore(window: Window) {
         var keeping = Set<Item.ID>()
-        if let modal = window.rootViewController?.presentedViewController as? NavigationController,
-            let detail = modal.topViewController as? DetailViewController, detail.isNew
-        {
+        if let detail = Screens(window: window)?.newItem {
             keeping.insert(detail.item.key)
             _ = try? context.store.claimProvisionalItem(withKey: detail.item.key)
         }
@@ -131,8 +128,13 @@ final class AppDelegate: ApplicationDelegate {
         coder.metadata.appName == HomepwnerApplication.name
     }
 
-    /// Creates the navigation controllers, which have no restoration class; returns nil for
-    /// everything else (views are found where their controllers put them).
+    /// Creates the New Item screen's navigation controller, which has no restoration class;
+    /// returns nil for everything else (the tabs, the split and the Summary tab exist
+    /// before the restore, and views are found where their controllers put them).
+    ///
+    /// An archive saved before the tabs (rule X3) has a navigation controller as its
+    /// root: it is created here and kept aside, and ``didDecodeRestorableState(_:)`` moves
+    /// its screens into the tabs.
     func restorableObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
         -> (any RestorableObject)?
     {
@@ -141,77 +143,106 @@ final class AppDelegate: ApplicationDelegate {
         }
         let navigation = NavigationController()
         navigation.restorationIdentifier = identifier
-        // A path of one component is the root.
-        if path.count == 1 { application?.window.rootViewController = navigation }
+        if path.count == 1 { formerRoot = navigation }
         return navigation
     }
 
-    /// Runs last in a restore, and keeps only what Homepwner itself saves: the list and
-    /// detail screens in the root's stack, and a New Item screen or a delete confirmation
-    /// presented over them.
+    /// Runs last in a restore, and keeps only what Homepwner itself saves: the list with
+    /// an item's screen beside it or over it in the Items tab, the Summary alone in its
+    /// tab, and a New Item screen or one of the two alerts presented over the tabs.
     ///
+    /// - The screens of an archive saved before the tabs move into them first.
+    /// - A stack is cut before anything but the screens Homepwner puts there.
     /// - A modal navigation controller whose detail screen was not restored (its item is
     ///   gone, rule H9) would be an empty screen; it is dismissed, as is one whose top is
-    ///   anything but a detail screen. What the New Item screen presents is dismissed.
-    /// - The root's stack is cut before anything but the list and detail screens.
-    /// - A delete confirmation presented over the list stays: it is restorable too.
-    /// - If what shows is still not one of these screens where Homepwner puts it (an
-    ///   archive can nest controllers in many ways: a list presented without its navigation
-    ///   bar, a screen presented from inside a stack), the restored root is replaced by a
-    ///   new list, as when nothing was restored.
+    ///   anything but a New Item screen. What the New Item screen presents is dismissed
+    ///   unless it is "Remove the photo?".
+    /// - If something else still presents, or an alert has lost what it asks about (an
+    ///   archive can nest controllers in many ways), the restored root is replaced by a new
+    ///   list, as when nothing was restored.
     ///
     /// Each of these came from `homepwner-fuzz`: an archive nesting an empty navigation
     /// controller showed a blank screen.
     func didDecodeRestorableState(_ coder: StateDecoder) throws {
-        guard let window = application?.window,
-            let navigation = window.rootViewController as? NavigationController
-        else { return }
-        let screens = navigation.viewControllers.prefix {
-            $0 is ItemsViewController || $0 is DetailViewController
+        guard let window = application?.window else { return }
+        guard let screens = Screens(window: window), let split = screens.split else {
+            window.rootViewController = listRoot()
+            return
         }
-        if screens.count < navigation.viewControllers.count { navigation.setViewControllers(Array(screens)) }
-        if let modal = navigation.presentedViewController as? NavigationController {
-            if !(modal.topViewController is DetailViewController) {
-                navigation.dismiss()
+        if let former = formerRoot {
+            formerRoot = nil
+            adopt(former, into: screens)
+        }
+        let primary = split.primaryNavigationController
+        guard primary.viewControllers.first is ItemsViewController else {
+            window.rootViewController = listRoot()
+            return
+        }
+        // The list, then (collapsed) item screens; the secondary column holds item screens.
+        Self.cut(primary, after: 1) { $0 is DetailViewController }
+        Self.cut(split.secondaryNavigationController, after: 0) { $0 is DetailViewController }
+        if let summaryNavigation = screens.tabs.viewControllers.dropFirst().first as? NavigationController {
+            Self.cut(summaryNavigation, after: 1) { _ in false }
+        }
+        let tabs = screens.tabs
+        if let modal = tabs.presentedViewController as? NavigationController {
+            if screens.newItem == nil {
+                tabs.dismiss()
             } else if modal.presentedViewController != nil,
                 !(modal.presentedViewController is RemovePhotoAlert)
             {
                 modal.dismiss()
             }
         }
-        // What shows must be where Homepwner puts its screens: the top of the New Item
-        // screen's navigation controller, or else (nothing presented) the top of the root's
-        // stack.
-        let shown: ViewController?
-        let expected: ViewController?
-        if let alert = navigation.presentedViewController as? DeleteItemAlert {
-            // The delete confirmation, restored over the list (issue 13 item 21).
-            shown = alert
-            expected = alert
-        } else if let alert = navigation.presentedViewController as? RemovePhotoAlert,
-            navigation.topViewController is DetailViewController
-        {
-            // "Remove the photo?", restored over the item it asks about.
-            shown = alert
-            expected = alert.detail == nil ? nil : alert
-        } else if let presented = navigation.presentedViewController {
-            let modal = presented as? NavigationController
-            shown = modal?.visibleViewController ?? presented
-            // Over the New Item screen, its "Remove the photo?" shows above it.
-            expected = (modal?.presentedViewController as? RemovePhotoAlert) ?? modal?.topViewController
-        } else {
-            shown = navigation.visibleViewController
-            expected = navigation.topViewController
+        let expected: Bool
+        switch tabs.presentedViewController {
+        case nil, is NavigationController: expected = true
+        case let alert as DeleteItemAlert: expected = alert.list != nil
+        case let alert as RemovePhotoAlert:
+            expected = alert.detail != nil && alert.detail === screens.openDetail
+        default: expected = false
         }
-        if expected == nil || shown !== expected { window.rootViewController = listRoot() }
+        // Only the tabs and the New Item screen's navigation controller present.
+        let nested: [ViewController] =
+            tabs.viewControllers + tabs.viewControllers.flatMap(\.children)
+            + tabs.viewControllers.flatMap { $0.children.flatMap(\.children) }
+            + (screens.modal?.viewControllers ?? [])
+        if !expected || nested.contains(where: { $0.presentedViewController != nil }) {
+            window.rootViewController = listRoot()
+        }
     }
 
-    /// The root navigation controller around a new items list: what a restore that kept
-    /// nothing usable shows.
-    private func listRoot() -> NavigationController {
-        let navigation = NavigationController(rootViewController: ItemsViewController(context: context))
-        navigation.restorationIdentifier = Self.navigationIdentifier
-        return navigation
+    /// Cuts a stack before its first controller past the first `kept` that `belongs`
+    /// refuses.
+    private static func cut(
+        _ navigation: NavigationController, after kept: Int, belongs: (ViewController) -> Bool
+    ) {
+        let stack = navigation.viewControllers
+        let keeping = stack.prefix(kept) + stack.dropFirst(kept).prefix(while: belongs)
+        if keeping.count < stack.count { navigation.setViewControllers(Array(keeping)) }
+    }
+
+    /// Moves the screens of an archive saved before the tabs (a navigation controller
+    /// holding the list and perhaps an item's screen, presenting the New Item screen or an
+    /// alert) into the tabs: the list into the Items tab, the item beside it, and what it
+    /// presented over the tabs.
+    private func adopt(_ former: NavigationController, into screens: Screens) {
+        guard let split = screens.split else { return }
+        let stack = former.viewControllers
+        let presented = former.presentedViewController
+        former.setViewControllers([])
+        if let list = stack.first as? ItemsViewController {
+            split.primaryNavigationController.setViewControllers([list])
+        }
+        if let detail = stack.dropFirst().first as? DetailViewController {
+            split.secondaryNavigationController.setViewControllers([detail])
+        }
+        if let presented { screens.tabs.present(presented) }
+    }
+
+    /// A new root around a new items list: what a restore that kept nothing usable shows.
+    private func listRoot() -> TabBarController {
+        Screens.makeRoot(context: context, list: ItemsViewController(context: context))
     }
 
     func didFailToPreserveState(_ error: RestorationError) {

@@ -15,6 +15,12 @@ public final class HomepwnerContext {
     /// One-line messages for the list's status line, oldest first (an archive that was
     /// thrown away, an item that no longer exists, a save that failed).
     private(set) var notices: [String] = []
+    /// The items as their open screens show them, typed but perhaps not yet stored: the
+    /// list draws these rows so, as the user types beside it (rule T5).
+    var editedItems: [Item.ID: Item] = [:]
+    /// How many times this launch wrote to the store: a screen that shows stored rows reads
+    /// them again when it changed.
+    var writesMade = 0
     /// The item that "Done" on the new-item screen just kept: the list selects it when it
     /// shows again.
     var itemToSelect: Item.ID?

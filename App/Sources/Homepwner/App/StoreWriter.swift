@@ -104,6 +104,7 @@ final class StoreWriter {
                 try perform(operation)
                 pending.removeFirst()
                 wrote = true
+                context.writesMade += 1
             } catch  where error.isBusy {
                 if busySince == nil { busySince = context.now() }
                 retry = context.schedule(after: Self.retryInterval) { [weak self] in self?.flush() }

@@ -87,11 +87,16 @@ final class DeleteItemAlert: AlertController, StoreObserver {
 
     override func applicationFinishedRestoringState() {
         super.applicationFinishedRestoringState()
-        // Restored: the list is the root navigation controller's first screen.
+        // Restored: the list is in the Items tab of the tabs that present the alert (in an
+        // archive saved before the tabs, the first screen of the root navigation controller).
         if list == nil {
-            list =
-                (presentingViewController as? NavigationController)?.viewControllers.first
-                as? ItemsViewController
+            if let tabs = presentingViewController as? TabBarController {
+                list = Screens(tabs: tabs).list
+            } else {
+                list =
+                    (presentingViewController as? NavigationController)?.viewControllers.first
+                    as? ItemsViewController
+            }
         }
     }
 }

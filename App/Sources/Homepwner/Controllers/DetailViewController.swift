@@ -140,6 +140,27 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         super.viewWillDisappear(animated)
         // Going back saves what the debounce has not yet (the book saves here).
         commitPendingEdits()
+        context.editedItems[item.key] = nil
+    }
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        publishEdits()
+    }
+
+    /// Tells the list beside this screen what the fields show now (rule T5).
+    private func publishEdits() {
+        let changes = changes
+        context.editedItems[item.key] = isGone || changes.isEmpty ? nil : changes.applied(to: item)
+    }
+
+    /// Leaves the screen: back to the list beside it or under it.
+    private func leave() {
+        if let split = splitViewController {
+            split.closeSecondary()
+        } else {
+            _ = navigationController?.popViewController()
+        }
     }
 
     override func viewWillLayoutSubviews() {
@@ -277,7 +298,10 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
     }
 
     func textFieldDidChange(_ textField: TextField) {
-        if textField !== photoPathField { scheduleCommit() }
+        if textField !== photoPathField {
+            scheduleCommit()
+            publishEdits()
+        }
         if textField === valueField {
             warnedAboutInvalidValue = false
             validateValue()
@@ -337,10 +361,11 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
             context.writer.discardPending(for: item.key)
             let name = nameField.text.isEmpty ? item.name : nameField.text
             context.post("\(StoreWriter.quoted(name)) was deleted outside Homepwner.")
+            context.editedItems[item.key] = nil
             if isNew {
                 dismiss()
             } else {
-                _ = navigationController?.popViewController()
+                leave()
             }
             return
         }
@@ -514,6 +539,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         }
         // Show what they mean, and commit the edits (H12).
         validateValue()
+        publishEdits()
         if !isNew { navigationItem.title = Self.title(forName: nameField.text) }
         scheduleCommit()
     }

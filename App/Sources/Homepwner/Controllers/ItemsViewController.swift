@@ -31,6 +31,8 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
     private var showsWriterStatus = false
     /// The item to highlight at the next layout (the one just moved).
     private var keyToSelect: Item.ID?
+    /// The store's writes by this launch when the rows were last read.
+    private var writesSeen = 0
     /// The value column's width: the widest value of the rows shown, so that the serial
     /// numbers line up.
     private var valueColumnWidth = 0
@@ -82,6 +84,11 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
         } else if showsWriterStatus {
             statusLine.text = ""
             showsWriterStatus = false
+        }
+        // This launch wrote (an item's screen beside the list committed a field): read again.
+        if writesSeen != context.writesMade {
+            writesSeen = context.writesMade
+            rows.invalidate()
         }
         if let key = keyToSelect {
             keyToSelect = nil
@@ -231,7 +238,8 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
                     return max(widest, TextWidth.of(ItemCell.formattedValue(item.valueInDollars)))
                 }
             }
-            return ItemCell(item: item, valueColumnWidth: valueColumnWidth)
+            // As the item's screen shows it, typed but perhaps not yet stored (rule T5).
+            return ItemCell(item: context.editedItems[item.key] ?? item, valueColumnWidth: valueColumnWidth)
         } catch {
             return ItemCell.failure("cannot read this item: \(error)")
         }
@@ -281,15 +289,35 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
     override func tableView(_ tableView: TableView, didSelectRowAt indexPath: ElementIndexPath) {
         do {
             guard let shown = try rows.item(at: indexPath.row) else { return }
+            open(itemWithKey: shown.key, named: shown.name)
+        } catch {
+            showNotice("Cannot open the item: \(error)")
+        }
+    }
+
+    /// Opens an item's screen, beside the list on a wide terminal, over it on a narrow one
+    /// (rule T5), and highlights its row.
+    /// - Parameters:
+    ///   - key: The item.
+    ///   - name: Its name as shown, for the notice if it no longer exists.
+    func open(itemWithKey key: Item.ID, named name: String = "") {
+        do {
             // Read again by key: the row may have been changed or deleted outside since
             // the list was read (H13).
-            guard let item = try context.store.item(forKey: shown.key) else {
+            guard let item = try context.store.item(forKey: key) else {
                 storeDidChangeOutside()
-                showNotice("\(StoreWriter.quoted(shown.name)) was deleted outside Homepwner.")
+                showNotice("\(StoreWriter.quoted(name)) was deleted outside Homepwner.")
                 return
             }
-            let detail = DetailViewController(item: item, isNew: false, context: context)
-            navigationController?.pushViewController(detail)
+            selectItem(withKey: key)
+            // Already open beside the list: the focus goes there.
+            if let open = splitViewController?.secondaryViewController as? DetailViewController,
+                open.item.key == item.key
+            {
+                splitViewController?.focus(.secondary)
+                return
+            }
+            showDetailViewController(DetailViewController(item: item, isNew: false, context: context))
         } catch {
             showNotice("Cannot open the item: \(error)")
         }

@@ -39,11 +39,17 @@ final class RemovePhotoAlert: AlertController {
 
     override func applicationFinishedRestoringState() {
         super.applicationFinishedRestoringState()
-        // Restored: the detail screen is the top of the stack that presents the alert.
+        // Restored: the detail screen is the item open in the tabs that present the alert,
+        // or the top of the New Item screen's stack (or, in an archive saved before the
+        // tabs, of the root's).
         if detail == nil {
             let detail =
-                (presentingViewController as? NavigationController)?.topViewController
-                as? DetailViewController
+                if let tabs = presentingViewController as? TabBarController {
+                    Screens(tabs: tabs).openDetail
+                } else {
+                    (presentingViewController as? NavigationController)?.topViewController
+                        as? DetailViewController
+                }
             if detail?.item.key == itemKey { self.detail = detail }
         }
     }

@@ -159,6 +159,28 @@ public final class ItemStore {
         return result
     }
 
+    /// What the Summary tab shows: how many items were kept (a New Item screen's item
+    /// counts from Done on), their total value, and the most valuable (the first in list
+    /// order among equals). The total is summed as a `Double` (SQLite's `total()`), so a
+    /// database edited to hold huge values cannot overflow it.
+    public func summary() throws(ItemStoreError) -> ItemSummary {
+        var result = ItemSummary(count: 0, totalValue: 0, mostValuable: nil)
+        try database.query(
+            "SELECT count(*), total(value_in_dollars) FROM items WHERE provisional = 0",
+            operation: "sum the items"
+        ) { row throws(ItemStoreError) in
+            result.count = Int(row.int64(0))
+            result.totalValue = row.double(1)
+        }
+        try database.query(
+            """
+            SELECT item_key, name, serial_number, value_in_dollars, date_created, has_photo
+            FROM items WHERE provisional = 0 ORDER BY value_in_dollars DESC, ordering, item_key LIMIT 1
+            """, operation: "find the most valuable item"
+        ) { row throws(ItemStoreError) in result.mostValuable = try item(from: row) }
+        return result
+    }
+
     /// The position of `key` in the list, or nil if there is no such item.
     public func index(ofKey key: UUID) throws(ItemStoreError) -> Int? {
         guard let ordering = try ordering(of: key) else { return nil }

@@ -20,6 +20,10 @@ final class SQLiteDatabase {
             sqlite3_column_int64(statement, column)
         }
 
+        func double(_ column: Int32) -> Double {
+            sqlite3_column_double(statement, column)
+        }
+
         func text(_ column: Int32) -> String {
             withText(column) { String(decoding: $0, as: UTF8.self) }
         }

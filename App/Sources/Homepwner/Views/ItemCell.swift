@@ -20,15 +20,7 @@ final class ItemCell: TableViewCell {
     }
 
     /// `$1,234,567`: the value as shown.
-    static func formattedValue(_ dollars: Int) -> String {
-        let digits = String(dollars.magnitude)
-        var grouped = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
-        }
-        return (dollars < 0 ? "-$" : "$") + grouped
-    }
+    static func formattedValue(_ dollars: Int) -> String { ItemSummary.grouped(dollars) }
 
     /// The narrowest value column at a width.
     static func minimumValueWidth(compact: Bool) -> Int { compact ? 5 : 8 }

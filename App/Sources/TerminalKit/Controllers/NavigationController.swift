@@ -93,14 +93,7 @@ open class NavigationController: ViewController {
         navigationBar.isHidden = barHeight == 0
         contentView.frame = bounds.inset(top: barHeight)
         let top = topViewController
-        for subview in contentView.subviews where subview !== top?.viewIfLoaded {
-            subview.removeFromSuperview()
-        }
-        if let top {
-            let topView = top.view
-            if topView.superview !== contentView { contentView.addSubview(topView) }
-            topView.frame = contentView.bounds
-        }
+        contentView.showOnly(top?.view)
         navigationBar.update(
             title: top.map(Self.title(of:)) ?? "",
             backTitle: backTitle, leftItems: top?.navigationItem.leftBarButtonItems ?? [],

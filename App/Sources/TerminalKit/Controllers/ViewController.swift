@@ -41,6 +41,8 @@ open class ViewController: Responder, RestorableObject {
     public var restorationClass: (any ObjectRestoration.Type)?
     /// How this controller covers its presenter when presented.
     public var modalPresentationStyle: ModalPresentationStyle = .fullScreen
+    /// The title of this controller's tab in a ``TabBarController``; nil: its ``title``.
+    public var tabBarTitle: String?
 
     /// The controllers embedded in this one, in order.
     public private(set) var children: [ViewController] = []
@@ -161,13 +163,36 @@ open class ViewController: Responder, RestorableObject {
     open func didMove(toParent parent: ViewController?) {}
 
     /// The closest navigation controller above this one.
-    public var navigationController: NavigationController? {
+    public var navigationController: NavigationController? { closestAncestor(NavigationController.self) }
+
+    /// The closest split view controller above this one.
+    public var splitViewController: SplitViewController? { closestAncestor(SplitViewController.self) }
+
+    /// The closest tab bar controller above this one.
+    public var tabBarController: TabBarController? { closestAncestor(TabBarController.self) }
+
+    /// The closest container above this one that is a `Container`.
+    private func closestAncestor<Container: ViewController>(_ type: Container.Type) -> Container? {
         var current = parent
         while let controller = current {
-            if let navigation = controller as? NavigationController { return navigation }
+            if let container = controller as? Container { return container }
             current = controller.parent
         }
         return nil
+    }
+
+    /// Shows a controller as the detail of this one (UIKit's
+    /// `showDetailViewController(_:sender:)`): in the secondary column of the split view
+    /// controller above (pushed when it is collapsed), else pushed onto the navigation
+    /// controller above, else presented.
+    public func showDetailViewController(_ controller: ViewController) {
+        if let splitViewController {
+            splitViewController.showSecondary(controller)
+        } else if let navigationController {
+            navigationController.pushViewController(controller)
+        } else {
+            present(controller)
+        }
     }
 
     /// The children whose views are shown inside this controller's view.

@@ -60,6 +60,15 @@ open class View: Responder, RestorableObject {
         view.superview = self
     }
 
+    /// Makes `view` this view's only subview, filling it (nil: no subview): how containers
+    /// show the one child they show.
+    func showOnly(_ view: View?) {
+        for subview in subviews where subview !== view { subview.removeFromSuperview() }
+        guard let view else { return }
+        if view.superview !== self { addSubview(view) }
+        view.frame = bounds
+    }
+
     /// Removes the view from its superview.
     public func removeFromSuperview() {
         guard let superview else { return }

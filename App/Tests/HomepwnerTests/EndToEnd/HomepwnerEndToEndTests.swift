@@ -167,7 +167,8 @@ struct HomepwnerEndToEndTests {
         let log = try String(contentsOfFile: session.stateDirectory + "/restoration.log", encoding: .utf8)
         #expect(
             log.contains(
-                "restoration: not restored: NavigationController/DetailViewController: restoration class "
+                "restoration: not restored: TabBarController/SplitViewController/primary/DetailViewController: "
+                    + "restoration class "
                     + "'DetailViewController' returned nil: item \(key) no longer exists in the store"))
         #expect(try await session.quit() == "0")
     }
@@ -260,18 +261,19 @@ struct HomepwnerEndToEndTests {
 
                 """)
         try session.resize(width: 200, height: 60)
-        let large = try await session.waitFor("the wide layout") {
-            $0.hasPrefix(" Edit" + String(repeating: " ", count: 90))
-        }
+        // Wide, the list is the left pane, and the right one waits for an item (T5).
+        let large = try await session.waitFor("the wide layout") { $0.contains("Press Enter on an item") }
         let lines = large.components(separatedBy: "\n")
         #expect(lines.count == 61)
-        #expect(lines[0].hasSuffix("Add"))
+        #expect(lines[0].hasSuffix("Add │"))
         #expect(lines[1].hasPrefix(" Shiny Spork "))
-        #expect(lines[1].hasSuffix("4K2M9            $12"))
+        #expect(lines[1].hasSuffix("4K2M9            $12 │"))
         #expect(
-            lines[59] == "Enter Open  a Add  Del Delete  e Edit & reorder  q Quit  Q Quit & forget  ^C Quit")
+            lines[59]
+                == "Enter Open  a Add  Del Delete  e Edit & reorder  ^T Summary  q Quit  Q Quit & forget  ^C Quit"
+        )
         try session.press("Down", "Down", "Down", "Enter")
-        try await session.waitFor("the detail at 200x60") { $0.contains("Name     毛茸茸的熊") }
+        try await session.waitFor("the detail beside the list at 200x60") { $0.contains("│ Name     毛茸茸的熊") }
         try session.resize(width: 40, height: 12)
         let detail = try await session.waitFor("the detail at 40x12") { $0.contains("Tab Next field") }
         let detailLines = detail.components(separatedBy: "\n")
@@ -280,7 +282,7 @@ struct HomepwnerEndToEndTests {
             Array(detailLines.prefix(4)) == [
                 " ‹ Homepwner   毛茸茸的熊", " Name     毛茸茸的熊", " Serial   3C4D5", " Value $  1200",
             ])
-        #expect(detailLines[11] == "Tab Next field  Esc Back  ^C Quit")
+        #expect(detailLines[11] == "Tab Next field  Esc Back  ^T Summary")
         #expect(try session.cursor() == TmuxCursor(column: 20, row: 1))
         #expect(try await session.quit(key: "C-c") == "0")
     }

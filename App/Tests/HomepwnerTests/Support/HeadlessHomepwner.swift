@@ -111,18 +111,26 @@ final class HeadlessHomepwner {
         }.map { terminal.screen.line($0) }
     }
 
-    /// The root navigation controller.
-    var navigation: NavigationController? { application.window.rootViewController as? NavigationController }
+    /// Where the screens are: the tabs at the root (rule T5).
+    var screens: Screens? { Screens(window: application.window) }
+
+    /// The tab bar controller at the root.
+    var tabs: TabBarController? { screens?.tabs }
+
+    /// The navigation controller of the list: the Items tab's primary column.
+    var navigation: NavigationController? { screens?.split?.primaryNavigationController }
+
+    /// What the root presents (the New Item screen's navigation controller, an alert).
+    var presented: ViewController? { tabs?.presentedViewController }
 
     /// The items list.
-    var list: ItemsViewController? { navigation?.viewControllers.first as? ItemsViewController }
+    var list: ItemsViewController? { screens?.list }
 
-    /// The detail screen on top: pushed, or inside the presented navigation controller.
+    /// The detail screen shown: inside the presented navigation controller, or open in
+    /// the Items tab (beside the list, or over it).
     var detail: DetailViewController? {
-        if let modal = navigation?.presentedViewController as? NavigationController {
-            return modal.topViewController as? DetailViewController
-        }
-        return navigation?.topViewController as? DetailViewController
+        if let modal = screens?.modal { return modal.topViewController as? DetailViewController }
+        return screens?.openDetail
     }
 
     /// The item at `index` in the store's order; fails the test if there is none.

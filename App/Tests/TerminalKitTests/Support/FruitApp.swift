@@ -113,7 +113,8 @@ final class FruitListViewController: TableViewController, ModelAssociation {
 
     override func tableView(_ tableView: TableView, didSelectRowAt indexPath: ElementIndexPath) {
         let detail = FruitDetailViewController(store: store, fruit: store.fruits[indexPath.row], isNew: false)
-        navigationController?.pushViewController(detail)
+        // Pushed onto the navigation controller, or shown in a split's secondary column.
+        showDetailViewController(detail)
     }
 
     func modelIdentifier(forElementAt indexPath: ElementIndexPath, in view: AnyObject) -> String? {
@@ -248,6 +249,16 @@ final class FruitApp: ApplicationDelegate {
     func restorableObject(withRestorationPath path: RestorationPath, coder: StateDecoder) -> (
         any RestorableObject
     )? {
+        Self.restorableObject(at: path, coder: coder, store: store, isNew: path.count == 3)
+    }
+
+    /// The modal navigation controller and the fruit screens, created again at launch; the
+    /// fruit screen for a new fruit if `isNew`.
+    static func restorableObject(
+        at path: RestorationPath, coder: StateDecoder, store: FruitStore, isNew: Bool
+    )
+        -> (any RestorableObject)?
+    {
         switch path.last?.identifier {
         case "ModalNavigationController":
             let navigation = NavigationController()
@@ -255,7 +266,6 @@ final class FruitApp: ApplicationDelegate {
             return navigation
         case "FruitDetailViewController":
             guard let id = try? coder.decode(String.self, forKey: "fruitID") else { return nil }
-            let isNew = path.count == 3
             let fruit = isNew ? Fruit(id: id, name: "", price: 0) : store.fruit(id: id)
             return fruit.map { FruitDetailViewController(store: store, fruit: $0, isNew: isNew) }
         default:
@@ -266,7 +276,7 @@ final class FruitApp: ApplicationDelegate {
 
 /// One launch of the sample app on a headless terminal.
 @MainActor
-struct FruitLaunch {
+struct FruitLaunch: HeadlessLaunch {
     let application: Application
     let terminal: HeadlessTerminal
     let delegate: FruitApp
@@ -293,6 +303,21 @@ struct FruitLaunch {
         }
     }
 
+    /// The root navigation controller.
+    var navigation: NavigationController? { application.window.rootViewController as? NavigationController }
+
+    /// The list.
+    var list: FruitListViewController? { navigation?.viewControllers.first as? FruitListViewController }
+}
+
+/// A launch of an app on a headless terminal, driven key by key.
+@MainActor
+protocol HeadlessLaunch {
+    var application: Application { get }
+    var terminal: HeadlessTerminal { get }
+}
+
+extension HeadlessLaunch {
     /// Types text and processes it.
     func type(_ text: String) {
         terminal.type(text)
@@ -313,10 +338,4 @@ struct FruitLaunch {
 
     /// The screen as text.
     var screen: String { terminal.text }
-
-    /// The root navigation controller.
-    var navigation: NavigationController? { application.window.rootViewController as? NavigationController }
-
-    /// The list.
-    var list: FruitListViewController? { navigation?.viewControllers.first as? FruitListViewController }
 }
