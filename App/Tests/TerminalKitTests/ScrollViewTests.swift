@@ -48,16 +48,16 @@ final class MillionRowsView: ScrollView {
 @MainActor
 private func launchLines(
     _ size: Size, lines: Int = 100, storage: InMemoryStorage = InMemoryStorage()
-) throws -> (HeadlessLaunch, ScrollView) {
+) throws -> (ViewLaunch, ScrollView) {
     let controller = LinesController(lines: lines)
-    return (try HeadlessLaunch(root: controller, size: size, storage: storage), controller.scrollView)
+    return (try ViewLaunch(root: controller, size: size, storage: storage), controller.scrollView)
 }
 
 /// Launches the lines on fresh storage, lets `act` scroll, and saves: the storage to
 /// relaunch from, and the scroll view and the screen as they were saved.
 @MainActor
 private func savedLines(
-    _ size: Size, _ act: (HeadlessLaunch, ScrollView) -> Void
+    _ size: Size, _ act: (ViewLaunch, ScrollView) -> Void
 ) throws -> (storage: InMemoryStorage, scrollView: ScrollView, screen: String) {
     let storage = InMemoryStorage()
     let (launch, scrollView) = try launchLines(size, storage: storage)
@@ -69,7 +69,7 @@ private func savedLines(
 /// True if the screen shows the content scrolled to `offset`: each visible row the
 /// content's line cut to the visible part.
 @MainActor
-private func showsLines(_ launch: HeadlessLaunch, _ scrollView: ScrollView, lines: Int = 100) -> Bool {
+private func showsLines(_ launch: ViewLaunch, _ scrollView: ScrollView, lines: Int = 100) -> Bool {
     let visible = scrollView.visibleSize
     let offset = scrollView.contentOffset
     return (0..<visible.height).allSatisfy { y in
@@ -95,7 +95,7 @@ extension String {
 struct ScrollViewTests {
     @Test(
         "T3: arrows, PgUp/PgDn and Home/End scroll, and the indicators show where",
-        arguments: HeadlessLaunch.sizes)
+        arguments: ViewLaunch.sizes)
     func keysScroll(size: Size) throws {
         let (launch, scrollView) = try launchLines(size)
         let visible = scrollView.visibleSize
@@ -143,7 +143,7 @@ struct ScrollViewTests {
     }
 
     @Test(
-        "T3: the offset comes back after a relaunch, and so does the screen", arguments: HeadlessLaunch.sizes)
+        "T3: the offset comes back after a relaunch, and so does the screen", arguments: ViewLaunch.sizes)
     func relaunch(size: Size) throws {
         let (storage, scrollView, screen) = try savedLines(size) { launch, _ in
             launch.press(.down, times: 40)
@@ -161,7 +161,7 @@ struct ScrollViewTests {
 
     @Test(
         "T3: an offset past content that shrank is clamped at the relaunch: the end shows",
-        arguments: HeadlessLaunch.sizes)
+        arguments: ViewLaunch.sizes)
     func contentShrank(size: Size) throws {
         let (storage, _, _) = try savedLines(size) { launch, scrollView in
             launch.press(.end)
@@ -179,7 +179,7 @@ struct ScrollViewTests {
 
     @Test(
         "T3: a hostile archive's negative or huge offset is clamped to the content",
-        arguments: HeadlessLaunch.sizes)
+        arguments: ViewLaunch.sizes)
     func hostileOffset(size: Size) throws {
         let (storage, _, _) = try savedLines(size) { launch, _ in launch.press(.down, times: 2) }
         try editArchive(in: storage, identifier: "scroll") { entries in
@@ -197,12 +197,12 @@ struct ScrollViewTests {
 
     @Test(
         "T3: drawn content is asked for the visible part only, a million rows as cheap as ten",
-        arguments: HeadlessLaunch.sizes)
+        arguments: ViewLaunch.sizes)
     func drawnContent(size: Size) throws {
         let view = MillionRowsView(contentSize: Size(width: 20, height: 1_000_000))
         let controller = ViewController()
         controller.view = view
-        let launch = try HeadlessLaunch(root: controller, size: size)
+        let launch = try ViewLaunch(root: controller, size: size)
         let visible = view.visibleSize
         #expect(visible == Size(width: size.width - 1, height: size.height - 1))
         #expect(launch.terminal.screen.line(0).hasPrefix("row 0"))
@@ -219,7 +219,7 @@ struct ScrollViewTests {
 
     @Test(
         "T3: scrollRectToVisible scrolls as little as it takes; onScroll hears of each move",
-        arguments: HeadlessLaunch.sizes)
+        arguments: ViewLaunch.sizes)
     func scrollRectToVisible(size: Size) throws {
         let (launch, scrollView) = try launchLines(size)
         var scrolls: [Point] = []
@@ -239,7 +239,7 @@ struct ScrollViewTests {
         #expect(scrollView.contentOffset.y == 5)
     }
 
-    @Test("T3: Tab to a field below the fold scrolls it into view", arguments: HeadlessLaunch.sizes)
+    @Test("T3: Tab to a field below the fold scrolls it into view", arguments: ViewLaunch.sizes)
     func focusScrolls(size: Size) throws {
         let form = FormView()
         let fields = (0..<60).map { TextField(text: "value \($0)") }
@@ -247,7 +247,7 @@ struct ScrollViewTests {
         let scrollView = ScrollView(contentView: form, contentSize: Size(width: 30, height: 60))
         let controller = ViewController()
         controller.view = scrollView
-        let launch = try HeadlessLaunch(root: controller, size: size)
+        let launch = try ViewLaunch(root: controller, size: size)
         let visible = scrollView.visibleSize
         #expect(visible.height == size.height - 1)
         launch.press(.tab, times: 50)

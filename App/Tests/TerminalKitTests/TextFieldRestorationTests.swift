@@ -12,7 +12,7 @@ struct TextFieldRestorationTests {
     @MainActor
     private final class Launch {
         let field = TextField(placeholder: "type here")
-        let launch: HeadlessLaunch
+        let launch: ViewLaunch
         var terminal: HeadlessTerminal { launch.terminal }
         var application: Application { launch.application }
 
@@ -20,7 +20,7 @@ struct TextFieldRestorationTests {
             field.restorationIdentifier = "name"
             let form = FormController(field: field)
             form.restorationIdentifier = "Form"
-            launch = try HeadlessLaunch(root: form, size: Size(width: 16, height: 4), storage: storage)
+            launch = try ViewLaunch(root: form, size: Size(width: 16, height: 4), storage: storage)
         }
     }
 

@@ -73,17 +73,17 @@ final class NotesController: ViewController, TextViewDelegate {
 @MainActor
 private func launchNotes(
     _ size: Size, text: String = "", storage: InMemoryStorage = InMemoryStorage()
-) throws -> (HeadlessLaunch, NotesController) {
+) throws -> (ViewLaunch, NotesController) {
     let notes = NotesController(text: text)
-    return (try HeadlessLaunch(root: notes, size: size, storage: storage), notes)
+    return (try ViewLaunch(root: notes, size: size, storage: storage), notes)
 }
 
 /// Launches the notes on fresh storage with `text`, lets `act` edit, and saves: the
 /// storage to relaunch from, and the launch and screen as they were saved.
 @MainActor
 private func savedNotes(
-    _ size: Size, text: String, _ act: (HeadlessLaunch, NotesController) -> Void
-) throws -> (storage: InMemoryStorage, launch: HeadlessLaunch, notes: NotesController) {
+    _ size: Size, text: String, _ act: (ViewLaunch, NotesController) -> Void
+) throws -> (storage: InMemoryStorage, launch: ViewLaunch, notes: NotesController) {
     let storage = InMemoryStorage()
     let (launch, notes) = try launchNotes(size, text: text, storage: storage)
     act(launch, notes)
@@ -93,7 +93,7 @@ private func savedNotes(
 
 /// The rows the text view's first `count` rows show (screen rows 1...count).
 @MainActor
-private func bodyLines(_ launch: HeadlessLaunch, _ count: Int) -> [String] {
+private func bodyLines(_ launch: ViewLaunch, _ count: Int) -> [String] {
     (1...count).map { launch.terminal.screen.line($0) }
 }
 
@@ -104,7 +104,7 @@ struct TextViewTests {
 
     @Test(
         "T4: typing wraps at the view's width, keeping words whole; Enter starts a new line",
-        arguments: HeadlessLaunch.sizes)
+        arguments: ViewLaunch.sizes)
     func wrapping(size: Size) throws {
         let (launch, notes) = try launchNotes(size)
         launch.type(Self.sentence)
@@ -130,7 +130,7 @@ struct TextViewTests {
         #expect(launch.terminal.cursor == Point(x: 4, y: size.width == 40 ? 2 : 1))
     }
 
-    @Test("T4: Chinese text wraps by whole characters, two columns each", arguments: HeadlessLaunch.sizes)
+    @Test("T4: Chinese text wraps by whole characters, two columns each", arguments: ViewLaunch.sizes)
     func chineseWrapping(size: Size) throws {
         let (launch, notes) = try launchNotes(size)
         let text = String(repeating: "熊猫", count: 40)
@@ -156,7 +156,7 @@ struct TextViewTests {
 
     @Test(
         "T4: Shift with the arrows selects (as a terminal sends it), shown in reverse video",
-        arguments: HeadlessLaunch.sizes)
+        arguments: ViewLaunch.sizes)
     func shiftSelects(size: Size) throws {
         let (launch, notes) = try launchNotes(size)
         launch.type("hello world")
@@ -186,11 +186,11 @@ struct TextViewTests {
 
     @Test(
         "T4: M-x cuts, M-v pastes, M-c copies, ^Y yanks, with the app's pasteboard",
-        arguments: HeadlessLaunch.sizes)
+        arguments: ViewLaunch.sizes)
     func copyCutPaste(size: Size) throws {
         let pasteboard = Pasteboard()
         let notes = NotesController(pasteboard: pasteboard)
-        let launch = try HeadlessLaunch(root: notes, size: size)
+        let launch = try ViewLaunch(root: notes, size: size)
         launch.type("hello world")
         launch.send(String(repeating: "\u{1B}[1;2D", count: 5) + "\u{1B}x")  // Shift-← ×5, Alt-x
         #expect(notes.body.text == "hello ")
@@ -212,11 +212,11 @@ struct TextViewTests {
 
     @Test(
         "T4: a selection across a line break shows the break, and cutting it joins the lines",
-        arguments: HeadlessLaunch.sizes)
+        arguments: ViewLaunch.sizes)
     func lineBreakSelection(size: Size) throws {
         let pasteboard = Pasteboard()
         let notes = NotesController(text: "one\ntwo\nthree", pasteboard: pasteboard)
-        let launch = try HeadlessLaunch(root: notes, size: size)
+        let launch = try ViewLaunch(root: notes, size: size)
         #expect(bodyLines(launch, 3) == ["one", "two", "three"])
         launch.press(Key(.up, modifiers: .shift))
         #expect(notes.body.selectedText == "\nthree")
@@ -237,7 +237,7 @@ struct TextViewTests {
     func killKeys() throws {
         let pasteboard = Pasteboard()
         let notes = NotesController(text: "alpha beta gamma\nnext", pasteboard: pasteboard)
-        let launch = try HeadlessLaunch(root: notes, size: Size(width: 40, height: 12))
+        let launch = try ViewLaunch(root: notes, size: Size(width: 40, height: 12))
         launch.press(Key(.home, modifiers: .control), .ctrl("e"), .ctrl("w"))
         #expect(notes.body.text == "alpha beta \nnext")
         #expect(pasteboard.string == "gamma")
@@ -272,7 +272,7 @@ struct TextViewTests {
 
     @Test(
         "T4: with insertsNewlineOnEnter off, Enter goes to the delegate and on to the screen's Done; Tab leaves",
-        arguments: HeadlessLaunch.sizes)
+        arguments: ViewLaunch.sizes)
     func enterAndTab(size: Size) throws {
         let (launch, notes) = try launchNotes(size)
         launch.type("a")
@@ -356,12 +356,12 @@ struct TextViewTests {
 
     @Test(
         "T4: a text view that is not editable moves, selects and copies; typing, Enter and cutting travel on",
-        arguments: HeadlessLaunch.sizes)
+        arguments: ViewLaunch.sizes)
     func readOnly(size: Size) throws {
         let pasteboard = Pasteboard()
         let notes = NotesController(text: "read me\nslowly", pasteboard: pasteboard)
         notes.body.isEditable = false
-        let launch = try HeadlessLaunch(root: notes, size: size)
+        let launch = try ViewLaunch(root: notes, size: size)
         // The footer offers the screen's `q`, which a text view taking text would hide.
         #expect(launch.terminal.screen.line(size.height - 1).contains("q Quit"))
         launch.type("q")
@@ -381,7 +381,7 @@ struct TextViewTests {
 
     @Test(
         "T4: PgDn and PgUp move a screenful, the text scrolling with the cursor",
-        arguments: HeadlessLaunch.sizes)
+        arguments: ViewLaunch.sizes)
     func paging(size: Size) throws {
         let text = (1...200).map { "line \($0)" }.joined(separator: "\n")
         let (launch, notes) = try launchNotes(size, text: text)
@@ -415,7 +415,7 @@ struct TextViewRestorationTests {
 
     @Test(
         "T4: text, cursor, selection and scroll come back, and so does the screen",
-        arguments: HeadlessLaunch.sizes)
+        arguments: ViewLaunch.sizes)
     func relaunch(size: Size) throws {
         let (storage, first, notes) = try savedNotes(size, text: Self.text) { launch, _ in
             launch.press(Key(.home, modifiers: .control))
@@ -472,7 +472,7 @@ struct TextViewRestorationTests {
 
     @Test(
         "T4: random typing, moves, selections and cuts, then a relaunch: the screen a fresh wrap draws is the same",
-        arguments: HeadlessLaunch.sizes)
+        arguments: ViewLaunch.sizes)
     func randomEdits(size: Size) throws {
         let keys: [Key] =
             Array(repeating: .character("a"), count: 6) + Array(repeating: .character(" "), count: 3) + [
@@ -504,7 +504,7 @@ struct TextViewRestorationTests {
 
     @Test(
         "T4: a hostile archive's negative or huge offsets are clamped to the text, and the cursor shows",
-        arguments: HeadlessLaunch.sizes)
+        arguments: ViewLaunch.sizes)
     func hostileOffsets(size: Size) throws {
         let (storage, _, _) = try savedNotes(size, text: Self.text) { _, _ in }
         try editArchive(in: storage, identifier: "body") { entries in
@@ -534,7 +534,7 @@ struct TextViewRestorationTests {
 
     @Test(
         "T4: a scroll past a text that shrank is clamped: the end shows, no empty rows under it",
-        arguments: HeadlessLaunch.sizes)
+        arguments: ViewLaunch.sizes)
     func textShrank(size: Size) throws {
         let (storage, _, _) = try savedNotes(size, text: Self.text) { launch, notes in
             launch.press(.pageUp)
@@ -569,11 +569,11 @@ struct TextViewLinearityTests {
 
     @Test(
         "T4: opening, typing in the middle and paging in 100,000 characters measure the screen, not the text",
-        arguments: HeadlessLaunch.sizes)
+        arguments: ViewLaunch.sizes)
     func measuresTheScreen(size: Size) throws {
         var counts: [[Int]] = []
         for length in [100_000, 200_000] {
-            var launched: (HeadlessLaunch, NotesController)?
+            var launched: (ViewLaunch, NotesController)?
             let opening = try widthMeasurements {
                 launched = try launchNotes(size, text: Self.longText(length))
             }
@@ -610,7 +610,7 @@ struct TextViewLinearityTests {
         var counts: [(opening: Int, typing: Int)] = []
         for length in [100_000, 200_000] {
             let text = String(LongTextTests.longText(length))
-            var launched: (HeadlessLaunch, NotesController)?
+            var launched: (ViewLaunch, NotesController)?
             let opening = try widthMeasurements { launched = try launchNotes(size, text: text) }
             let (launch, notes) = try #require(launched)
             let typing = widthMeasurements { launch.type("0123456789") }

@@ -47,7 +47,8 @@ extension TextViewDelegate {
 /// as readline does. Ctrl-C and Ctrl-Z are the application's (quit, suspend); Tab and
 /// Shift-Tab always travel on, so they move the focus out of a text view; Esc travels on
 /// (a screen's Back). Pasted text keeps its line breaks (`\r\n` and `\r` become `\n`);
-/// a Tab becomes four spaces, other control characters are dropped.
+/// a Tab becomes four spaces, other control characters are dropped. A text view that is not
+/// ``isEditable`` keeps the moves, the selection, M-c and M-a, and lets the rest travel on.
 ///
 /// **Work follows what is shown.** The text is kept as an array of lines; a line is wrapped
 /// lazily, row by row, only as far as something asks (the rows shown, the row of the

@@ -5,10 +5,11 @@ import Testing
 @testable import TerminalKit
 
 /// One launch of an app whose root is `root`, on a headless terminal of `size`, restoring
-/// what `storage` holds: a relaunch is another `HeadlessLaunch` on the same storage. The
-/// delegate is `RestoringDelegate` (RestorationTests): it saves and restores everything.
+/// what `storage` holds: a relaunch is another `ViewLaunch` on the same storage. Keys are
+/// pressed and typed through `HeadlessLaunch` (FruitApp.swift); the delegate is
+/// `RestoringDelegate` (RestorationTests), which saves and restores everything.
 @MainActor
-final class HeadlessLaunch {
+final class ViewLaunch: HeadlessLaunch {
     /// The two terminal sizes every container is tested at (rule T6).
     nonisolated static let sizes = [Size(width: 40, height: 12), Size(width: 120, height: 40)]
 
@@ -22,24 +23,6 @@ final class HeadlessLaunch {
             configuration: RestorationConfiguration(appName: "t", appVersion: "1", debugOutput: .off),
             storage: storage)
         try application.launch()
-        application.processEvents()
-    }
-
-    /// Presses keys, then lets the app handle them and draw.
-    func press(_ keys: Key...) {
-        for key in keys { terminal.press(key) }
-        application.processEvents()
-    }
-
-    /// Presses one key `count` times, then lets the app handle them and draw.
-    func press(_ key: Key, times count: Int) {
-        terminal.press(key, times: count)
-        application.processEvents()
-    }
-
-    /// Types text, then lets the app handle it and draw.
-    func type(_ text: String) {
-        terminal.type(text)
         application.processEvents()
     }
 
