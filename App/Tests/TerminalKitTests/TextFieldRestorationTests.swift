@@ -11,33 +11,17 @@ struct TextFieldRestorationTests {
     /// `storage`, restoring what it holds.
     @MainActor
     private final class Launch {
-        let terminal = HeadlessTerminal(size: Size(width: 16, height: 4))
         let field = TextField(placeholder: "type here")
-        let application: Application
+        let launch: ViewLaunch
+        var terminal: HeadlessTerminal { launch.terminal }
+        var application: Application { launch.application }
 
         init(storage: InMemoryStorage) throws {
             field.restorationIdentifier = "name"
             let form = FormController(field: field)
             form.restorationIdentifier = "Form"
-            application = Application(
-                delegate: SavingDelegate(root: form), driver: terminal,
-                configuration: RestorationConfiguration(appName: "t", appVersion: "1", debugOutput: .off),
-                storage: storage)
-            try application.launch()
-            application.processEvents()
+            launch = try ViewLaunch(root: form, size: Size(width: 16, height: 4), storage: storage)
         }
-    }
-
-    /// Puts `root` in the window, and saves and restores.
-    @MainActor
-    private final class SavingDelegate: ApplicationDelegate {
-        let root: ViewController
-        init(root: ViewController) { self.root = root }
-        func applicationWillFinishLaunching(_ application: Application) {
-            application.window.rootViewController = root
-        }
-        func shouldSaveApplicationState(_ coder: StateEncoder) -> Bool { true }
-        func shouldRestoreApplicationState(_ coder: StateDecoder) -> Bool { true }
     }
 
     @Test(
@@ -77,12 +61,10 @@ struct TextFieldRestorationTests {
         first.application.processEvents()
         first.application.suspend()
         first.application.engine.waitForPendingWrites()
-        let bytes = try #require(storage[.archive])
-        var archive = try Archive(bytes: bytes)
-        let record = try #require(archive.records.firstIndex { $0.path.last?.identifier == "name" })
-        let entry = try #require(archive.records[record].entries.firstIndex { $0.key == "scroll" })
-        archive.records[record].entries[entry].value = .int(1_000_000)
-        storage[.archive] = archive.encodedBytes()
+        try editArchive(in: storage, identifier: "name") { entries in
+            #expect(entries.contains { $0.key == "scroll" })
+            entries.set("scroll", to: .int(1_000_000))
+        }
 
         let second = try Launch(storage: storage)
         #expect(second.field.text == "abcdefgh")
