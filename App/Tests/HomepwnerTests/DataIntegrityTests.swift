@@ -219,7 +219,9 @@ struct DataIntegrityTests {
         #expect(!FileManager.default.fileExists(atPath: temporary))
     }
 
-    @Test("H12: version 2 files migrate to 3; their blank items count as unconfirmed (issue 13 item 8)")
+    @Test(
+        "H12: version 2 files migrate (to 3, and now on to 4); their blank items count as unconfirmed (issue 13 item 8)"
+    )
     func migrationFromVersion2() throws {
         let scratch = Scratch()
         let paths = scratch.paths
@@ -239,7 +241,7 @@ struct DataIntegrityTests {
             """)
         let store = try ItemStore(paths: paths)
         let raw = try RawDatabase(paths.databasePath)
-        #expect(raw.value("PRAGMA user_version") == "3")
+        #expect(raw.value("PRAGMA user_version") == "4")
         #expect(raw.rows("SELECT name, provisional != 0 FROM items ORDER BY ordering") == ["Lamp|0", "|1"])
         #expect(raw.executeExpectingFailure("UPDATE items SET provisional = -1") != nil)
         #expect(try store.allItems().map(\.name) == ["Lamp", ""])

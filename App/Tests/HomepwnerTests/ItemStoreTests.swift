@@ -190,8 +190,9 @@ struct ItemStoreTests {
         #expect(items.map { ItemKey.text($0.key).suffix(1) } == ["1", "2", "3"])
         #expect(items.allSatisfy { !$0.hasPhoto })
         let raw = try RawDatabase(paths.databasePath)
-        #expect(raw.value("PRAGMA user_version") == "3")
+        #expect(raw.value("PRAGMA user_version") == "4")
         #expect(raw.value("PRAGMA application_id") == "1213224782")
+        #expect(items.allSatisfy { $0.notes.isEmpty })
         #expect(raw.value("SELECT group_concat(ordering, ',') FROM items") != "0,1,2")
         // The migrated file has the new rules: one-row moves.
         let before = store.totalChangedRows
@@ -208,11 +209,104 @@ struct ItemStoreTests {
         try RawDatabase(paths.databasePath).execute("CREATE TABLE future (x); PRAGMA user_version = 9;")
         let original = try Data(contentsOf: URL(fileURLWithPath: paths.databasePath))
         #expect(
-            throws: ItemStoreError.schemaTooNew(path: paths.databasePath, version: 9, newestKnown: 3),
+            throws: ItemStoreError.schemaTooNew(path: paths.databasePath, version: 9, newestKnown: 4),
             performing: { try openStore() })
         #expect(try Data(contentsOf: URL(fileURLWithPath: paths.databasePath)) == original)
         let message = ItemStoreError.schemaTooNew(path: "/p", version: 9, newestKnown: 2).description
         #expect(message.contains("/p") && message.contains("9") && message.contains("not changed"))
+    }
+
+    /// Version 2's layout, as its migration made it (Schema.swift), written by hand: no
+    /// `provisional`, no `notes`.
+    private static let version2Layout: String = {
+        let hex = { (count: Int) in String(repeating: "[0-9a-f]", count: count) }
+        let keyPattern = [hex(8), hex(4), hex(4), hex(4), hex(12)].joined(separator: "-")
+        return """
+            PRAGMA application_id = 1213224782;
+            CREATE TABLE items (
+                item_key TEXT PRIMARY KEY NOT NULL CHECK (item_key GLOB '\(keyPattern)'),
+                name TEXT NOT NULL,
+                serial_number TEXT NOT NULL,
+                value_in_dollars INTEGER NOT NULL
+                    CHECK (typeof(value_in_dollars) = 'integer' AND value_in_dollars >= 0),
+                date_created INTEGER NOT NULL CHECK (typeof(date_created) = 'integer'),
+                ordering INTEGER NOT NULL CHECK (typeof(ordering) = 'integer'),
+                has_photo INTEGER NOT NULL DEFAULT 0 CHECK (has_photo IN (0, 1))
+            );
+            CREATE INDEX items_by_ordering ON items (ordering, item_key);
+            INSERT INTO items VALUES ('0f0e0d0c-0000-4000-8000-000000000001', 'Lamp', 'L1', 5, 1700000000000, 12884901888, 0);
+            INSERT INTO items VALUES ('0f0e0d0c-0000-4000-8000-000000000002', '台灯', 'S2', 7, 1700000001000, 4294967296, 1);
+            INSERT INTO items VALUES ('0f0e0d0c-0000-4000-8000-000000000003', '', '', 0, 1700000002000, 8589934592, 0);
+            """
+    }()
+
+    @Test(
+        "T5: version 2 and version 3 databases migrate to 4, keeping every item, the order and the provisional marks, with empty notes",
+        arguments: [2, 3])
+    func migrationToNotes(from version: Int) throws {
+        let paths = scratch.paths
+        try FileManager.default.createDirectory(
+            atPath: paths.dataDirectory, withIntermediateDirectories: true)
+        do {
+            let raw = try RawDatabase(paths.databasePath)
+            raw.execute(Self.version2Layout)
+            if version == 3 {
+                // Version 3's column; a blank item kept with Done (0) is not marked again,
+                // and a New Item screen's item keeps its owner.
+                raw.execute(
+                    """
+                    ALTER TABLE items ADD COLUMN provisional INTEGER NOT NULL DEFAULT 0
+                        CHECK (typeof(provisional) = 'integer' AND provisional >= 0);
+                    UPDATE items SET provisional = 4242 WHERE name = 'Lamp';
+                    """)
+            }
+            raw.execute("PRAGMA user_version = \(version);")
+        }
+        let store = try openStore()
+        let items = try store.allItems()
+        #expect(items.map(\.name) == ["台灯", "", "Lamp"])
+        #expect(items.map(\.serialNumber) == ["S2", "", "L1"])
+        #expect(items.map(\.valueInDollars) == [7, 0, 5])
+        #expect(items.map(\.hasPhoto) == [true, false, false])
+        #expect(items.map(\.dateCreated.timeIntervalSince1970) == [1_700_000_001, 1_700_000_002, 1_700_000_000])
+        #expect(items.map(\.notes) == ["", "", ""])
+        let raw = try RawDatabase(paths.databasePath)
+        #expect(raw.value("PRAGMA user_version") == "4")
+        #expect(raw.value("PRAGMA application_id") == "1213224782")
+        #expect(raw.value("PRAGMA integrity_check") == "ok")
+        // Version 2's blank item is a New Item screen's that nobody owns (version 3's rule);
+        // version 3's marks are kept as they were.
+        #expect(
+            raw.rows("SELECT name, provisional FROM items ORDER BY ordering")
+                == (version == 2 ? ["台灯|0", "|2147483648", "Lamp|0"] : ["台灯|0", "|0", "Lamp|4242"]))
+        #expect(raw.rows("SELECT ordering FROM items ORDER BY ordering") == ["4294967296", "8589934592", "12884901888"])
+        // The new column: text, never NULL.
+        #expect(raw.executeExpectingFailure("UPDATE items SET notes = NULL") != nil)
+        #expect(raw.executeExpectingFailure("UPDATE items SET notes = x'00ff'") != nil)
+        try store.update(key: items[2].key, changes: ItemChanges(notes: "on the desk\nleft drawer"))
+        #expect(try store.item(forKey: items[2].key)?.notes == "on the desk\nleft drawer")
+        #expect(try store.allItems().map(\.name) == ["台灯", "", "Lamp"])
+    }
+
+    @Test("T5: notes are written by insert, createItem, update and a change of notes alone, and read by every read")
+    func notesRoundTrip() throws {
+        let store = try openStore()
+        let first = try store.createItem(name: "Kettle", notes: "boils\n\nfast")
+        try store.insert([Item(name: "Chair", notes: "wobbly")])
+        let keys = try store.orderedKeys()
+        #expect(try store.allItems().map(\.notes) == ["boils\n\nfast", "wobbly"])
+        #expect(try store.items(offset: 1, limit: 1).map(\.notes) == ["wobbly"])
+        // A change of the notes alone leaves the other fields, and theirs the notes (H12).
+        try store.update(key: first.key, changes: ItemChanges(notes: "descaled"))
+        try store.update(key: first.key, changes: ItemChanges(name: "Kettle 2"))
+        let stored = try #require(try store.item(forKey: first.key))
+        #expect(stored.name == "Kettle 2" && stored.notes == "descaled" && stored.serialNumber.isEmpty)
+        var chair = try #require(try store.item(forKey: keys[1]))
+        chair.notes = ""
+        try store.update(chair)
+        #expect(try store.item(forKey: keys[1])?.notes == "")
+        let reopened = try openStore()
+        #expect(try reopened.allItems().map(\.notes) == ["descaled", ""])
     }
 
     @Test("H6: a file that is not a database gives a typed error with the path and SQLite's message")

@@ -14,6 +14,8 @@ public struct Item: Hashable, Sendable, Identifiable {
     public var serialNumber: String
     /// Whole dollars, never negative (``ItemStore`` refuses a negative value).
     public var valueInDollars: Int
+    /// Free text of any number of lines (`\n` between them); may be empty.
+    public var notes: String
     /// When the item was created, to the millisecond (what the database keeps).
     public let dateCreated: Date
     /// Whether the image store holds a photo for ``key``. Set by ``ItemStore``; changing it
@@ -30,24 +32,27 @@ public struct Item: Hashable, Sendable, Identifiable {
         name: String = "",
         serialNumber: String = "",
         valueInDollars: Int = 0,
+        notes: String = "",
         dateCreated: Date = Date()
     ) {
         self.key = key
         self.name = name
         self.serialNumber = serialNumber
         self.valueInDollars = valueInDollars
+        self.notes = notes
         self.dateCreated = Date(millisecondsSince1970: dateCreated.millisecondsSince1970)
         self.hasPhoto = false
     }
 
     init(
-        key: UUID, name: String, serialNumber: String, valueInDollars: Int,
+        key: UUID, name: String, serialNumber: String, valueInDollars: Int, notes: String,
         millisecondsSince1970: Int64, hasPhoto: Bool
     ) {
         self.key = key
         self.name = name
         self.serialNumber = serialNumber
         self.valueInDollars = valueInDollars
+        self.notes = notes
         self.dateCreated = Date(millisecondsSince1970: millisecondsSince1970)
         self.hasPhoto = hasPhoto
     }

@@ -7,22 +7,27 @@ public struct ItemChanges: Hashable, Sendable {
     public var serialNumber: String?
     /// The new value in whole dollars, or nil to leave it.
     public var valueInDollars: Int?
+    /// The new notes, or nil to leave them.
+    public var notes: String?
 
     /// Creates a set of changes; nil fields are not written.
-    public init(name: String? = nil, serialNumber: String? = nil, valueInDollars: Int? = nil) {
+    public init(
+        name: String? = nil, serialNumber: String? = nil, valueInDollars: Int? = nil, notes: String? = nil
+    ) {
         self.name = name
         self.serialNumber = serialNumber
         self.valueInDollars = valueInDollars
+        self.notes = notes
     }
 
     /// True when nothing changed.
-    public var isEmpty: Bool { name == nil && serialNumber == nil && valueInDollars == nil }
+    public var isEmpty: Bool { name == nil && serialNumber == nil && valueInDollars == nil && notes == nil }
 
     /// These changes with `later` on top (the later value of a field wins).
     public func merging(_ later: ItemChanges) -> ItemChanges {
         ItemChanges(
             name: later.name ?? name, serialNumber: later.serialNumber ?? serialNumber,
-            valueInDollars: later.valueInDollars ?? valueInDollars)
+            valueInDollars: later.valueInDollars ?? valueInDollars, notes: later.notes ?? notes)
     }
 
     /// `item` with these changes applied.
@@ -31,6 +36,7 @@ public struct ItemChanges: Hashable, Sendable {
         if let name { result.name = name }
         if let serialNumber { result.serialNumber = serialNumber }
         if let valueInDollars { result.valueInDollars = valueInDollars }
+        if let notes { result.notes = notes }
         return result
     }
 }

@@ -100,7 +100,7 @@ public final class ItemStore {
         result.reserveCapacity(min(limit, 4096))
         try database.query(
             """
-            SELECT item_key, name, serial_number, value_in_dollars, date_created, has_photo
+            SELECT item_key, name, serial_number, value_in_dollars, date_created, has_photo, notes
             FROM items ORDER BY ordering, item_key LIMIT ?1 OFFSET ?2
             """,
             [.integer(Int64(limit)), .integer(Int64(max(offset, 0)))], operation: "read items"
@@ -114,7 +114,7 @@ public final class ItemStore {
         result.reserveCapacity(try count())
         try database.query(
             """
-            SELECT item_key, name, serial_number, value_in_dollars, date_created, has_photo
+            SELECT item_key, name, serial_number, value_in_dollars, date_created, has_photo, notes
             FROM items ORDER BY ordering, item_key
             """, operation: "read items"
         ) { row throws(ItemStoreError) in result.append(try item(from: row)) }
@@ -137,7 +137,7 @@ public final class ItemStore {
         var result: Item?
         try database.query(
             """
-            SELECT item_key, name, serial_number, value_in_dollars, date_created, has_photo
+            SELECT item_key, name, serial_number, value_in_dollars, date_created, has_photo, notes
             FROM items WHERE item_key = ?1
             """,
             [.text(ItemKey.text(key))], operation: "read item"
@@ -151,7 +151,7 @@ public final class ItemStore {
         var result: [Item] = []
         try database.query(
             """
-            SELECT item_key, name, serial_number, value_in_dollars, date_created, has_photo
+            SELECT item_key, name, serial_number, value_in_dollars, date_created, has_photo, notes
             FROM items WHERE serial_number = ?1 AND provisional = 0 ORDER BY ordering, item_key LIMIT 10
             """,
             [.text(serialNumber)], operation: "find items"
@@ -174,7 +174,7 @@ public final class ItemStore {
         }
         try database.query(
             """
-            SELECT item_key, name, serial_number, value_in_dollars, date_created, has_photo
+            SELECT item_key, name, serial_number, value_in_dollars, date_created, has_photo, notes
             FROM items WHERE provisional = 0 ORDER BY value_in_dollars DESC, ordering, item_key LIMIT 1
             """, operation: "find the most valuable item"
         ) { row throws(ItemStoreError) in result.mostValuable = try item(from: row) }
@@ -219,9 +219,9 @@ public final class ItemStore {
     /// - Throws: ``ItemStoreError/negativeValue(_:)``, or a database error.
     @discardableResult
     public func createItem(
-        name: String = "", serialNumber: String = "", valueInDollars: Int = 0
+        name: String = "", serialNumber: String = "", valueInDollars: Int = 0, notes: String = ""
     ) throws(ItemStoreError) -> Item {
-        let item = Item(name: name, serialNumber: serialNumber, valueInDollars: valueInDollars)
+        let item = Item(name: name, serialNumber: serialNumber, valueInDollars: valueInDollars, notes: notes)
         try insert([item])
         return item
     }
@@ -326,14 +326,14 @@ public final class ItemStore {
                 try database.execute(
                     """
                     INSERT INTO items (item_key, name, serial_number, value_in_dollars, date_created,
-                        ordering, has_photo, provisional)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7)
+                        ordering, has_photo, provisional, notes)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7, ?8)
                     """,
                     [
                         .text(ItemKey.text(item.key)), .text(item.name), .text(item.serialNumber),
                         .integer(Int64(item.valueInDollars)),
                         .integer(item.dateCreated.millisecondsSince1970),
-                        .integer(ordering), .integer(provisionalOwner),
+                        .integer(ordering), .integer(provisionalOwner), .text(item.notes),
                     ], operation: "insert items")
             }
         }
@@ -352,17 +352,20 @@ public final class ItemStore {
         return items
     }
 
-    /// Saves `item`'s name, serial number and value (its key, date and photo flag are not
-    /// editable this way). One row, committed before this returns.
+    /// Saves `item`'s name, serial number, value and notes (its key, date and photo flag are
+    /// not editable this way). One row, committed before this returns.
     /// - Throws: ``ItemStoreError/itemNotFound(_:)`` if the item is gone,
     ///   ``ItemStoreError/negativeValue(_:)``, or a database error.
     public func update(_ item: Item) throws(ItemStoreError) {
         guard item.valueInDollars >= 0 else { throw .negativeValue(item.valueInDollars) }
         let changed = try database.execute(
-            "UPDATE items SET name = ?2, serial_number = ?3, value_in_dollars = ?4 WHERE item_key = ?1",
+            """
+            UPDATE items SET name = ?2, serial_number = ?3, value_in_dollars = ?4, notes = ?5
+            WHERE item_key = ?1
+            """,
             [
                 .text(ItemKey.text(item.key)), .text(item.name), .text(item.serialNumber),
-                .integer(Int64(item.valueInDollars)),
+                .integer(Int64(item.valueInDollars)), .text(item.notes),
             ], operation: "update item")
         if changed == 0 { throw .itemNotFound(item.key) }
     }
@@ -378,7 +381,7 @@ public final class ItemStore {
         let changed = try database.execute(
             """
             UPDATE items SET name = iif(?2, ?3, name), serial_number = iif(?4, ?5, serial_number),
-                value_in_dollars = iif(?6, ?7, value_in_dollars)
+                value_in_dollars = iif(?6, ?7, value_in_dollars), notes = iif(?8, ?9, notes)
             WHERE item_key = ?1
             """,
             [
@@ -386,6 +389,7 @@ public final class ItemStore {
                 .integer(changes.name == nil ? 0 : 1), .text(changes.name ?? ""),
                 .integer(changes.serialNumber == nil ? 0 : 1), .text(changes.serialNumber ?? ""),
                 .integer(changes.valueInDollars == nil ? 0 : 1), .integer(Int64(changes.valueInDollars ?? 0)),
+                .integer(changes.notes == nil ? 0 : 1), .text(changes.notes ?? ""),
             ], operation: "update item")
         if changed == 0 { throw .itemNotFound(key) }
     }
@@ -632,7 +636,7 @@ public final class ItemStore {
     private func item(from row: SQLiteDatabase.Row) throws(ItemStoreError) -> Item {
         Item(
             key: try key(from: row, column: 0), name: row.text(1), serialNumber: row.text(2),
-            valueInDollars: Int(row.int64(3)), millisecondsSince1970: row.int64(4),
+            valueInDollars: Int(row.int64(3)), notes: row.text(6), millisecondsSince1970: row.int64(4),
             hasPhoto: row.int64(5) != 0)
     }
 

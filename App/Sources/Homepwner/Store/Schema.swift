@@ -3,9 +3,11 @@
 /// Version 1 was the first layout: the book's array index as `ordering` (0, 1, 2, …, so a
 /// move rewrote every row between the two positions), dates as REAL seconds, no photos.
 ///
-/// Version 2: the layout below without `provisional`.
+/// Version 2: the layout below without `provisional` and `notes`.
 ///
-/// Version 3 (current):
+/// Version 3: the layout below without `notes`.
+///
+/// Version 4 (current):
 ///
 ///     items(item_key       TEXT PRIMARY KEY,  -- lowercase UUID, checked
 ///           name           TEXT,
@@ -14,8 +16,9 @@
 ///           date_created   INTEGER,           -- milliseconds since 1970, UTC
 ///           ordering       INTEGER,           -- gapped: see ItemStore's ordering rule
 ///           has_photo      INTEGER,           -- 0 or 1
-///           provisional    INTEGER)           -- 0, or the pid of the process whose
+///           provisional    INTEGER,           -- 0, or the pid of the process whose
 ///                                             -- New Item screen created it (until Done)
+///           notes          TEXT)              -- any number of lines, '' for none; text, checked
 ///     index items_by_ordering(ordering, item_key)
 ///
 /// Version 3 marks blank items (no name, no serial, $0, no photo) provisional with an
@@ -24,12 +27,15 @@
 /// left over when the app died on that screen. A restored New Item screen claims its
 /// own; the others are deleted at launch.
 ///
+/// Version 4 adds `notes`, empty for every item there was: nothing else changes, so a
+/// version 3 file's rows, order and provisional marks stay as they were.
+///
 /// Each migration runs in its own transaction together with its `user_version` bump, so a
 /// crash leaves the file at the old version or the new one, never between. A fresh file
 /// runs every migration from version 0.
 enum Schema {
     /// The version this build writes and reads.
-    static let currentVersion = 3
+    static let currentVersion = 4
 
     /// `PRAGMA application_id`: "HPWN", so that `file` and Homepwner recognise the file.
     static let applicationID: Int32 = 0x4850_574E
@@ -41,6 +47,7 @@ enum Schema {
         case 1: version1
         case 2: version2
         case 3: version3
+        case 4: version4
         default: nil
         }
     }
@@ -88,5 +95,10 @@ enum Schema {
         UPDATE items SET provisional = 2147483648
             WHERE name = '' AND serial_number = '' AND value_in_dollars = 0 AND has_photo = 0;
         PRAGMA user_version = 3;
+        """
+
+    private static let version4: StaticString = """
+        ALTER TABLE items ADD COLUMN notes TEXT NOT NULL DEFAULT '' CHECK (typeof(notes) = 'text');
+        PRAGMA user_version = 4;
         """
 }
