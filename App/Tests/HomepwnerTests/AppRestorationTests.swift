@@ -32,7 +32,7 @@ struct AppRestorationTests {
         return [detail + " Homepwner.DetailViewController class=DetailViewController"]
             + ["nameField", "serialNumberField", "valueField", "photoPathField"].map {
                 "\(detail)/\($0) TerminalKit.TextField class=none"
-            }
+            } + ["\(detail)/notesView TerminalKit.TextView class=none"]
     }
 
     private let shiftDown = Key(.down, modifiers: .shift)
@@ -225,11 +225,11 @@ struct AppRestorationTests {
             "restoration class 'DetailViewController' returned nil: item \(ItemKey.text(key)) no longer "
             + "exists in the store (deleted outside Homepwner?), so its subtree is not restored"
         #expect(diagnostics.first == "not restored: \(path): \(why)")
-        // Its four fields go with it.
+        // Its four fields and the notes go with it.
         #expect(
             diagnostics.dropFirst().map {
                 $0.hasSuffix("its parent '\(path)' was not restored")
-            } == [true, true, true, true])
+            } == [true, true, true, true, true])
         second.press(.down)
         #expect(second.highlightedRow?.hasPrefix(" Fluffy Mac ") == true)
     }

@@ -10,14 +10,19 @@ import Testing
 @MainActor
 struct DetailScreenTests {
     /// Opens the detail of the second sample item ("Rusty Bear", 0A1B2, $35).
-    private func openRustyBear(_ scratch: Scratch, colorEnabled: Bool = true) throws -> HeadlessHomepwner {
+    /// At 60x16 where a photo is shown: its 4 rows fit whole below 4 rows of notes.
+    private func openRustyBear(
+        _ scratch: Scratch, colorEnabled: Bool = true, size: Size = Size(width: 60, height: 12)
+    ) throws -> HeadlessHomepwner {
         let app = try HeadlessHomepwner(
-            paths: scratch.paths, storage: InMemoryStorage(), colorEnabled: colorEnabled)
+            paths: scratch.paths, storage: InMemoryStorage(), size: size, colorEnabled: colorEnabled)
         app.press(.down, .enter)
         return app
     }
 
-    @Test("H4: the fields, the read-only date in the user's locale, no photo; the name field has the focus")
+    @Test(
+        "H4, T5: the fields, the read-only date in the user's locale, no photo, the notes; the name field has the focus"
+    )
     func fields() throws {
         let scratch = try scratchStore(sampleItems)
         let app = try openRustyBear(scratch)
@@ -33,20 +38,20 @@ struct DetailScreenTests {
                  Created  \(date)
                  Photo    path of a PNG or JPEG + Enter
 
+                 Notes    notes, any number of lines
+
+
                  No photo
-
-
-
                 Tab Next field  Esc Back  ^T Summary  ^C Quit
                 """)
         #expect(app.terminal.cursor == Point(x: 20, y: 1))
-        // Tab visits the four fields and never the date.
+        // Tab visits the four fields and the notes, and never the date.
         var rows: [Int] = []
-        for _ in 0..<4 {
+        for _ in 0..<5 {
             app.press(.tab)
             rows.append(app.terminal.cursor?.y ?? -1)
         }
-        #expect(rows == [2, 3, 5, 1])
+        #expect(rows == [2, 3, 5, 7, 1])
     }
 
     @Test(
@@ -91,7 +96,7 @@ struct DetailScreenTests {
     func photo() throws {
         let scratch = try scratchStore(sampleItems)
         let png = try scratch.write(ImageFiles.quadrantsPNG, to: "quadrants.png")
-        let app = try openRustyBear(scratch)
+        let app = try openRustyBear(scratch, size: Size(width: 60, height: 16))
         #expect(!app.screen.contains("Remove photo"))
         app.press(.tab, .tab, .tab)
         app.type(png)
@@ -103,17 +108,18 @@ struct DetailScreenTests {
                 atPath: scratch.paths.imagesDirectory + "/" + ItemKey.text(item.key)))
         #expect(app.lines[5] == " Photo    path of a PNG or JPEG + Enter")
         #expect(app.lines[6] == " Photo attached")
-        // 32×16 pixels in 16×4 cells: red | green over blue | white.
-        #expect(app.lines[7] == " " + String(repeating: "▀", count: 16))
+        // 32×16 pixels in 16×4 cells under 4 rows of notes: red | green over blue | white.
+        #expect(app.lines[7] == " Notes    notes, any number of lines")
+        #expect(app.lines[11] == " " + String(repeating: "▀", count: 16))
         let screen = app.terminal.screen
         let red = Color.rgb(red: 255, green: 0, blue: 0)
         let green = Color.rgb(red: 0, green: 255, blue: 0)
         let blue = Color.rgb(red: 0, green: 0, blue: 255)
         let white = Color.rgb(red: 255, green: 255, blue: 255)
-        #expect(screen[1, 7].style == Style(foreground: red, background: red))
-        #expect(screen[16, 8].style == Style(foreground: green, background: green))
-        #expect(screen[1, 9].style == Style(foreground: blue, background: blue))
-        #expect(screen[16, 10].style == Style(foreground: white, background: white))
+        #expect(screen[1, 11].style == Style(foreground: red, background: red))
+        #expect(screen[16, 12].style == Style(foreground: green, background: green))
+        #expect(screen[1, 13].style == Style(foreground: blue, background: blue))
+        #expect(screen[16, 14].style == Style(foreground: white, background: white))
         #expect(app.lines.last == "Tab Next field  Esc Back  Enter Attach  ^X Remove photo")
 
         app.press(.ctrl("x"), .character("y"))  // it asks first (issue 13 item 19)
@@ -122,7 +128,8 @@ struct DetailScreenTests {
             !FileManager.default.fileExists(
                 atPath: scratch.paths.imagesDirectory + "/" + ItemKey.text(item.key)))
         #expect(app.lines[6] == " Photo removed")
-        #expect(app.lines[7] == " No photo")
+        // The notes take the rows the photo gave back.
+        #expect(app.lines[14] == " No photo")
     }
 
     @Test(
@@ -134,12 +141,12 @@ struct DetailScreenTests {
         let png = try scratch.write(
             ImageFiles.png(width: 32, height: 16) { x, _ in x < 16 ? [255, 135, 0] : [255, 0, 0] },
             to: "orange-red.png")
-        let app = try openRustyBear(scratch)
+        let app = try openRustyBear(scratch, size: Size(width: 60, height: 16))
         app.press(.tab, .tab, .tab)
         app.type(png)
         app.press(.enter)
-        let orange = app.terminal.screen[1, 7].style
-        let red = app.terminal.screen[16, 7].style
+        let orange = app.terminal.screen[1, 11].style
+        let red = app.terminal.screen[16, 11].style
         #expect(orange.foreground == .rgb(red: 255, green: 135, blue: 0))
         #expect(red.foreground == .rgb(red: 255, green: 0, blue: 0))
         func sgr(_ style: Style, _ depth: ColorDepth) -> String {
@@ -157,12 +164,12 @@ struct DetailScreenTests {
     func photoWithoutColour() throws {
         let scratch = try scratchStore(sampleItems)
         let png = try scratch.write(ImageFiles.quadrantsPNG, to: "quadrants.png")
-        let app = try openRustyBear(scratch, colorEnabled: false)
+        let app = try openRustyBear(scratch, colorEnabled: false, size: Size(width: 60, height: 16))
         app.press(.tab, .tab, .tab)
         app.type(png)
         app.press(.enter)
         #expect(
-            Array(app.lines[7...10]) == [
+            Array(app.lines[11...14]) == [
                 " ::::::::++++++++", " ::::::::++++++++", " ........@@@@@@@@", " ........@@@@@@@@",
             ])
     }

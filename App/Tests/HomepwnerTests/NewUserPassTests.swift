@@ -47,16 +47,17 @@ struct NewUserPassTests {
         app.press(.down, .enter, .tab, .tab, .tab)
         app.type(png)
         app.press(.enter)
+        // Under 8 rows of notes.
         #expect(
-            Array(app.lines[7...14]) == Array(repeating: " " + String(repeating: "▀", count: 8), count: 8))
+            Array(app.lines[15...22]) == Array(repeating: " " + String(repeating: "▀", count: 8), count: 8))
 
         app.terminal.resize(to: Size(width: 40, height: 12))
         app.press(.up)  // any key: a frame
-        // Four rows are left under the message: 4 × 4 cells, the red half above the blue.
-        #expect(
-            Array(app.lines[7...10]) == Array(repeating: " " + String(repeating: "▀", count: 4), count: 4))
+        // The notes keep 3 rows (T5); one is left under them: 1 × 1 cell, red above blue.
+        #expect(Array(app.lines[7...9]) == [" Notes    notes, any number of lines", "", ""])
+        #expect(app.lines[10] == " ▀")
         let screen = app.terminal.screen
-        #expect(screen[1, 7].style.foreground == .rgb(red: 255, green: 0, blue: 0))
+        #expect(screen[1, 10].style.foreground == .rgb(red: 255, green: 0, blue: 0))
         #expect(screen[1, 10].style.background == .rgb(red: 0, green: 0, blue: 255))
     }
 

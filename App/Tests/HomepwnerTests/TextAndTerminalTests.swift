@@ -60,10 +60,10 @@ struct TextAndTerminalTests {
                  Created  \(date)
                  Photo    path of a PNG or JPEG + Enter
 
+                 Notes    notes, any number of lines
+
+
                  No photo
-
-
-
                 Tab Next field  Esc Back  ^T Summary
                 """)
     }

@@ -3,7 +3,8 @@ import StateRestoration
 import TerminalKit
 
 /// One item's screen (the book's `BNRDetailViewController`, rule H4): name, serial
-/// number, value in whole dollars, the read-only date created, and an optional photo.
+/// number, value in whole dollars, the read-only date created, an optional photo, and
+/// notes of any number of lines (rule T5, a ``TextView``).
 ///
 /// - Fields are committed to the store as they are typed, ``commitDelay`` after the last
 ///   key (and at once on Esc, Done, suspend and quit), and only the fields the user
@@ -20,14 +21,18 @@ import TerminalKit
 ///   pressing Enter (Tab completes the path there, ``PathCompletion``); Ctrl-X removes it.
 ///   Both are committed to the store at once.
 /// - The name field has the focus when the screen opens.
+/// - In the notes, Enter starts a new line (on the New Item screen too, where it is Done
+///   everywhere else), ↑/↓ move between their rows, and Tab moves on out of them. They
+///   are as tall as the screen allows (``notesRows(formHeight:above:photo:)``).
 ///
 /// Restoration: identifier and restoration class are its own type. It encodes its item's
-/// key; its text fields have identifiers and save their own drafts, text and cursor
-/// (TerminalKit's `TextField`), so half-typed text comes back as it was left. The
+/// key; its text fields and the notes have identifiers and save their own drafts, text and
+/// cursor (TerminalKit's `TextField` and `TextView`; the notes their scroll too), so
+/// half-typed text comes back as it was left. The
 /// restoration class tells a new item (a path of 3: root navigation controller, modal
 /// navigation controller, detail) from a pushed one (2), as the chapter does.
 @MainActor
-final class DetailViewController: ViewController, TextFieldDelegate, StoreObserver {
+final class DetailViewController: ViewController, TextFieldDelegate, TextViewDelegate, StoreObserver {
     /// The archive key of the item's key, the book's.
     static let itemKeyKey = "item.itemKey"
     /// The archive keys of the fields as stored when the state was saved: a restored draft
@@ -35,6 +40,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
     static let storedNameKey = "item.storedName"
     static let storedSerialNumberKey = "item.storedSerialNumber"
     static let storedValueKey = "item.storedValueInDollars"
+    static let storedNotesKey = "item.storedNotes"
     /// The archive keys of the message under the fields, and whether it is a problem.
     static let messageKey = "message"
     static let messageIsErrorKey = "messageIsError"
@@ -60,6 +66,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
     let serialNumberField = TextField(placeholder: "serial number")
     let valueField = TextField(placeholder: "whole dollars")
     let photoPathField = TextField(placeholder: "path of a PNG or JPEG + Enter")
+    let notesView = TextView(placeholder: "notes, any number of lines")
     private let dateLabel = Label()
     private let messageLabel = Label()
     private let photoView = ThumbnailView()
@@ -108,13 +115,16 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         serialNumberField.restorationIdentifier = "serialNumberField"
         valueField.restorationIdentifier = "valueField"
         photoPathField.restorationIdentifier = "photoPathField"
+        notesView.restorationIdentifier = "notesView"
         for field in [nameField, serialNumberField, valueField, photoPathField] { field.delegate = self }
+        notesView.delegate = self
         form.addRow("Name", nameField)
         form.addRow("Serial", serialNumberField)
         form.addRow("Value $", valueField)
         form.addRow("Created", dateLabel)
         form.addRow("Photo", photoPathField)
         form.addRow(messageLabel)
+        form.addRow("Notes", notesView)
         // On a short terminal the photo is drawn smaller rather than left out.
         form.addRow(photoView, minimumHeight: 1)
         view = form
@@ -126,6 +136,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         nameField.text = item.name
         serialNumberField.text = item.serialNumber
         valueField.text = String(item.valueInDollars)
+        notesView.text = item.notes
         // A value of 0 is the default: typing replaces it (45, not 045).
         valueField.defaultText = "0"
         dateLabel.text = Self.dateFormatter.string(from: item.dateCreated)
@@ -165,6 +176,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
 
     override func viewWillLayoutSubviews() {
         super.viewWillLayoutSubviews()
+        defer { sizeNotes() }
         guard !messageIsError else { return }
         if let status = context.writer.status {
             messageLabel.text = status
@@ -172,6 +184,28 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         } else if showsWriterStatus {
             clearMessage()
         }
+    }
+
+    /// The rows of the form above the notes that are not the message: the five fields.
+    private static let fieldRows = 5
+
+    /// Gives the notes the rows ``notesRows(formHeight:above:photo:)`` says, with the
+    /// message as tall as it will be drawn (the form gives it the full width less margins).
+    private func sizeNotes() {
+        let form = view
+        messageLabel.frame.size.width = max(0, form.frame.width - 2)
+        notesView.preferredNumberOfRows = Self.notesRows(
+            formHeight: form.frame.height, above: Self.fieldRows + messageLabel.preferredHeight,
+            photo: photoView.preferredHeight)
+    }
+
+    /// How tall the notes are: what the photo (or "No photo") leaves below the rows
+    /// `above` them, up to half the form or 8 rows, whichever is more; at least 3 while
+    /// that leaves a row for the photo, which then shrinks; at least 1.
+    static func notesRows(formHeight: Int, above: Int, photo: Int) -> Int {
+        let rest = formHeight - above
+        let wanted = min(rest - photo, max(8, formHeight / 2))
+        return max(1, wanted, min(3, rest - 1))
     }
 
     override var keyCommands: [KeyCommand] {
@@ -193,7 +227,8 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
     }
 
     private func moveFocus(by offset: Int) {
-        let fields = [nameField, serialNumberField, valueField, photoPathField]
+        // The notes take ↑ and ↓ for their rows: these come from the fields above them.
+        let fields: [View] = [nameField, serialNumberField, valueField, photoPathField, notesView]
         guard let current = fields.firstIndex(where: \.isFirstResponder) else { return }
         let next = max(0, min(fields.count - 1, current + offset))
         _ = fields[next].becomeFirstResponder()
@@ -211,8 +246,8 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
     }
 
     /// Most important first, since a narrow footer drops hints from the end: how to move,
-    /// how to leave, what Enter does here (in the photo field it attaches, never Done),
-    /// then Ctrl-X. The leaving keys are the bar's and the navigation controller's too;
+    /// how to leave, what Enter does here (in the photo field it attaches, in the notes it
+    /// starts a new line, never Done), then Ctrl-X. The leaving keys are the bar's and the navigation controller's too;
     /// named here, they come before Ctrl-X (the footer keeps the first hint per key).
     override var keyHints: [KeyHint] {
         var hints = [
@@ -221,6 +256,8 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         ]
         if photoPathField.isFirstResponder {
             hints.append(KeyHint(key: .enter, title: "Attach"))
+        } else if notesView.isFirstResponder {
+            hints.append(KeyHint(key: .enter, title: "New line"))
         } else if isNew {
             hints.append(KeyHint(key: .enter, title: "Done"))
         }
@@ -275,6 +312,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         if case .success(let value) = parsedValue, value != item.valueInDollars {
             changes.valueInDollars = value
         }
+        if notesView.text != item.notes { changes.notes = notesView.text }
         return changes
     }
 
@@ -310,6 +348,13 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         } else if !messageIsError {
             clearMessage()
         }
+    }
+
+    /// Typing in the notes: committed after the debounce and shown beside, as the fields.
+    func textViewDidChange(_ textView: TextView) {
+        scheduleCommit()
+        publishEdits()
+        if !messageIsError { clearMessage() }
     }
 
     func textFieldShouldReturn(_ textField: TextField) -> Bool {
@@ -383,6 +428,9 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
             stored.valueInDollars != item.valueInDollars
         {
             valueField.text = String(stored.valueInDollars)
+        }
+        if queued.notes == nil, notesView.text == item.notes, stored.notes != item.notes {
+            replaceNotes(with: stored.notes)
         }
         let photoChanged = stored.hasPhoto != item.hasPhoto
         item = queued.applied(to: stored)
@@ -483,6 +531,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
             try coder.encode(item.serialNumber, forKey: Self.storedSerialNumberKey)
         }
         if queued.valueInDollars == nil { try coder.encode(item.valueInDollars, forKey: Self.storedValueKey) }
+        if queued.notes == nil { try coder.encode(item.notes, forKey: Self.storedNotesKey) }
         // The warning of the first Esc stays on screen, and the next Esc leaves (restoration-fuzz).
         if warnedAboutInvalidValue { try coder.encode(true, forKey: "warnedAboutInvalidValue") }
         // So does any other message under the fields; the writer's status is the writer's.
@@ -500,7 +549,8 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
         restoredStored = ItemChanges(
             name: try coder.decodeIfPresent(String.self, forKey: Self.storedNameKey),
             serialNumber: try coder.decodeIfPresent(String.self, forKey: Self.storedSerialNumberKey),
-            valueInDollars: try coder.decodeIfPresent(Int.self, forKey: Self.storedValueKey))
+            valueInDollars: try coder.decodeIfPresent(Int.self, forKey: Self.storedValueKey),
+            notes: try coder.decodeIfPresent(String.self, forKey: Self.storedNotesKey))
         restoredWarning = try coder.decodeIfPresent(Bool.self, forKey: "warnedAboutInvalidValue") ?? false
         if let message = try coder.decodeIfPresent(String.self, forKey: Self.messageKey) {
             let isError = try coder.decodeIfPresent(Bool.self, forKey: Self.messageIsErrorKey) ?? false
@@ -536,6 +586,9 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
             {
                 valueField.text = String(item.valueInDollars)
             }
+            if let notes = stored.notes, notesView.text == notes, notes != item.notes {
+                replaceNotes(with: item.notes)
+            }
         }
         // Show what they mean, and commit the edits (H12).
         validateValue()
@@ -545,6 +598,15 @@ final class DetailViewController: ViewController, TextFieldDelegate, StoreObserv
     }
 
     // MARK: Helpers
+
+    /// Shows `notes` in the notes, the cursor and the top row kept where they were as far
+    /// as the new text reaches (setting a text view's text moves them to its end).
+    private func replaceNotes(with notes: String) {
+        let (cursor, scroll) = (notesView.cursorPosition, notesView.scrollPosition)
+        notesView.text = notes
+        notesView.cursorPosition = cursor
+        notesView.scrollPosition = scroll
+    }
 
     private static func title(forName name: String) -> String {
         name.isEmpty ? "(no name)" : name

@@ -30,8 +30,10 @@ struct ColourEndToEndTests {
         try await session.launch(environment: environment)
         try session.press("Enter")
         try await session.waitFor(text: "▀▀▀▀")
-        // tmux writes each cell's colour back as it received it.
-        let photoRow = try session.screen(styled: true).components(separatedBy: "\n")[7]
+        // tmux writes each cell's colour back as it received it. The photo is under the notes.
+        let row = try #require(try session.lines().firstIndex { $0.contains("▀▀▀▀") })
+        #expect(row > 7)
+        let photoRow = try session.screen(styled: true).components(separatedBy: "\n")[row]
         #expect(photoRow.contains("\u{1B}[" + orange + "m") || photoRow.contains(";" + orange + "m"))
         #expect(try await session.quit(key: "C-c") == "0")
     }

@@ -281,7 +281,8 @@ struct HomepwnerEndToEndTests {
 
     @Test("H11, H4: NO_COLOR=1 draws no colour, and a photo in brightness characters; without it, colour")
     func noColor() async throws {
-        let session = try HomepwnerTmux(width: 60, height: 14)
+        // 16 rows: the photo's 4 fit whole under 4 rows of notes.
+        let session = try HomepwnerTmux(width: 60, height: 16)
         defer { session.close() }
         try session.seed()
         let png = session.directory + "/quadrants.png"
@@ -309,7 +310,7 @@ struct HomepwnerEndToEndTests {
         let screen = try await session.waitFor("the photo") { $0.contains("Photo attached") }
         let lines = screen.components(separatedBy: "\n")
         #expect(
-            Array(lines[7...10]) == [
+            Array(lines[11...14]) == [
                 " ::::::::++++++++", " ::::::::++++++++", " ........@@@@@@@@", " ........@@@@@@@@",
             ])
         #expect(!hasColour(try styled()))
