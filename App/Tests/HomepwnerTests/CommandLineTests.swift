@@ -30,7 +30,9 @@ struct CommandLineTests {
         return result
     }
 
-    @Test("H10, T5: --help shows every option, the keys, the files and RESTORATION_DEBUG, on standard output")
+    @Test(
+        "H10, T5: --help shows every option, the keys (the notes' too), the files and RESTORATION_DEBUG, on standard output"
+    )
     func help() {
         let result = run(["--help"], scratch: Scratch())
         #expect(result.status == 0)
@@ -43,6 +45,9 @@ struct CommandLineTests {
             // The containers' keys (rule T5).
             "from 120 columns the list and the open item show side by side", "Ctrl-O moves between them",
             "Ctrl-T switches between Items and Summary",
+            // The notes (rule T5): Enter is a new line there, and the pasteboard's keys.
+            "the Notes field takes any number of lines", "except in Notes (a new line there)",
+            "Alt-c copies, Alt-x cuts, Alt-v pastes",
         ] {
             #expect(result.output.contains(expected), "missing \(expected)")
         }

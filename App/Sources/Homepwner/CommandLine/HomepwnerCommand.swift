@@ -30,7 +30,12 @@ public enum HomepwnerCommand {
               item     Tab next field, Esc back (edits are saved as you type); in the
                        Photo field Tab completes the path and Enter attaches the photo;
                        Ctrl-X removes it (asks first)
-              new item Enter Done (keeps it), Esc Cancel (deletes it)
+              notes    the Notes field takes any number of lines: Enter starts a new
+                       line, ↑/↓ move between its rows, Tab moves on out of it; Shift
+                       with the arrows selects, Alt-c copies, Alt-x cuts, Alt-v pastes
+                       (or Esc, then the letter)
+              new item Enter Done (keeps it), except in Notes (a new line there), Esc
+                       Cancel (deletes it)
               wide     from 120 columns the list and the open item show side by side:
                        Ctrl-O moves between them, Esc goes back to the list; narrower,
                        the item shows alone, over the list

@@ -599,11 +599,13 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
 
     // MARK: Helpers
 
-    /// Shows `notes` in the notes, the cursor and the top row kept where they were as far
-    /// as the new text reaches (setting a text view's text moves them to its end).
+    /// Shows `notes` in the notes. Setting a text view's text puts the cursor at its end,
+    /// as opening the screen does; while the user is in the notes, the cursor and the top
+    /// row stay where they were instead, as far as the new text reaches.
     private func replaceNotes(with notes: String) {
         let (cursor, scroll) = (notesView.cursorPosition, notesView.scrollPosition)
         notesView.text = notes
+        guard notesView.isFirstResponder else { return }
         notesView.cursorPosition = cursor
         notesView.scrollPosition = scroll
     }
