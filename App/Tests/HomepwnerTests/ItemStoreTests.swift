@@ -217,7 +217,8 @@ struct ItemStoreTests {
     }
 
     /// Version 2's layout, as its migration made it (Schema.swift), written by hand: no
-    /// `provisional`, no `notes`.
+    /// `provisional`, no `notes`. Written out rather than taken from `Schema`, so that a
+    /// change there cannot change the file the migration is tested from.
     private static let version2Layout: String = {
         let hex = { (count: Int) in String(repeating: "[0-9a-f]", count: count) }
         let keyPattern = [hex(8), hex(4), hex(4), hex(4), hex(12)].joined(separator: "-")
@@ -268,7 +269,8 @@ struct ItemStoreTests {
         #expect(items.map(\.serialNumber) == ["S2", "", "L1"])
         #expect(items.map(\.valueInDollars) == [7, 0, 5])
         #expect(items.map(\.hasPhoto) == [true, false, false])
-        #expect(items.map(\.dateCreated.timeIntervalSince1970) == [1_700_000_001, 1_700_000_002, 1_700_000_000])
+        #expect(
+            items.map(\.dateCreated.timeIntervalSince1970) == [1_700_000_001, 1_700_000_002, 1_700_000_000])
         #expect(items.map(\.notes) == ["", "", ""])
         let raw = try RawDatabase(paths.databasePath)
         #expect(raw.value("PRAGMA user_version") == "4")
@@ -279,7 +281,10 @@ struct ItemStoreTests {
         #expect(
             raw.rows("SELECT name, provisional FROM items ORDER BY ordering")
                 == (version == 2 ? ["台灯|0", "|2147483648", "Lamp|0"] : ["台灯|0", "|0", "Lamp|4242"]))
-        #expect(raw.rows("SELECT ordering FROM items ORDER BY ordering") == ["4294967296", "8589934592", "12884901888"])
+        #expect(
+            raw.rows("SELECT ordering FROM items ORDER BY ordering") == [
+                "4294967296", "8589934592", "12884901888",
+            ])
         // The new column: text, never NULL.
         #expect(raw.executeExpectingFailure("UPDATE items SET notes = NULL") != nil)
         #expect(raw.executeExpectingFailure("UPDATE items SET notes = x'00ff'") != nil)
@@ -288,7 +293,9 @@ struct ItemStoreTests {
         #expect(try store.allItems().map(\.name) == ["台灯", "", "Lamp"])
     }
 
-    @Test("T5: notes are written by insert, createItem, update and a change of notes alone, and read by every read")
+    @Test(
+        "T5: notes are written by insert, createItem, update and a change of notes alone, and read by every read"
+    )
     func notesRoundTrip() throws {
         let store = try openStore()
         let first = try store.createItem(name: "Kettle", notes: "boils\n\nfast")

@@ -11,8 +11,8 @@ import Testing
 @Suite("T5: an item's notes (headless)")
 @MainActor
 struct NotesTests {
-    nonisolated static let narrow = Size(width: 80, height: 24)
-    nonisolated static let wide = Size(width: 200, height: 50)
+    /// 80x24: one stack, the item over the list.
+    static var narrow: Size { AdaptiveLayoutTests.narrow }
 
     private let altX = Key(.character("x"), modifiers: .alt)
     private let altV = Key(.character("v"), modifiers: .alt)
