@@ -192,10 +192,10 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     /// Gives the notes the rows ``notesRows(formHeight:above:photo:)`` says, with the
     /// message as tall as it will be drawn (the form gives it the full width less margins).
     private func sizeNotes() {
-        let form = view
-        messageLabel.frame.size.width = max(0, form.frame.width - 2)
+        let margin = (view as? FormView)?.margin ?? 0
+        messageLabel.frame.size.width = max(0, view.frame.width - 2 * margin)
         notesView.preferredNumberOfRows = Self.notesRows(
-            formHeight: form.frame.height, above: Self.fieldRows + messageLabel.preferredHeight,
+            formHeight: view.frame.height, above: Self.fieldRows + messageLabel.preferredHeight,
             photo: photoView.preferredHeight)
     }
 
