@@ -204,6 +204,29 @@ struct ContainerTests {
         #expect(second.detail?.nameField.text == "Cherry 2汁!")
     }
 
+    @Test("T1: a split whose primary column is empty collapses and expands its secondary back")
+    func emptyPrimary() {
+        let detail = FruitDetailViewController(
+            store: sampleStore(), fruit: Fruit(id: "F0", name: "Kiwi", price: 3), isNew: false)
+        let split = SplitViewController(primary: nil, secondary: detail)
+        let terminal = HeadlessTerminal(size: Size(width: 130, height: 12))
+        let app = Application(
+            delegate: RootDelegate(root: split), driver: terminal,
+            configuration: RestorationConfiguration(appName: "t", appVersion: "1", debugOutput: .off),
+            storage: InMemoryStorage())
+        #expect(throws: Never.self) { try app.launch() }
+        #expect(split.secondaryNavigationController.topViewController === detail)
+        terminal.resize(to: Size(width: 60, height: 12))
+        app.processEvents()
+        #expect(split.isCollapsed)
+        #expect(split.primaryNavigationController.viewControllers.first === detail)
+        #expect(terminal.text.contains("Name   Kiwi"))
+        terminal.resize(to: Size(width: 130, height: 12))
+        app.processEvents()
+        #expect(split.primaryNavigationController.viewControllers.isEmpty)
+        #expect(split.secondaryNavigationController.topViewController === detail)
+    }
+
     @Test("T1: a hostile primary depth or tab index in the archive is clamped")
     func hostileValuesClamped() throws {
         let storage = InMemoryStorage()

@@ -190,8 +190,9 @@ open class SplitViewController: ViewController {
         }
     }
 
+    /// ``primaryDepth`` within the primary stack (0 when the primary column was empty).
     private var clampedDepth: Int {
-        max(1, min(primaryDepth, primaryNavigationController.viewControllers.count))
+        max(0, min(primaryDepth, primaryNavigationController.viewControllers.count))
     }
 
     // MARK: Changing shape
@@ -200,7 +201,7 @@ open class SplitViewController: ViewController {
     private func collapse() {
         isCollapsed = true
         let primary = primaryNavigationController
-        primaryDepth = max(1, primary.viewControllers.count)
+        primaryDepth = primary.viewControllers.count
         let secondary = secondaryNavigationController.viewControllers
         if !secondary.isEmpty,
             delegate?.splitViewController(self, collapseSecondary: secondary, onto: primary) != true
@@ -325,7 +326,8 @@ open class SplitViewController: ViewController {
     override open func decodeRestorableState(with coder: StateDecoder) throws {
         isCollapsed = try coder.decodeIfPresent(Bool.self, forKey: "collapsed") ?? false
         let depth = try coder.decodeIfPresent(Int.self, forKey: "primaryDepth") ?? 1
-        primaryDepth = max(1, depth)
+        // A negative depth is no depth the split writes: the default, the stack's root.
+        primaryDepth = depth < 0 ? 1 : depth
         try super.decodeRestorableState(with: coder)
     }
 }
