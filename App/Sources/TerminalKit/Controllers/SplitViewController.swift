@@ -81,10 +81,10 @@ extension SplitViewControllerDelegate {
 ///   secondary column, where it cannot go back, moves the focus to the primary.
 ///
 /// Restoration: the two navigation controllers are children with the identifiers
-/// `primary` and `secondary`, restored where the split already holds them; it saves
-/// whether it was collapsed (`collapsed`) and how many screens of the primary stack are
-/// the primary column's own (`primaryDepth`). Restored in the other shape, it collapses or
-/// expands at the first frame, as after a resize (rule T1).
+/// `primary` and `secondary`, restored where the split already holds them. Whether it was
+/// collapsed (`collapsed`) and how many screens of the primary stack are the primary
+/// column's own (`primaryDepth`) are restorable properties (rule R25). Restored in the
+/// other shape, it collapses or expands at the first frame, as after a resize (rule T1).
 @MainActor
 open class SplitViewController: ViewController {
     /// The width below which the split collapses, unless ``minimumWidthForSideBySide`` is
@@ -111,11 +111,11 @@ open class SplitViewController: ViewController {
     /// The right column's stack; empty while collapsed (its screens are on the primary).
     public let secondaryNavigationController = NavigationController()
 
-    /// True while one stack shows.
-    public private(set) var isCollapsed = false
+    /// True while one stack shows (restorable, rule R25: a change of shape schedules a save).
+    @Restorable("collapsed") public private(set) var isCollapsed = false
     /// How many controllers at the bottom of the primary stack are the primary column's
-    /// own, while collapsed.
-    private var primaryDepth = 1
+    /// own, while collapsed (restorable).
+    @Restorable("primaryDepth") private var primaryDepth = 1
     private let separator = ColumnSeparator()
     private let placeholder = Label("Nothing selected", style: .dim)
 
@@ -190,9 +190,10 @@ open class SplitViewController: ViewController {
         }
     }
 
-    /// ``primaryDepth`` within the primary stack (0 when the primary column was empty).
+    /// ``primaryDepth`` within the primary stack (0 when the primary column was empty). A
+    /// negative depth, which the split never writes, is the default: the stack's root.
     private var clampedDepth: Int {
-        max(0, min(primaryDepth, primaryNavigationController.viewControllers.count))
+        min(primaryDepth < 0 ? 1 : primaryDepth, primaryNavigationController.viewControllers.count)
     }
 
     // MARK: Changing shape
@@ -305,30 +306,6 @@ open class SplitViewController: ViewController {
         guard let top = navigation.topViewController else { return nil }
         let title = NavigationController.title(of: top)
         return title.isEmpty ? nil : "To " + TextWidth.truncate(title, to: 16)
-    }
-
-    // MARK: Restoration
-
-    /// Writes whether the split was collapsed and, if so, how many screens of the primary
-    /// stack are the primary column's own; then what the superclass writes.
-    /// - Throws: ``StateCodingError`` from the coder.
-    override open func encodeRestorableState(with coder: StateEncoder) throws {
-        if isCollapsed {
-            try coder.encode(true, forKey: "collapsed")
-            try coder.encode(clampedDepth, forKey: "primaryDepth")
-        }
-        try super.encodeRestorableState(with: coder)
-    }
-
-    /// Reads the shape the split was saved in; the first frame changes it if the terminal
-    /// has the other width now.
-    /// - Throws: ``StateCodingError`` for a value of the wrong type.
-    override open func decodeRestorableState(with coder: StateDecoder) throws {
-        isCollapsed = try coder.decodeIfPresent(Bool.self, forKey: "collapsed") ?? false
-        let depth = try coder.decodeIfPresent(Int.self, forKey: "primaryDepth") ?? 1
-        // A negative depth is no depth the split writes: the default, the stack's root.
-        primaryDepth = depth < 0 ? 1 : depth
-        try super.decodeRestorableState(with: coder)
     }
 }
 
