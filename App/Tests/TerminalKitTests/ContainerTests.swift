@@ -204,6 +204,33 @@ struct ContainerTests {
         #expect(second.detail?.nameField.text == "Cherry 2汁!")
     }
 
+    @Test(
+        "T1, X1: the pane with the focus is restored: the list, with an item open beside it",
+        arguments: wideSizes)
+    func focusedPaneRestored(size: Size) {
+        let storage = InMemoryStorage()
+        let store = sampleStore()
+        let first = ContainerLaunch(store: store, storage: storage, size: size)
+        openAndType(first)
+        first.press(.ctrl("o"))
+        #expect(first.split.focusedColumn == .primary)
+        // Another tab and back: the list still has it.
+        first.press(.ctrl("t"), .ctrl("t"))
+        #expect(first.tabs.selectedIndex == 0)
+        #expect(first.split.focusedColumn == .primary)
+        first.saveAndKill()
+        let second = ContainerLaunch(store: FruitStore(fruits: store.fruits), storage: storage, size: size)
+        #expect(second.split.focusedColumn == .primary)
+        #expect(second.screen == first.screen)
+        #expect(second.terminal.cursor == first.terminal.cursor)
+        // And the other way: the item's pane.
+        second.press(.ctrl("o"))
+        second.saveAndKill()
+        let third = ContainerLaunch(store: FruitStore(fruits: store.fruits), storage: storage, size: size)
+        #expect(third.split.focusedColumn == .secondary)
+        #expect(third.detail?.nameField.isFirstResponder == true)
+    }
+
     @Test("T1: a split whose primary column is empty collapses and expands its secondary back")
     func emptyPrimary() {
         let detail = FruitDetailViewController(

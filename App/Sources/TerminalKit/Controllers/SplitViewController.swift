@@ -116,6 +116,13 @@ open class SplitViewController: ViewController {
     /// How many controllers at the bottom of the primary stack are the primary column's
     /// own, while collapsed (restorable).
     @Restorable("primaryDepth") private var primaryDepth = 1
+    /// The column to give the focus at the next frame: the one that had it when the state
+    /// was saved, or when the split last disappeared (another tab was chosen).
+    private var pendingFocus: SplitColumn?
+    /// The column that had the focus when the split last disappeared.
+    private var focusWhenHidden: SplitColumn?
+    /// The window the split was last drawn in.
+    private weak var lastWindow: Window?
     private let separator = ColumnSeparator()
     private let placeholder = Label("Nothing selected", style: .dim)
 
@@ -168,12 +175,17 @@ open class SplitViewController: ViewController {
         return secondaryNavigationController.topViewController
     }
 
-    /// The column with the focus; collapsed, the column whose screen shows.
+    /// The column with the focus; collapsed, the column whose screen shows. While the
+    /// split is hidden (another tab shows), the column that had it.
     public var focusedColumn: SplitColumn {
         if isCollapsed { return secondaryViewController == nil ? .primary : .secondary }
-        if let responder = window?.firstResponder, let secondary = secondaryNavigationController.viewIfLoaded,
-            responder.isDescendant(of: secondary)
-        {
+        // Just hidden, the split is out of the window, whose focus is still in it.
+        guard let responder = (window ?? lastWindow)?.firstResponder, let root = viewIfLoaded,
+            responder.isDescendant(of: root)
+        else {
+            return pendingFocus ?? focusWhenHidden ?? .primary
+        }
+        if let secondary = secondaryNavigationController.viewIfLoaded, responder.isDescendant(of: secondary) {
             return .secondary
         }
         return .primary
@@ -280,6 +292,28 @@ open class SplitViewController: ViewController {
             height: placeholderHeight)
     }
 
+    override open func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        if let window { lastWindow = window }
+        // Restored, or shown again: the focus goes back to its column (the window keeps a
+        // focus set during layout, once the column's screen is in place).
+        if let column = pendingFocus, window != nil {
+            pendingFocus = nil
+            focus(column)
+        }
+    }
+
+    override open func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        if pendingFocus == nil, let column = focusWhenHidden { pendingFocus = column }
+        focusWhenHidden = nil
+    }
+
+    override open func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        focusWhenHidden = focusedColumn
+    }
+
     // MARK: Keys
 
     override var builtInKeyCommands: [KeyCommand] {
@@ -306,6 +340,31 @@ open class SplitViewController: ViewController {
         guard let top = navigation.topViewController else { return nil }
         let title = NavigationController.title(of: top)
         return title.isEmpty ? nil : "To " + TextWidth.truncate(title, to: 16)
+    }
+
+    // MARK: Restoration
+
+    /// Writes which column has the focus when both show (`focusedColumn`: `primary` or
+    /// `secondary`), then what the superclass writes. The shape is in restorable properties.
+    /// - Throws: ``StateCodingError`` from the coder.
+    override open func encodeRestorableState(with coder: StateEncoder) throws {
+        try super.encodeRestorableState(with: coder)
+        if !isCollapsed {
+            try coder.encode(focusedColumn == .secondary ? "secondary" : "primary", forKey: "focusedColumn")
+        }
+    }
+
+    /// Reads the column that had the focus; the first frame gives it back.
+    /// - Throws: ``StateCodingError`` for a value of the wrong type.
+    override open func decodeRestorableState(with coder: StateDecoder) throws {
+        try super.decodeRestorableState(with: coder)
+        let column = try coder.decodeIfPresent(String.self, forKey: "focusedColumn")
+        pendingFocus =
+            switch column {
+            case "primary": .primary
+            case "secondary": .secondary
+            default: nil  // saved collapsed, or before the key: the screen shown has it
+            }
     }
 }
 
