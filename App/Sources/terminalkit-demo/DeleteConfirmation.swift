@@ -44,8 +44,13 @@ final class DeleteConfirmation: AlertController {
 
     override func applicationFinishedRestoringState() {
         super.applicationFinishedRestoringState()
-        // Restored: the list is the root navigation controller's first screen.
-        if list == nil {
+        // Restored: the list is at the bottom of the first tab's split.
+        if list == nil, let tabs = presentingViewController as? TabBarController {
+            list =
+                (tabs.viewControllers.first as? SplitViewController)?.primaryNavigationController
+                .viewControllers.first
+                as? ShoppingListViewController
+        } else if list == nil {
             list =
                 (presentingViewController as? NavigationController)?.viewControllers.first
                 as? ShoppingListViewController

@@ -18,8 +18,15 @@ enum DemoMain {
           --help           show this help
           --version        show the version
 
+        Three tabs show TerminalKit's containers: Shopping (a split view: the list and
+        the open item side by side from 120 columns, one over the other below), Notes
+        (a text view) and Tour (a scroll view that says what each one restores).
+
         Keys: a add, Enter open, e edit (Del delete, Shift-↑↓ move), Tab next field,
         Esc back, q quit, Q quit and forget the state, Ctrl-Z suspend.
+        Ctrl-T next tab (Alt-1 to Alt-3: a tab by number), Ctrl-O the other pane when
+        side by side. In Notes: Shift with the arrows selects, Alt-c copy, Alt-x cut,
+        Alt-v paste. In Tour: ↑ ↓ PgUp PgDn Home End scroll.
         RESTORATION_DEBUG=1 writes restoration diagnostics next to the archive.
         """
 

@@ -108,7 +108,8 @@ final class ShoppingListViewController: TableViewController, ModelAssociation {
 
     override func tableView(_ tableView: TableView, didSelectRowAt indexPath: ElementIndexPath) {
         let item = store.items[indexPath.row]
-        navigationController?.pushViewController(ItemViewController(store: store, item: item, isNew: false))
+        // Beside the list from 120 columns, over it below (the split decides).
+        showDetailViewController(ItemViewController(store: store, item: item, isNew: false))
     }
 
     func modelIdentifier(forElementAt indexPath: ElementIndexPath, in view: AnyObject) -> String? {

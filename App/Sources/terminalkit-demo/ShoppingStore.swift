@@ -30,7 +30,26 @@ final class ShoppingStore {
             // relaunch would otherwise make anew (found by restoration-fuzz).
             save()
         }
+        savedNotes = (try? String(contentsOf: notesFile, encoding: .utf8)) ?? ""
     }
+
+    /// The Notes tab's text, kept in `notes.txt` next to the list.
+    var notes: String {
+        get { savedNotes }
+        set {
+            guard newValue != savedNotes else { return }
+            savedNotes = newValue
+            do {
+                try FileManager.default.createDirectory(
+                    at: notesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(newValue.utf8).write(to: notesFile, options: .atomic)
+            } catch {
+                lastSaveError = "\(error)"
+            }
+        }
+    }
+    private var savedNotes = ""
+    private var notesFile: URL { file.deletingLastPathComponent().appendingPathComponent("notes.txt") }
 
     /// The item the list highlights when it next appears: the one just added or edited.
     var itemToSelect: UUID?

@@ -134,6 +134,24 @@ struct AdaptiveLayoutTests {
         #expect(third.terminal.cursor == second.terminal.cursor)
     }
 
+    @Test("T5: deleting, from the list, the item open beside it closes its screen, with no false message")
+    func deleteOpenItem() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), size: Self.wide)
+        openFluffyMac(app)
+        app.press(.ctrl("o"), .delete)
+        #expect(app.screen.contains("Delete"))
+        app.press(.character("y"))
+        #expect(try app.storedNames() == ["Shiny Spork", "Rusty Bear", "毛茸茸的熊", "Shiny Bear"])
+        #expect(app.detail == nil)
+        #expect(app.screen.contains("Press Enter on an item to open it here."))
+        app.advance(by: DetailViewController.commitDelay)
+        #expect(try app.storedNames() == ["Shiny Spork", "Rusty Bear", "毛茸茸的熊", "Shiny Bear"])
+        // Before, the screen's last edit was written after the delete, and failed so.
+        #expect(!app.screen.contains("Fluffy Mac"))
+        #expect(!app.screen.contains("deleted outside"))
+    }
+
     @Test("T5: the Summary tab counts the items, adds their values and names the most valuable")
     func summary() throws {
         let scratch = try scratchStore(sampleItems)

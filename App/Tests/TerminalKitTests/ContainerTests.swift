@@ -204,6 +204,56 @@ struct ContainerTests {
         #expect(second.detail?.nameField.text == "Cherry 2汁!")
     }
 
+    @Test(
+        "T1, X1: the pane with the focus is restored: the list, with an item open beside it",
+        arguments: wideSizes)
+    func focusedPaneRestored(size: Size) {
+        let storage = InMemoryStorage()
+        let store = sampleStore()
+        let first = ContainerLaunch(store: store, storage: storage, size: size)
+        openAndType(first)
+        first.press(.ctrl("o"))
+        #expect(first.split.focusedColumn == .primary)
+        // Another tab and back: the list still has it.
+        first.press(.ctrl("t"), .ctrl("t"))
+        #expect(first.tabs.selectedIndex == 0)
+        #expect(first.split.focusedColumn == .primary)
+        first.saveAndKill()
+        let second = ContainerLaunch(store: FruitStore(fruits: store.fruits), storage: storage, size: size)
+        #expect(second.split.focusedColumn == .primary)
+        #expect(second.screen == first.screen)
+        #expect(second.terminal.cursor == first.terminal.cursor)
+        // And the other way: the item's pane.
+        second.press(.ctrl("o"))
+        second.saveAndKill()
+        let third = ContainerLaunch(store: FruitStore(fruits: store.fruits), storage: storage, size: size)
+        #expect(third.split.focusedColumn == .secondary)
+        #expect(third.detail?.nameField.isFirstResponder == true)
+    }
+
+    @Test("T1: a split whose primary column is empty collapses and expands its secondary back")
+    func emptyPrimary() {
+        let detail = FruitDetailViewController(
+            store: sampleStore(), fruit: Fruit(id: "F0", name: "Kiwi", price: 3), isNew: false)
+        let split = SplitViewController(primary: nil, secondary: detail)
+        let terminal = HeadlessTerminal(size: Size(width: 130, height: 12))
+        let app = Application(
+            delegate: RootDelegate(root: split), driver: terminal,
+            configuration: RestorationConfiguration(appName: "t", appVersion: "1", debugOutput: .off),
+            storage: InMemoryStorage())
+        #expect(throws: Never.self) { try app.launch() }
+        #expect(split.secondaryNavigationController.topViewController === detail)
+        terminal.resize(to: Size(width: 60, height: 12))
+        app.processEvents()
+        #expect(split.isCollapsed)
+        #expect(split.primaryNavigationController.viewControllers.first === detail)
+        #expect(terminal.text.contains("Name   Kiwi"))
+        terminal.resize(to: Size(width: 130, height: 12))
+        app.processEvents()
+        #expect(split.primaryNavigationController.viewControllers.isEmpty)
+        #expect(split.secondaryNavigationController.topViewController === detail)
+    }
+
     @Test("T1: a hostile primary depth or tab index in the archive is clamped")
     func hostileValuesClamped() throws {
         let storage = InMemoryStorage()

@@ -34,6 +34,19 @@ struct DemoCommandLineTests {
             errors: String(decoding: err, as: UTF8.self))
     }
 
+    @Test("T2, T5 (demo): --help names the three tabs and the containers' keys, exit 0")
+    func help() throws {
+        let result = try run(["--help"])
+        #expect(result.status == 0)
+        for expected in [
+            "Shopping (a split view", "Notes", "Tour (a scroll view", "Ctrl-T next tab",
+            "Ctrl-O the other pane",
+            "Alt-c copy, Alt-x cut", "Alt-v paste",
+        ] {
+            #expect(result.output.contains(expected), "missing \(expected)")
+        }
+    }
+
     @Test("H10: --version names the demo and the engine, exit 0 (issue 13 item 25)")
     func version() throws {
         let result = try run(["--version"])

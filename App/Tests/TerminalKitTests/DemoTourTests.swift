@@ -2,6 +2,10 @@ import Foundation
 import Testing
 import TmuxTesting
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `terminalkit-demo` as a short guided tour that behaves like Homepwner (issue 13 item
 /// 25), run in a real terminal (tmux).
 @Suite(
@@ -111,5 +115,43 @@ struct DemoTourTests {
         try session.press("Escape")
         let list = try await session.waitFor("the list") { $0.contains("Shopping") && !$0.contains("‹") }
         #expect(list.contains(" × 4"))
+    }
+
+    @Test(
+        "T2, T3, T4, T6 (demo): the tabs, the notes typed in the text view and the scrolled tour come back after kill -9"
+    )
+    func containers() async throws {
+        let session = try await launch()
+        defer { session.close() }
+        #expect(try session.screen().contains("1 Shopping   2 Notes   3 Tour"))
+        // Notes: two lines and a selection.
+        try session.press("C-t")
+        try await session.waitFor("the Notes tab") { $0.contains("Notes for the shop") }
+        try session.type("Milk at the corner")
+        try session.press("Enter")
+        try session.type("第二行")
+        try session.press("S-Left", "S-Left")
+        try await session.waitFor(text: "第二行")
+        // The Tour: scrolled down a page.
+        try session.press("C-t")
+        try await session.waitFor(text: "TerminalKit's containers")
+        try session.press("PageDown")
+        let tour = try await session.waitFor("the tour scrolled") { !$0.contains("TerminalKit's containers") }
+        // Past the debounce (1 s), the archive holds it all; then kill -9.
+        try await Task.sleep(for: .milliseconds(1500))
+        let pid = try #require(try session.childPID())
+        #expect(kill(pid, SIGKILL) == 0)
+        try await session.waitUntil("the demo to die") { try session.childPID() == nil }
+        try session.shell(
+            "stty sane; clear; '\(try #require(TmuxSession.builtProduct("terminalkit-demo")))' "
+                + "--state-dir '\(session.directory)/state'")
+        let relaunched = try await session.waitFor("the tour again") { $0.contains("^T Shopping") }
+        #expect(relaunched == tour)
+        try session.press("M-2")
+        let notes = try await session.waitFor("the notes") { $0.contains("Milk at the corner") }
+        #expect(notes.contains(" 第二行"))
+        // The selection (the last two characters) is drawn in reverse video.
+        let styled = try session.screen(styled: true).components(separatedBy: "\n")
+        #expect(styled.first { $0.contains("二行") }?.contains("7m二行") == true)
     }
 }

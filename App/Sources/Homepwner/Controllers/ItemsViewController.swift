@@ -210,6 +210,15 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
 
     /// Deletes an item (the delete alert's Delete).
     func delete(_ item: Item) {
+        // Open beside the list (wide): the item's screen writes what it waits to write and
+        // closes first, so that no write of it comes after the delete (which would say the
+        // item was deleted outside).
+        if let split = splitViewController, let open = split.secondaryViewController as? DetailViewController,
+            open.item.key == item.key
+        {
+            open.commitPendingEdits()
+            split.closeSecondary()
+        }
         context.writer.submit(.delete(key: item.key, name: item.name))
         rows.invalidate()
         tableView.deleteRows(at: [])

@@ -81,10 +81,10 @@ extension SplitViewControllerDelegate {
 ///   secondary column, where it cannot go back, moves the focus to the primary.
 ///
 /// Restoration: the two navigation controllers are children with the identifiers
-/// `primary` and `secondary`, restored where the split already holds them; it saves
-/// whether it was collapsed (`collapsed`) and how many screens of the primary stack are
-/// the primary column's own (`primaryDepth`). Restored in the other shape, it collapses or
-/// expands at the first frame, as after a resize (rule T1).
+/// `primary` and `secondary`, restored where the split already holds them. Whether it was
+/// collapsed (`collapsed`) and how many screens of the primary stack are the primary
+/// column's own (`primaryDepth`) are restorable properties (rule R25). Restored in the
+/// other shape, it collapses or expands at the first frame, as after a resize (rule T1).
 @MainActor
 open class SplitViewController: ViewController {
     /// The width below which the split collapses, unless ``minimumWidthForSideBySide`` is
@@ -111,11 +111,18 @@ open class SplitViewController: ViewController {
     /// The right column's stack; empty while collapsed (its screens are on the primary).
     public let secondaryNavigationController = NavigationController()
 
-    /// True while one stack shows.
-    public private(set) var isCollapsed = false
+    /// True while one stack shows (restorable, rule R25: a change of shape schedules a save).
+    @Restorable("collapsed") public private(set) var isCollapsed = false
     /// How many controllers at the bottom of the primary stack are the primary column's
-    /// own, while collapsed.
-    private var primaryDepth = 1
+    /// own, while collapsed (restorable).
+    @Restorable("primaryDepth") private var primaryDepth = 1
+    /// The column to give the focus at the next frame: the one that had it when the state
+    /// was saved, or when the split last disappeared (another tab was chosen).
+    private var pendingFocus: SplitColumn?
+    /// The column that had the focus when the split last disappeared.
+    private var focusWhenHidden: SplitColumn?
+    /// The window the split was last drawn in.
+    private weak var lastWindow: Window?
     private let separator = ColumnSeparator()
     private let placeholder = Label("Nothing selected", style: .dim)
 
@@ -168,12 +175,17 @@ open class SplitViewController: ViewController {
         return secondaryNavigationController.topViewController
     }
 
-    /// The column with the focus; collapsed, the column whose screen shows.
+    /// The column with the focus; collapsed, the column whose screen shows. While the
+    /// split is hidden (another tab shows), the column that had it.
     public var focusedColumn: SplitColumn {
         if isCollapsed { return secondaryViewController == nil ? .primary : .secondary }
-        if let responder = window?.firstResponder, let secondary = secondaryNavigationController.viewIfLoaded,
-            responder.isDescendant(of: secondary)
-        {
+        // Just hidden, the split is out of the window, whose focus is still in it.
+        guard let responder = (window ?? lastWindow)?.firstResponder, let root = viewIfLoaded,
+            responder.isDescendant(of: root)
+        else {
+            return pendingFocus ?? focusWhenHidden ?? .primary
+        }
+        if let secondary = secondaryNavigationController.viewIfLoaded, responder.isDescendant(of: secondary) {
             return .secondary
         }
         return .primary
@@ -190,8 +202,10 @@ open class SplitViewController: ViewController {
         }
     }
 
+    /// ``primaryDepth`` within the primary stack (0 when the primary column was empty). A
+    /// negative depth, which the split never writes, is the default: the stack's root.
     private var clampedDepth: Int {
-        max(1, min(primaryDepth, primaryNavigationController.viewControllers.count))
+        min(primaryDepth < 0 ? 1 : primaryDepth, primaryNavigationController.viewControllers.count)
     }
 
     // MARK: Changing shape
@@ -200,7 +214,7 @@ open class SplitViewController: ViewController {
     private func collapse() {
         isCollapsed = true
         let primary = primaryNavigationController
-        primaryDepth = max(1, primary.viewControllers.count)
+        primaryDepth = primary.viewControllers.count
         let secondary = secondaryNavigationController.viewControllers
         if !secondary.isEmpty,
             delegate?.splitViewController(self, collapseSecondary: secondary, onto: primary) != true
@@ -278,6 +292,28 @@ open class SplitViewController: ViewController {
             height: placeholderHeight)
     }
 
+    override open func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        if let window { lastWindow = window }
+        // Restored, or shown again: the focus goes back to its column (the window keeps a
+        // focus set during layout, once the column's screen is in place).
+        if let column = pendingFocus, window != nil {
+            pendingFocus = nil
+            focus(column)
+        }
+    }
+
+    override open func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        if pendingFocus == nil, let column = focusWhenHidden { pendingFocus = column }
+        focusWhenHidden = nil
+    }
+
+    override open func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        focusWhenHidden = focusedColumn
+    }
+
     // MARK: Keys
 
     override var builtInKeyCommands: [KeyCommand] {
@@ -308,25 +344,27 @@ open class SplitViewController: ViewController {
 
     // MARK: Restoration
 
-    /// Writes whether the split was collapsed and, if so, how many screens of the primary
-    /// stack are the primary column's own; then what the superclass writes.
+    /// Writes which column has the focus when both show (`focusedColumn`: `primary` or
+    /// `secondary`), then what the superclass writes. The shape is in restorable properties.
     /// - Throws: ``StateCodingError`` from the coder.
     override open func encodeRestorableState(with coder: StateEncoder) throws {
-        if isCollapsed {
-            try coder.encode(true, forKey: "collapsed")
-            try coder.encode(clampedDepth, forKey: "primaryDepth")
-        }
         try super.encodeRestorableState(with: coder)
+        if !isCollapsed {
+            try coder.encode(focusedColumn == .secondary ? "secondary" : "primary", forKey: "focusedColumn")
+        }
     }
 
-    /// Reads the shape the split was saved in; the first frame changes it if the terminal
-    /// has the other width now.
+    /// Reads the column that had the focus; the first frame gives it back.
     /// - Throws: ``StateCodingError`` for a value of the wrong type.
     override open func decodeRestorableState(with coder: StateDecoder) throws {
-        isCollapsed = try coder.decodeIfPresent(Bool.self, forKey: "collapsed") ?? false
-        let depth = try coder.decodeIfPresent(Int.self, forKey: "primaryDepth") ?? 1
-        primaryDepth = max(1, depth)
         try super.decodeRestorableState(with: coder)
+        let column = try coder.decodeIfPresent(String.self, forKey: "focusedColumn")
+        pendingFocus =
+            switch column {
+            case "primary": .primary
+            case "secondary": .secondary
+            default: nil  // saved collapsed, or before the key: the screen shown has it
+            }
     }
 }
 

@@ -35,8 +35,9 @@ extension TabBarControllerDelegate {
 ///   else its top screen's title.
 ///
 /// Restoration: the tabs are children, told apart by identifier, so every tab's stack is
-/// saved; the selected tab is saved by position (`selectedIndex`), and a saved position
-/// out of range selects the first tab (rule T2).
+/// saved; the selected tab is a restorable property (`selectedIndex`, rule R25), so
+/// choosing a tab schedules a save by itself (R26), and a saved position out of range
+/// selects the first tab (rule T2).
 @MainActor
 open class TabBarController: ViewController {
     /// Told when the user changes tab.
@@ -46,7 +47,9 @@ open class TabBarController: ViewController {
     /// Shows the bar of tabs on the bottom row (when the view has at least 4 rows). Off,
     /// the footer still names the next tab.
     public var showsTabBar = true
-    private var selection = 0
+    /// The selected tab's position, as saved (rule R25); read through ``selectedIndex``,
+    /// which takes a position out of range as the first tab.
+    @Restorable("selectedIndex") private var selection = 0
     private let contentView = View()
     private let tabBar = TabBar()
 
@@ -68,18 +71,18 @@ open class TabBarController: ViewController {
             if controller.parent === self { controller.removeFromParent() }
             addChild(controller)
         }
-        selection = min(selection, max(0, children.count - 1))
+        selection = min(selectedIndex, max(0, children.count - 1))
     }
 
     /// The position of the selected tab.
     public var selectedIndex: Int {
-        get { selection }
+        get { children.indices.contains(selection) ? selection : 0 }
         set { selection = max(0, min(newValue, children.count - 1)) }
     }
 
     /// The selected tab's controller.
     public var selectedViewController: ViewController? {
-        get { children.indices.contains(selection) ? children[selection] : nil }
+        get { children.indices.contains(selectedIndex) ? children[selectedIndex] : nil }
         set {
             if let newValue, let index = children.firstIndex(where: { $0 === newValue }) { selection = index }
         }
@@ -87,7 +90,7 @@ open class TabBarController: ViewController {
 
     /// Selects a tab as the user does: asking the delegate, then telling it.
     private func choose(_ index: Int) {
-        guard children.indices.contains(index), index != selection else { return }
+        guard children.indices.contains(index), index != selectedIndex else { return }
         let controller = children[index]
         guard delegate?.tabBarController(self, shouldSelect: controller) ?? true else { return }
         selection = index
@@ -120,7 +123,7 @@ open class TabBarController: ViewController {
         tabBar.isHidden = barHeight == 0
         tabBar.frame = Rect(x: 0, y: bounds.height - barHeight, width: bounds.width, height: barHeight)
         tabBar.titles = children.map(title(ofTab:))
-        tabBar.selectedIndex = selection
+        tabBar.selectedIndex = selectedIndex
         contentView.frame = bounds.inset(bottom: barHeight)
         contentView.showOnly(selectedViewController?.view)
     }
@@ -130,7 +133,7 @@ open class TabBarController: ViewController {
     override var builtInKeyCommands: [KeyCommand] {
         var commands = super.builtInKeyCommands
         guard children.count > 1 else { return commands }
-        let next = (selection + 1) % children.count
+        let next = (selectedIndex + 1) % children.count
         commands.append(
             KeyCommand(nextTabKey, title: TextWidth.truncate(title(ofTab: children[next]), to: 16)) {
                 [weak self] in self?.choose(next)
@@ -141,24 +144,6 @@ open class TabBarController: ViewController {
                 KeyCommand(Key(.character(digit), modifiers: .alt)) { [weak self] in self?.choose(index) })
         }
         return commands
-    }
-
-    // MARK: Restoration
-
-    /// Writes the selected tab's position (key `selectedIndex`), then what the superclass
-    /// writes. The tabs are children: each saves its own stack.
-    /// - Throws: ``StateCodingError`` from the coder.
-    override open func encodeRestorableState(with coder: StateEncoder) throws {
-        try coder.encode(selection, forKey: "selectedIndex")
-        try super.encodeRestorableState(with: coder)
-    }
-
-    /// Selects the saved tab (the first if the position is out of range).
-    /// - Throws: ``StateCodingError`` for a value of the wrong type.
-    override open func decodeRestorableState(with coder: StateDecoder) throws {
-        let index = try coder.decodeIfPresent(Int.self, forKey: "selectedIndex") ?? 0
-        selection = children.indices.contains(index) ? index : 0
-        try super.decodeRestorableState(with: coder)
     }
 }
 
