@@ -42,13 +42,13 @@ struct Recipe {
     // MARK: Vocabulary
 
     enum Kind: CaseIterable {
-        case navigation, items, table, detail, field, stranger
+        case navigation, items, table, detail, field, notes, stranger
     }
 
     static let identifiers: [Kind: [String]] = [
         .navigation: ["NavigationController"], .items: ["ItemsViewController"], .table: ["TableView"],
         .detail: ["DetailViewController"],
-        .field: ["nameField", "serialNumberField", "valueField", "photoPathField"],
+        .field: ["nameField", "serialNumberField", "valueField", "photoPathField"], .notes: ["notesView"],
         .stranger: [
             "Root", "ViewController", "x", "熊猫", "a/b", "#2", "nameField#2", "NavigationController#2",
         ],
@@ -56,16 +56,17 @@ struct Recipe {
     static let typeNames: [Kind: String] = [
         .navigation: "TerminalKit.NavigationController", .items: "Homepwner.ItemsViewController",
         .table: "TerminalKit.TableView", .detail: "Homepwner.DetailViewController",
-        .field: "TerminalKit.TextField",
+        .field: "TerminalKit.TextField", .notes: "TerminalKit.TextView",
         .stranger: "TerminalKit.ViewController",
     ]
     /// What Homepwner puts under an object of a kind (nil: at the root): the list and
-    /// detail screens in navigation controllers, the table in the list, the fields in the
-    /// detail screen, and a modal navigation controller presented by any screen.
+    /// detail screens in navigation controllers, the table in the list, the fields and the
+    /// notes in the detail screen, and a modal navigation controller presented by any screen.
     static let nested: [Kind?: [Kind]] = [
         nil: [.navigation], .navigation: [.items, .detail, .detail, .navigation],
         .items: [.table, .navigation],
-        .detail: [.field, .field, .field, .navigation], .table: [.stranger, .field], .field: [.stranger],
+        .detail: [.field, .field, .field, .notes, .navigation], .table: [.stranger, .field],
+        .field: [.stranger], .notes: [.stranger],
         .stranger: Kind.allCases,
     ]
     static let classNames = [
@@ -75,7 +76,7 @@ struct Recipe {
     static let keys = [
         "stack", "presented", "focus", "editing", "TableViewIsEditing", "selection", "firstVisible",
         "contentOffset", "item.itemKey", "item.storedName", "item.storedSerialNumber",
-        "item.storedValueInDollars", "text", "cursor", "",
+        "item.storedValueInDollars", "item.storedNotes", "text", "cursor", "anchor", "scroll", "",
     ]
     static let strings = [
         "", "lamp", "Shiny 熊猫", "e\u{301}\u{301}\u{301}", "🇫🇷👨‍👩‍👧", "\u{1B}[31mred\u{1B}[0m", "\t\n\r", "\u{0}",
@@ -172,14 +173,21 @@ struct Recipe {
             if source.chance(20) { add("item.storedName", .string(string())) }
             if source.chance(20) { add("item.storedSerialNumber", .string(string())) }
             if source.chance(20) { add("item.storedValueInDollars", .int(integer())) }
+            if source.chance(20) { add("item.storedNotes", .string(string())) }
         case .field:
             if source.chance(80) { add("text", .string(string())) }
             if source.chance(70) {
                 add("cursor", .int(source.chance(70) ? Int64(source.below(40)) : integer()))
             }
+        case .notes:
+            // The text view's draft: offsets in the text, or anywhere (they are clamped).
+            if source.chance(80) { add("text", .string(string())) }
+            for key in ["cursor", "anchor", "scroll"] where source.chance(50) {
+                add(key, .int(source.chance(70) ? Int64(source.below(40)) : integer()))
+            }
         case .stranger: break
         }
-        if kind != .table && kind != .field {
+        if kind != .table && kind != .field && kind != .notes {
             // Half the recipes present a child navigation controller and focus a child
             // view, as Homepwner does; the others reference anything.
             let modal = children.first { presentable(records[$0]) }
