@@ -93,10 +93,10 @@ struct NotesTests {
     }
 
     @Test(
-        "T5: the notes take the rows the form leaves: 3 at 40x12 (the photo shrinks), 11 at 80x24, 24 at 200x50 in the right pane",
+        "T5: the notes take the rows the form leaves: 3 at 40x12 and at 130x12 in the right pane, 11 at 80x24, 24 at 200x50 in the right pane",
         arguments: [
-            (Size(width: 40, height: 12), 3, false), (Size(width: 80, height: 24), 11, false),
-            (Size(width: 200, height: 50), 24, true),
+            (Size(width: 40, height: 12), 3, false), (Size(width: 130, height: 12), 3, true),
+            (Size(width: 80, height: 24), 11, false), (Size(width: 200, height: 50), 24, true),
         ])
     func rows(size: Size, rows: Int, sideBySide: Bool) throws {
         let scratch = try scratchStore(sampleItems)
