@@ -40,7 +40,10 @@ struct NotesEndToEndTests {
             $0.contains(" Notes    bought in 2019\n          box in the attic")
         }
         #expect(typed.components(separatedBy: "\n")[7] == " Notes    bought in 2019")
-        #expect(try session.cursor() == TmuxCursor(column: 23, row: 8))
+        // The text shows before the three ← are drawn: wait for the cursor they move.
+        try await session.waitUntil("the cursor three characters back") {
+            try session.cursor() == TmuxCursor(column: 23, row: 8)
+        }
         // The text view's draft, under its own keys: `text`, and `cursor` as a character offset.
         try await session.waitUntil("the continuous save") {
             session.archivedText(ofFieldEndingWith: Self.notesPath) == "bought in 2019\nbox in the attic"
@@ -56,7 +59,9 @@ struct NotesEndToEndTests {
         let lines = relaunched.components(separatedBy: "\n")
         #expect(lines[1] == " Name     Rusty Bear")
         #expect(Array(lines[7...8]) == [" Notes    bought in 2019", "          box in the attic"])
-        #expect(try session.cursor() == TmuxCursor(column: 23, row: 8))
+        try await session.waitUntil("the restored cursor") {
+            try session.cursor() == TmuxCursor(column: 23, row: 8)
+        }
         // Typing goes on where the cursor was; the next debounce stores it.
         try session.type("y")
         try await session.waitUntil("the edit in the database") {
