@@ -92,18 +92,9 @@ struct RestorationFuzzFindingsTests {
     ]
 
     @Test(
-        "X1: Homepwner: each sequence restoration-fuzz found relaunches without a difference",
-        arguments: homepwnerFinds)
+        "X1, T5: Homepwner: each sequence restoration-fuzz found relaunches without a difference",
+        arguments: homepwnerFinds + containerFinds)
     func homepwnerSequence(_ found: Found) throws {
-        let report = try RestorationFuzzer(target: HomepwnerFuzzing.target()).play(found.events)
-        #expect(report.difference == nil, "\(report.difference.map(String.init(describing:)) ?? "")")
-        #expect(report.relaunches == found.events.count)
-    }
-
-    @Test(
-        "X1, T5: Homepwner's panes and tabs: each sequence restoration-fuzz found relaunches without a difference",
-        arguments: containerFinds)
-    func containerSequence(_ found: Found) throws {
         let report = try RestorationFuzzer(target: HomepwnerFuzzing.target()).play(found.events)
         #expect(report.difference == nil, "\(report.difference.map(String.init(describing:)) ?? "")")
         #expect(report.relaunches == found.events.count)
