@@ -19,6 +19,8 @@ enum HomepwnerFuzzing {
         .end, .backspace, .delete, .pageUp, .pageDown, .character("a"), .character("e"), .character("y"),
         .character("n"), .character("x"), .character("7"), .character("台"), .character(" "),
         Key(.up, modifiers: .shift), Key(.down, modifiers: .shift), .ctrl("u"), .ctrl("x"),
+        // The panes and the tabs (rule T5).
+        .ctrl("o"), .ctrl("t"),
     ]
 
     /// The target; its scratch directory lives as long as the process.

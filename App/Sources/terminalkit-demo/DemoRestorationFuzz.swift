@@ -12,6 +12,9 @@ enum DemoRestorationFuzz {
         .up, .down, .up, .down, .enter, .enter, .escape, .escape, .tab, .left, .right, .home, .end,
         .backspace, .delete, .character("a"), .character("e"), .character("x"), .character("3"),
         .character("苹"), .character(" "), Key(.up, modifiers: .shift), Key(.down, modifiers: .shift),
+        // The tabs, the panes, the text view's selection and pasteboard (T1–T4).
+        .ctrl("t"), .ctrl("o"), Key(.left, modifiers: .shift), Key(.right, modifiers: .shift),
+        Key(.character("x"), modifiers: .alt), Key(.character("v"), modifiers: .alt), .pageDown,
     ]
 
     static func run(_ arguments: some Collection<String>) -> Int32 {
@@ -25,7 +28,7 @@ enum DemoRestorationFuzz {
     static func target(directory: String) -> TerminalFuzzTarget {
         TerminalFuzzTarget(
             keys: keys, pastes: ["Milk", "茶 2"],
-            sizes: [Size(width: 60, height: 12), Size(width: 36, height: 8)],
+            sizes: [Size(width: 60, height: 12), Size(width: 36, height: 8), Size(width: 130, height: 20)],
             reset: {
                 if FileManager.default.fileExists(atPath: directory) {
                     try FileManager.default.removeItem(atPath: directory)

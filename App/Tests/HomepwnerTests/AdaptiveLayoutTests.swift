@@ -152,6 +152,24 @@ struct AdaptiveLayoutTests {
         #expect(!app.screen.contains("deleted outside"))
     }
 
+    @Test("T5, X1: an item deleted outside while its screen waits in the other tab closes it there too")
+    func deletedWhileInAnotherTab() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), size: Self.narrow)
+        app.press(.down, .down, .enter, .ctrl("t"))
+        #expect(app.tabs?.selectedIndex == 1)
+        let key = try #require(app.detail?.item.key)
+        try RawDatabase(scratch.paths.databasePath).execute(
+            "DELETE FROM items WHERE item_key = '\(ItemKey.text(key))'")
+        app.advance(by: .seconds(1))
+        // Before, the screen stayed in the Items tab's stack until shown, a relaunch had none.
+        #expect(app.navigation?.viewControllers.count == 1)
+        #expect(app.detail == nil)
+        app.press(.ctrl("t"))
+        #expect(app.lines[0].hasPrefix(" Edit "))
+        #expect(app.screen.contains("“Fluffy Mac” was deleted outside Homepwner."))
+    }
+
     @Test("T5: the Summary tab counts the items, adds their values and names the most valuable")
     func summary() throws {
         let scratch = try scratchStore(sampleItems)

@@ -53,6 +53,27 @@ struct RestorationFuzzFindingsTests {
             ]),
     ]
 
+    /// Found once the panes and the tabs (Ctrl-O, Ctrl-T) were among the keys (issue 16).
+    nonisolated static let containerFinds: [Found] = [
+        Found(
+            label: "seed 5 (130x20): Ctrl-O to the list beside the open item",
+            events: [.resize(Size(width: 130, height: 20)), .key(.enter), .key(.ctrl("o"))]),
+        Found(
+            label: "seed 1: the open item deleted outside while the Summary tab shows",
+            events: [
+                .key(.backspace), .key(.character("y")), .outsideChange(601_802), .key(.pageDown),
+                .key(.enter),
+                .key(.ctrl("t")), .outsideChange(23_734),
+            ]),
+        Found(
+            label: "seed 2: the Summary, the list, the Summary again, then outside changes",
+            events: [
+                .outsideChange(536_806), .key(.ctrl("t")), .key(.ctrl("t")), .outsideChange(34_426),
+                .outsideChange(163_722), .outsideChange(530_030), .key(.ctrl("t")), .outsideChange(638_402),
+                .key(.character(" ")),
+            ]),
+    ]
+
     nonisolated static let demoFinds: [Found] = [
         Found(
             label: "edit mode, Del (the delete confirmation)", events: [.key(.character("e")), .key(.delete)]),
@@ -71,8 +92,8 @@ struct RestorationFuzzFindingsTests {
     ]
 
     @Test(
-        "X1: Homepwner: each sequence restoration-fuzz found relaunches without a difference",
-        arguments: homepwnerFinds)
+        "X1, T5: Homepwner: each sequence restoration-fuzz found relaunches without a difference",
+        arguments: homepwnerFinds + containerFinds)
     func homepwnerSequence(_ found: Found) throws {
         let report = try RestorationFuzzer(target: HomepwnerFuzzing.target()).play(found.events)
         #expect(report.difference == nil, "\(report.difference.map(String.init(describing:)) ?? "")")

@@ -231,6 +231,57 @@ struct ContainerTests {
         #expect(third.detail?.nameField.isFirstResponder == true)
     }
 
+    /// A split delegate that records what it is told and can keep the secondary aside.
+    @MainActor
+    final class SplitRecorder: SplitViewControllerDelegate {
+        var events: [String] = []
+        var handlesCollapse = false
+        var separated: [ViewController]?
+
+        func splitViewController(
+            _ split: SplitViewController, collapseSecondary secondary: [ViewController],
+            onto primary: NavigationController
+        ) -> Bool {
+            events.append("collapse \(secondary.count) onto \(primary.viewControllers.count)")
+            return handlesCollapse
+        }
+
+        func splitViewController(
+            _ split: SplitViewController, separateSecondaryFrom primary: NavigationController
+        )
+            -> [ViewController]?
+        {
+            events.append("separate from \(primary.viewControllers.count)")
+            return separated
+        }
+
+        func splitViewControllerDidCollapse(_ split: SplitViewController) { events.append("did collapse") }
+        func splitViewControllerDidExpand(_ split: SplitViewController) { events.append("did expand") }
+    }
+
+    @Test("T1: the delegate is asked as in UIKit, and may keep the secondary aside when collapsing")
+    func delegateMethods() {
+        let app = ContainerLaunch(store: sampleStore(), size: Size(width: 130, height: 20))
+        let recorder = SplitRecorder()
+        app.split.delegate = recorder
+        openAndType(app)
+        app.resize(to: Size(width: 80, height: 24))
+        #expect(recorder.events == ["collapse 1 onto 1", "did collapse"])
+        #expect(app.split.primaryNavigationController.viewControllers.count == 2)
+        app.resize(to: Size(width: 130, height: 20))
+        #expect(recorder.events.suffix(2) == ["separate from 2", "did expand"])
+        // Handled by the delegate: the list alone shows narrow, the fruit waits aside and
+        // is beside it again when wide.
+        recorder.handlesCollapse = true
+        app.resize(to: Size(width: 80, height: 24))
+        #expect(app.lines[0].contains("Fruits"))
+        #expect(!app.lines[0].hasPrefix(" ‹"))
+        #expect(app.split.primaryNavigationController.viewControllers.count == 1)
+        #expect(app.split.secondaryNavigationController.topViewController is FruitDetailViewController)
+        app.resize(to: Size(width: 130, height: 20))
+        #expect(app.lines.contains { $0.contains("│ Name   Cherry 2汁!") })
+    }
+
     @Test("T1: a split whose primary column is empty collapses and expands its secondary back")
     func emptyPrimary() {
         let detail = FruitDetailViewController(

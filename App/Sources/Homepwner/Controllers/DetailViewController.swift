@@ -393,7 +393,9 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     /// Fields the user did not change follow the store; an item deleted outside says so
     /// and goes back to the list.
     func storeDidChangeOutside() {
-        guard !isGone, isVisible else { return }
+        // Hidden in another tab too (it is still in a stack): an item deleted meanwhile must
+        // not wait there (restoration-fuzz: a relaunch had no such screen). Not once popped.
+        guard !isGone, isVisible || navigationController != nil else { return }
         let stored: Item?
         do {
             stored = try context.store.item(forKey: item.key)

@@ -24,7 +24,8 @@ public enum ModalPresentationStyle: Hashable, Sendable {
 /// - Restoration: a controller with a ``restorationIdentifier`` is saved; its
 ///   ``restorationChildren`` are its children, then its views that have an identifier,
 ///   then the controller it presented. It saves the presented controller (key
-///   `presented`), its editing mode (`editing`) and the focused view (`focus`); a
+///   `presented`), its editing mode (`editing`) and the focused view (`focus`, unless it
+///   is the first view that takes keys, which gets the focus anyway); a
 ///   subclass that overrides ``encodeRestorableState(with:)`` or
 ///   ``decodeRestorableState(with:)`` calls `super` and does not use those keys.
 @MainActor
@@ -347,7 +348,9 @@ open class ViewController: Responder, RestorableObject {
             try coder.encodeObject(presentedViewController, forKey: "presented")
         }
         if isEditing { try coder.encode(true, forKey: "editing") }
-        if let focus = focusedView, Self.isIdentified(focus) {
+        // Not the view that gets the focus anyway (the first that takes keys): a relaunch
+        // that never showed this controller has the same state (restoration-fuzz).
+        if let focus = focusedView, Self.isIdentified(focus), focus !== view.focusableViews().first {
             try coder.encodeObject(focus, forKey: "focus")
         }
     }
