@@ -72,6 +72,13 @@ struct RestorationFuzzFindingsTests {
                 .outsideChange(163_722), .outsideChange(530_030), .key(.ctrl("t")), .outsideChange(638_402),
                 .key(.character(" ")),
             ]),
+        Found(
+            label:
+                "seed 16: wide, open, Esc, Add, an outside move, 40x10, Esc (the list hidden, its rows stale)",
+            events: [
+                .resize(Size(width: 130, height: 20)), .key(.enter), .key(.escape), .key(.character("a")),
+                .outsideChange(643_511), .resize(Size(width: 40, height: 10)), .key(.escape),
+            ]),
     ]
 
     nonisolated static let demoFinds: [Found] = [

@@ -85,11 +85,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
             statusLine.text = ""
             showsWriterStatus = false
         }
-        // This launch wrote (an item's screen beside the list committed a field): read again.
-        if writesSeen != context.writesMade {
-            writesSeen = context.writesMade
-            rows.invalidate()
-        }
+        refreshIfWritten()
         if let key = keyToSelect {
             keyToSelect = nil
             selectItem(withKey: key)
@@ -283,6 +279,16 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
 
     // MARK: Outside changes
 
+    /// Reads the list again if this launch wrote to the store since the rows were read (an
+    /// item's screen beside the list committed a field, a New Item was cancelled), keeping
+    /// the highlight on the same item. At layout, and before a save: a list hidden under
+    /// another screen saves the rows as they are (restoration-fuzz).
+    private func refreshIfWritten() {
+        guard writesSeen != context.writesMade else { return }
+        writesSeen = context.writesMade
+        storeDidChangeOutside()
+    }
+
     /// Reads the list again, keeping the highlight on the same item.
     func storeDidChangeOutside() {
         let selected = try? tableView.indexPathForSelectedRow.flatMap { try rows.item(at: $0.row)?.key }
@@ -357,6 +363,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
     /// Writes the editing mode under the book's key, then what the superclass writes.
     /// - Throws: ``StateCodingError`` from the coder.
     override func encodeRestorableState(with coder: StateEncoder) throws {
+        refreshIfWritten()
         try coder.encode(isEditing, forKey: Self.editingKey)
         // A notice stays until the list next disappears, across a relaunch too (restoration-fuzz).
         if !showsWriterStatus, !statusLine.text.isEmpty {
