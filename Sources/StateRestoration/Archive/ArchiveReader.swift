@@ -72,7 +72,7 @@ struct ArchiveReader {
                 throw ArchiveError(.checksumMismatch(stored: stored, computed: computed), at: checksumOffset)
             }
         }
-        let storage = UncheckedByteStorage(copying: bytes)
+        let storage = UncheckedByteStorage(holding: bytes)
         let result = { () -> Result<ArchiveView, ArchiveError> in
             var parser = Parser(
                 buffer: storage.view.prefix(checksumOffset), offset: ArchiveFormat.headerSize, limits: limits)

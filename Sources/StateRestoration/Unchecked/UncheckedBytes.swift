@@ -128,33 +128,41 @@ enum UncheckedBytes {
     }
 }
 
-/// Bytes that never change, in memory this object owns: an archive's, while it is read.
+/// Bytes that never change, held by this object: an archive's, while it is read.
 ///
-/// Invariant: `base` addresses `count` bytes, allocated and written in `init` and freed in
-/// `deinit`, and never written again. A ``UncheckedByteView`` of them is made only by
-/// ``view``, and kept only by values whose owner keeps this storage (``ArchiveView`` holds
-/// it, and every reader of a restore is made from a live view), so a view never outlives
-/// the bytes. Never written after `init`, the bytes may be read from any thread.
+/// It holds the caller's array itself rather than a copy (a restore used to copy the whole
+/// archive into memory of its own first: a pass that read and wrote every byte before the
+/// checksum had read one; docs/PERFORMANCE.md).
+///
+/// Invariant: `base` addresses the `count` elements of `bytes`, a `let` array this object
+/// holds and never mutates. A `[UInt8]` always has native contiguous storage (its elements
+/// are not a class, so it is never backed lazily by a bridged `NSArray`, and there is no
+/// bridging on Linux), and `withUnsafeBufferPointer` of such an array gives the address of
+/// that storage's elements, computed by inlinable code the stdlib's ABI fixes; the storage
+/// is freed or moved only when the last reference to it goes or a mutation finds it
+/// shared, and this object keeps a reference and mutates nothing. So the address taken in
+/// `init` stays valid and its bytes unchanged until `deinit` (a caller that mutates its own
+/// copy of the array writes to a new buffer, since this one is shared). A
+/// ``UncheckedByteView`` of them is made only by ``view``, and kept only by values whose
+/// owner keeps this storage (``ArchiveView`` holds it, and every reader of a restore is
+/// made from a live view), so a view never outlives the bytes. Never written, the bytes may
+/// be read from any thread.
 @safe
 final class UncheckedByteStorage: @unchecked Sendable {
-    private let base: UnsafeMutablePointer<UInt8>
+    private let bytes: [UInt8]
+    private let base: UnsafePointer<UInt8>
     let count: Int
 
-    /// A copy of `bytes`.
-    init(copying bytes: [UInt8]) {
+    /// Holds `bytes`, which must not be empty.
+    init(holding bytes: [UInt8]) {
+        precondition(!bytes.isEmpty, "no bytes to hold")
+        self.bytes = bytes
         count = bytes.count
-        unsafe base = .allocate(capacity: max(bytes.count, 1))
-        unsafe bytes.withUnsafeBufferPointer { source in
-            if let start = source.baseAddress { unsafe base.initialize(from: start, count: source.count) }
-        }
-    }
-
-    deinit {
-        unsafe base.deallocate()
+        unsafe base = unsafe self.bytes.withUnsafeBufferPointer { $0.baseAddress! }
     }
 
     /// A view of the bytes, valid while this storage lives.
-    var view: UncheckedByteView { unsafe UncheckedByteView(base: UnsafePointer(base), count: count) }
+    var view: UncheckedByteView { unsafe UncheckedByteView(base: base, count: count) }
 }
 
 /// A view of the bytes of an ``UncheckedByteStorage``: a pointer and a count, so that the
