@@ -4,8 +4,8 @@ import Foundation
 // three files"): memory read and written a word at a time, and the buffers handed to the
 // system. The others are UncheckedAccess.swift and UncheckedSystem.swift.
 
-/// Reads of eight bytes at once, the CRC-32 loop, which reads sixteen at a time and
-/// looks each up in a table, and a sample of a string's UTF-8 bytes.
+/// The CRC-32 loop, which reads sixteen bytes at a time and looks each up in a table, and
+/// a sample of a string's UTF-8 bytes.
 ///
 /// Invariant: each function checks the whole range it reads against the span's (or the
 /// string's buffer's) count (a trap, never a read past the end) before its unchecked
@@ -117,15 +117,6 @@ enum UncheckedBytes {
     private static func sample(count: Int, first: UInt8, middle: UInt8, last: UInt8) -> UInt64 {
         UInt64(truncatingIfNeeded: count) << 24 | UInt64(first) << 16 | UInt64(middle) << 8 | UInt64(last)
     }
-
-    /// The eight bytes at `offset`, little-endian.
-    @inline(__always)
-    static func littleEndian64(_ bytes: Span<UInt8>, at offset: Int) -> UInt64 {
-        precondition(offset >= 0 && offset <= bytes.count &- 8, "read past the end of the bytes")
-        return unsafe bytes.withUnsafeBytes { raw in
-            UInt64(littleEndian: unsafe raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        }
-    }
 }
 
 /// Bytes that never change, held by this object: an archive's, while it is read.
@@ -170,7 +161,9 @@ final class UncheckedByteStorage: @unchecked Sendable {
 ///
 /// Invariant: `count` is at most the storage's (``prefix(_:)`` checks it); every read checks
 /// its whole range against `count` (a trap, never a read past the end) before its
-/// unchecked access; the storage outlives the view (see ``UncheckedByteStorage``).
+/// unchecked access; the storage outlives the view (see ``UncheckedByteStorage``). A string
+/// is made without validation only from bytes ``isASCII(_:)`` has just found all below
+/// 0x80, which are valid UTF-8 and ASCII, as ``asciiString(_:)`` declares them.
 @safe
 struct UncheckedByteView {
     private let base: UnsafePointer<UInt8>
@@ -215,6 +208,42 @@ struct UncheckedByteView {
         return body(
             unsafe Span(
                 _unsafeElements: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)))
+    }
+
+    /// Whether every byte of `range` is below 0x80, read eight bytes at a time (the last
+    /// eight overlapping those before them, so there is no tail of single bytes), or four
+    /// for a range of four to seven bytes.
+    @inline(__always)
+    func isASCII(_ range: Range<Int>) -> Bool {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "read past the end of the bytes")
+        let start = range.lowerBound
+        let end = range.upperBound
+        var high: UInt64 = 0
+        if end - start >= 8 {
+            var index = start
+            while end - index > 8 {
+                high |= unsafe UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                index += 8
+            }
+            high |= unsafe UnsafeRawPointer(base + (end - 8)).loadUnaligned(as: UInt64.self)
+        } else if end - start >= 4 {
+            high = UInt64(unsafe UnsafeRawPointer(base + start).loadUnaligned(as: UInt32.self))
+            high |= UInt64(unsafe UnsafeRawPointer(base + (end - 4)).loadUnaligned(as: UInt32.self))
+        } else {
+            for index in start..<end { high |= UInt64(unsafe base[index]) }
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// The bytes of `range` as a string if they are all ASCII, made without the standard
+    /// library's UTF-8 validation, which ASCII needs none of (checked here, by
+    /// ``isASCII(_:)``); nil otherwise.
+    @inline(__always)
+    func asciiString(_ range: Range<Int>) -> String? {
+        guard isASCII(range) else { return nil }
+        let span = unsafe Span(
+            _unsafeElements: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+        return String(copying: unsafe UTF8Span(unchecked: span, isKnownASCII: true))
     }
 
     /// The bytes of `range` as a string, decoded as UTF-8 (invalid sequences repaired).
