@@ -113,6 +113,42 @@ enum UncheckedBytes {
         return sample(count: count, first: bytes[0], middle: bytes[count / 2], last: bytes[count - 1])
     }
 
+    /// A string of at most 16 UTF-8 bytes as its count and two words of them: the first
+    /// eight bytes and the last eight (overlapping when fewer than sixteen), or for fewer
+    /// than eight the first four and the last four, or the bytes one by one, zero elsewhere.
+    /// For a given count this is one-to-one, so equal triples are equal bytes. Nil for a
+    /// longer string, or one without contiguous UTF-8.
+    ///
+    /// What ``InternCache`` compares a short key by: words, with no call and nothing
+    /// retained. Every load is within the buffer's count, checked against 16, 8 and 4.
+    @inline(__always)
+    static func utf8Words(of string: String) -> (count: Int, first: UInt64, last: UInt64)? {
+        let words = unsafe string.utf8.withContiguousStorageIfAvailable {
+            bytes -> (count: Int, first: UInt64, last: UInt64)? in
+            let count = bytes.count
+            guard count <= 16, let base = bytes.baseAddress else {
+                return count == 0 ? (0, 0, 0) : nil
+            }
+            let raw = unsafe UnsafeRawPointer(base)
+            if count >= 8 {
+                return unsafe (
+                    count, raw.loadUnaligned(as: UInt64.self),
+                    raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                )
+            }
+            if count >= 4 {
+                return unsafe (
+                    count, UInt64(raw.loadUnaligned(as: UInt32.self)),
+                    UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+                )
+            }
+            var first: UInt64 = 0
+            for index in 0..<count { first |= UInt64(unsafe bytes[index]) << UInt64(8 * index) }
+            return (count, first, 0)
+        }
+        return words ?? nil
+    }
+
     @inline(__always)
     private static func sample(count: Int, first: UInt8, middle: UInt8, last: UInt8) -> UInt64 {
         UInt64(truncatingIfNeeded: count) << 24 | UInt64(first) << 16 | UInt64(middle) << 8 | UInt64(last)
