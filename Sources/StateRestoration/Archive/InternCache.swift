@@ -67,27 +67,29 @@ struct InternCache {
     /// first, what was there moving to the second.
     mutating func remember(_ string: String, at index: Int) {
         guard let words = UncheckedBytes.utf8Words(of: string) else {
-            let first = Self.slot(of: string) & ~1
-            let slot = LongSlot(string: string, index: index)
-            if long[first].index < 0 {
-                long[first] = slot
-            } else if long[first + 1].index < 0 {
-                long[first + 1] = slot
-            } else {
-                long[first + 1] = long[first]
-                long[first] = slot
-            }
+            Self.insert(
+                LongSlot(string: string, index: index), pair: Self.slot(of: string) & ~1, in: &long
+            ) { $0.index < 0 }
             return
         }
-        let first = Self.slot(of: words) & ~1
-        let slot = ShortSlot(count: words.count, first: words.first, last: words.last, index: index)
-        if short[first].count < 0 {
-            short[first] = slot
-        } else if short[first + 1].count < 0 {
-            short[first + 1] = slot
+        Self.insert(
+            ShortSlot(count: words.count, first: words.first, last: words.last, index: index),
+            pair: Self.slot(of: words) & ~1, in: &short
+        ) { $0.count < 0 }
+    }
+
+    /// Puts `slot` in a free slot of the pair at `first`, or else in the first, what was
+    /// there moving to the second.
+    private static func insert<Slot>(
+        _ slot: Slot, pair first: Int, in slots: inout [Slot], isFree: (Slot) -> Bool
+    ) {
+        if isFree(slots[first]) {
+            slots[first] = slot
+        } else if isFree(slots[first + 1]) {
+            slots[first + 1] = slot
         } else {
-            short[first + 1] = short[first]
-            short[first] = slot
+            slots[first + 1] = slots[first]
+            slots[first] = slot
         }
     }
 
