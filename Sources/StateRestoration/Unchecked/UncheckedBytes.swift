@@ -4,8 +4,8 @@ import Foundation
 // three files"): memory read and written a word at a time, and the buffers handed to the
 // system. The others are UncheckedAccess.swift and UncheckedSystem.swift.
 
-/// The CRC-32 loop, which reads sixteen bytes at a time and looks each up in a table, and
-/// a sample of a string's UTF-8 bytes.
+/// The CRC-32 loop, which reads sixteen bytes at a time and looks each up in a table, a
+/// sample of a string's UTF-8 bytes, and a short string's bytes as two words.
 ///
 /// Invariant: each function checks the whole range it reads against the span's (or the
 /// string's buffer's) count (a trap, never a read past the end) before its unchecked
