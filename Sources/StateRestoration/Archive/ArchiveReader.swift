@@ -72,7 +72,7 @@ struct ArchiveReader {
                 throw ArchiveError(.checksumMismatch(stored: stored, computed: computed), at: checksumOffset)
             }
         }
-        let storage = UncheckedByteStorage(copying: bytes)
+        let storage = UncheckedByteStorage(holding: bytes)
         let result = { () -> Result<ArchiveView, ArchiveError> in
             var parser = Parser(
                 buffer: storage.view.prefix(checksumOffset), offset: ArchiveFormat.headerSize, limits: limits)
@@ -274,7 +274,9 @@ private struct Parser {
             let start = offset
             let keyField = try varint(what)
             if keyField == 0 { return space }
-            guard keyField - 1 < UInt64(strings.count) else {
+            // `canonical` has an entry per string: checked against its count, the look-up
+            // below needs no check of its own.
+            guard keyField - 1 < UInt64(canonical.count) else {
                 throw ArchiveError(.invalid("key string index \(keyField - 1) out of range"), at: start)
             }
             guard space.count < limits.maxEntriesPerRecord else {
@@ -363,7 +365,7 @@ private struct Parser {
             guard let length = skipShortVarint(&cursor), length <= UInt64(max(limits.maxStringBytes, 0)),
                 length <= UInt64(end - cursor)
             else { return nil }
-            return buffer.withSpan(cursor..<cursor + Int(length), Self.isASCII) ? cursor + Int(length) : nil
+            return buffer.isASCII(cursor..<cursor + Int(length)) ? cursor + Int(length) : nil
         default:
             return nil
         }
@@ -541,8 +543,8 @@ private struct Parser {
         let length = try length(what, limit: limits.maxStringBytes)
         let range = offset..<offset + length
         let text: String
-        if buffer.withSpan(range, Self.isASCII) {
-            text = buffer.string(range)
+        if let ascii = buffer.asciiString(range) {
+            text = ascii
         } else {
             guard let valid = String(validating: buffer.array(range), as: UTF8.self) else {
                 throw ArchiveError(.invalid("\(what) is not valid UTF-8"), at: start)
@@ -557,27 +559,12 @@ private struct Parser {
     mutating func checkString(_ what: String) throws(ArchiveError) {
         let start = offset
         let length = try length(what, limit: limits.maxStringBytes)
-        if !buffer.withSpan(offset..<offset + length, Self.isASCII)
+        if !buffer.isASCII(offset..<offset + length)
             && String(validating: buffer.array(offset..<offset + length), as: UTF8.self) == nil
         {
             throw ArchiveError(.invalid("\(what) is not valid UTF-8"), at: start)
         }
         offset += length
-    }
-
-    /// True if every byte is below 0x80, checked eight bytes at a time.
-    static func isASCII(_ bytes: Span<UInt8>) -> Bool {
-        var index = 0
-        var high: UInt64 = 0
-        while bytes.count - index >= 8 {
-            high |= UncheckedBytes.littleEndian64(bytes, at: index)
-            index += 8
-        }
-        while index < bytes.count {
-            high |= UInt64(bytes[index])
-            index += 1
-        }
-        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// A string-table index, checked.

@@ -258,9 +258,11 @@ struct ValueReader {
         return offset..<offset + length
     }
 
-    /// A string the reader found to be valid UTF-8.
+    /// A string the reader found to be valid UTF-8: ASCII, most strings, is made without
+    /// validating it again.
     mutating func string() -> String {
-        raw.string(slice())
+        let range = slice()
+        return raw.asciiString(range) ?? raw.string(range)
     }
 
     mutating func data() -> Data {

@@ -274,6 +274,14 @@ public final class StateDecoder {
                 if candidate.utf8.count == key.utf8.count, candidate == key { return reader }
             }
         }
+        return lookedUpReader(forKey: key)
+    }
+
+    /// ``valueReader(forKey:)`` when the key is not the one at the cursor: through the key
+    /// cache and the record's key mask. Not inlined, so that the typed readers, into which
+    /// the look-up at the cursor is inlined, keep a small frame for it.
+    @inline(never)
+    private func lookedUpReader(forKey key: String) -> ValueReader? {
         guard let keyIndex = keyIndex(key) else { return nil }
         guard
             let offset = shared.value.valueOffset(

@@ -88,6 +88,12 @@ final class RestorationPass {
         // One object, one record (R31): an object handed back for a second record would be
         // decoded twice and sit at two places of the tree.
         var recordOfObject = IdentityTable(capacity: records.count)
+        // The type and the type name's string index of the last record whose object was of
+        // its recorded type: the records of a tree name a few types, often in runs, and a
+        // record that names the same string for an object of the same type is answered
+        // without handing the object and the name (a retain and a release of each) to
+        // `names`.
+        var lastMatch: (type: ObjectIdentifier?, typeName: UInt32) = (nil, 0)
         // Where a death would be pinned (R28): only when someone listens, or a subtree is
         // left out; a restore from bytes pays nothing.
         let units = progress != nil || excluded != nil ? subtreeUnits() : []
@@ -169,7 +175,11 @@ final class RestorationPass {
             // migrates old state, R19), so its object is decoded whatever its type; another
             // type than the one saved is a warning (R14). Objects found elsewhere of another
             // type are not decoded.
-            if names.object(object, matches: view.typeName(ofRecord: index)) {
+            let type = ObjectIdentifier(Swift.type(of: object))
+            if type == lastMatch.type, record.typeName == lastMatch.typeName {
+                states[index] = 2
+            } else if names.object(object, matches: view.typeName(ofRecord: index)) {
+                lastMatch = (type, record.typeName)
                 states[index] = 2
             } else if record.restorationClass >= 0 {
                 states[index] = 2

@@ -4,8 +4,8 @@ import Foundation
 // three files"): memory read and written a word at a time, and the buffers handed to the
 // system. The others are UncheckedAccess.swift and UncheckedSystem.swift.
 
-/// Reads of eight bytes at once, the CRC-32 loop, which reads sixteen at a time and
-/// looks each up in a table, and a sample of a string's UTF-8 bytes.
+/// The CRC-32 loop, which reads sixteen bytes at a time and looks each up in a table, a
+/// sample of a string's UTF-8 bytes, and a short string's bytes as two words.
 ///
 /// Invariant: each function checks the whole range it reads against the span's (or the
 /// string's buffer's) count (a trap, never a read past the end) before its unchecked
@@ -113,48 +113,83 @@ enum UncheckedBytes {
         return sample(count: count, first: bytes[0], middle: bytes[count / 2], last: bytes[count - 1])
     }
 
+    /// A string of at most 16 UTF-8 bytes as its count and two words of them: the first
+    /// eight bytes and the last eight (overlapping when fewer than sixteen), or for fewer
+    /// than eight the first four and the last four, or the bytes one by one, zero elsewhere.
+    /// For a given count this is one-to-one, so equal triples are equal bytes. Nil for a
+    /// longer string, or one without contiguous UTF-8.
+    ///
+    /// What ``InternCache`` compares a short key by: words, with no call and nothing
+    /// retained. Every load is within the buffer's count, checked against 16, 8 and 4.
+    @inline(__always)
+    static func utf8Words(of string: String) -> (count: Int, first: UInt64, last: UInt64)? {
+        let words = unsafe string.utf8.withContiguousStorageIfAvailable {
+            bytes -> (count: Int, first: UInt64, last: UInt64)? in
+            let count = bytes.count
+            guard count <= 16, let base = bytes.baseAddress else {
+                return count == 0 ? (0, 0, 0) : nil
+            }
+            let raw = unsafe UnsafeRawPointer(base)
+            if count >= 8 {
+                return unsafe (
+                    count, raw.loadUnaligned(as: UInt64.self),
+                    raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                )
+            }
+            if count >= 4 {
+                return unsafe (
+                    count, UInt64(raw.loadUnaligned(as: UInt32.self)),
+                    UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+                )
+            }
+            var first: UInt64 = 0
+            for index in 0..<count { first |= UInt64(unsafe bytes[index]) << UInt64(8 * index) }
+            return (count, first, 0)
+        }
+        return words ?? nil
+    }
+
     @inline(__always)
     private static func sample(count: Int, first: UInt8, middle: UInt8, last: UInt8) -> UInt64 {
         UInt64(truncatingIfNeeded: count) << 24 | UInt64(first) << 16 | UInt64(middle) << 8 | UInt64(last)
     }
-
-    /// The eight bytes at `offset`, little-endian.
-    @inline(__always)
-    static func littleEndian64(_ bytes: Span<UInt8>, at offset: Int) -> UInt64 {
-        precondition(offset >= 0 && offset <= bytes.count &- 8, "read past the end of the bytes")
-        return unsafe bytes.withUnsafeBytes { raw in
-            UInt64(littleEndian: unsafe raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        }
-    }
 }
 
-/// Bytes that never change, in memory this object owns: an archive's, while it is read.
+/// Bytes that never change, held by this object: an archive's, while it is read.
 ///
-/// Invariant: `base` addresses `count` bytes, allocated and written in `init` and freed in
-/// `deinit`, and never written again. A ``UncheckedByteView`` of them is made only by
-/// ``view``, and kept only by values whose owner keeps this storage (``ArchiveView`` holds
-/// it, and every reader of a restore is made from a live view), so a view never outlives
-/// the bytes. Never written after `init`, the bytes may be read from any thread.
+/// It holds the caller's array itself rather than a copy (a restore used to copy the whole
+/// archive into memory of its own first: a pass that read and wrote every byte before the
+/// checksum had read one; docs/PERFORMANCE.md).
+///
+/// Invariant: `base` addresses the `count` elements of `bytes`, a `let` array this object
+/// holds and never mutates. A `[UInt8]` always has native contiguous storage (its elements
+/// are not a class, so it is never backed lazily by a bridged `NSArray`, and there is no
+/// bridging on Linux), and `withUnsafeBufferPointer` of such an array gives the address of
+/// that storage's elements, computed by inlinable code the stdlib's ABI fixes; the storage
+/// is freed or moved only when the last reference to it goes or a mutation finds it
+/// shared, and this object keeps a reference and mutates nothing. So the address taken in
+/// `init` stays valid and its bytes unchanged until `deinit` (a caller that mutates its own
+/// copy of the array writes to a new buffer, since this one is shared). A
+/// ``UncheckedByteView`` of them is made only by ``view``, and kept only by values whose
+/// owner keeps this storage (``ArchiveView`` holds it, and every reader of a restore is
+/// made from a live view), so a view never outlives the bytes. Never written, the bytes may
+/// be read from any thread.
 @safe
 final class UncheckedByteStorage: @unchecked Sendable {
-    private let base: UnsafeMutablePointer<UInt8>
+    private let bytes: [UInt8]
+    private let base: UnsafePointer<UInt8>
     let count: Int
 
-    /// A copy of `bytes`.
-    init(copying bytes: [UInt8]) {
+    /// Holds `bytes`, which must not be empty.
+    init(holding bytes: [UInt8]) {
+        precondition(!bytes.isEmpty, "no bytes to hold")
+        self.bytes = bytes
         count = bytes.count
-        unsafe base = .allocate(capacity: max(bytes.count, 1))
-        unsafe bytes.withUnsafeBufferPointer { source in
-            if let start = source.baseAddress { unsafe base.initialize(from: start, count: source.count) }
-        }
-    }
-
-    deinit {
-        unsafe base.deallocate()
+        unsafe base = unsafe self.bytes.withUnsafeBufferPointer { $0.baseAddress! }
     }
 
     /// A view of the bytes, valid while this storage lives.
-    var view: UncheckedByteView { unsafe UncheckedByteView(base: UnsafePointer(base), count: count) }
+    var view: UncheckedByteView { unsafe UncheckedByteView(base: base, count: count) }
 }
 
 /// A view of the bytes of an ``UncheckedByteStorage``: a pointer and a count, so that the
@@ -162,7 +197,9 @@ final class UncheckedByteStorage: @unchecked Sendable {
 ///
 /// Invariant: `count` is at most the storage's (``prefix(_:)`` checks it); every read checks
 /// its whole range against `count` (a trap, never a read past the end) before its
-/// unchecked access; the storage outlives the view (see ``UncheckedByteStorage``).
+/// unchecked access; the storage outlives the view (see ``UncheckedByteStorage``). A string
+/// is made without validation only from bytes ``isASCII(_:)`` has just found all below
+/// 0x80, which are valid UTF-8 and ASCII, as ``asciiString(_:)`` declares them.
 @safe
 struct UncheckedByteView {
     private let base: UnsafePointer<UInt8>
@@ -207,6 +244,42 @@ struct UncheckedByteView {
         return body(
             unsafe Span(
                 _unsafeElements: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)))
+    }
+
+    /// Whether every byte of `range` is below 0x80, read eight bytes at a time (the last
+    /// eight overlapping those before them, so there is no tail of single bytes), or four
+    /// for a range of four to seven bytes.
+    @inline(__always)
+    func isASCII(_ range: Range<Int>) -> Bool {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "read past the end of the bytes")
+        let start = range.lowerBound
+        let end = range.upperBound
+        var high: UInt64 = 0
+        if end - start >= 8 {
+            var index = start
+            while end - index > 8 {
+                high |= unsafe UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                index += 8
+            }
+            high |= unsafe UnsafeRawPointer(base + (end - 8)).loadUnaligned(as: UInt64.self)
+        } else if end - start >= 4 {
+            high = UInt64(unsafe UnsafeRawPointer(base + start).loadUnaligned(as: UInt32.self))
+            high |= UInt64(unsafe UnsafeRawPointer(base + (end - 4)).loadUnaligned(as: UInt32.self))
+        } else {
+            for index in start..<end { high |= UInt64(unsafe base[index]) }
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// The bytes of `range` as a string if they are all ASCII, made without the standard
+    /// library's UTF-8 validation, which ASCII needs none of (checked here, by
+    /// ``isASCII(_:)``); nil otherwise.
+    @inline(__always)
+    func asciiString(_ range: Range<Int>) -> String? {
+        guard isASCII(range) else { return nil }
+        let span = unsafe Span(
+            _unsafeElements: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+        return String(copying: unsafe UTF8Span(unchecked: span, isKnownASCII: true))
     }
 
     /// The bytes of `range` as a string, decoded as UTF-8 (invalid sequences repaired).
