@@ -16,6 +16,9 @@
 //       Stores one item whose name is BYTES bytes (default 1,000,000) of Latin and Chinese
 //       text, runs Homepwner on a headless 80x24 terminal, opens the item and times each
 //       key typed into the name, with the frame it draws (docs/PERFORMANCE.md, "Long text").
+//   homepwner-store-stress longnotes DIR [BYTES]
+//       The same with notes of BYTES bytes in lines of 60 characters, typed into the
+//       notes' text view at their end (rule T4).
 import Foundation
 import Homepwner
 import StateRestoration
@@ -170,13 +173,26 @@ func summary(_ times: [Double]) -> String {
     return String(format: "median %.3f ms, max %.3f ms", median, sorted.last ?? 0)
 }
 
+/// Where `longtext` types: the name field, or the notes' text view (rule T4).
+enum LongField {
+    case name, notes
+}
+
 @MainActor
-func longText(directory: String, bytes: Int) {
+func longText(directory: String, bytes: Int, field: LongField = .name) {
     let pattern = "abc熊猫 def"
-    let name = String(repeating: pattern, count: max(1, bytes / pattern.utf8.count))
+    var text = String(repeating: pattern, count: max(1, bytes / pattern.utf8.count))
+    // The notes in lines of about 60 characters, as notes are written.
+    if field == .notes {
+        text = String(text.enumerated().map { $0.offset % 60 == 59 ? "\n" : $0.element })
+    }
     let store = open(directory)
     do {
-        _ = try store.createItem(name: name, serialNumber: "LONG1", valueInDollars: 1)
+        if field == .name {
+            _ = try store.createItem(name: text, serialNumber: "LONG1", valueInDollars: 1)
+        } else {
+            _ = try store.createItem(name: "Long notes", serialNumber: "LONG1", valueInDollars: 1, notes: text)
+        }
     } catch {
         fail(error.description)
     }
@@ -196,15 +212,22 @@ func longText(directory: String, bytes: Int) {
             application.processEvents()
         }
     }
-    say("name: \(name.utf8.count) bytes, \(name.count) characters; 80x24 headless, one frame per key")
+    say(
+        "\(field == .name ? "name" : "notes"): \(text.utf8.count) bytes, \(text.count) characters; "
+            + "80x24 headless, one frame per key")
     say(String(format: "open the item (Enter): %.1f ms", press(.enter)))
+    if field == .notes {
+        // Tab to the notes, then to the end of the text (Ctrl-End).
+        for _ in 0..<4 { _ = press(.tab) }
+        say(String(format: "go to the end (Ctrl-End): %.1f ms", press(Key(.end, modifiers: .control))))
+    }
     let typing = (0..<200).map { _ in press(.character("x")) }
     say("type 200 characters at the end: " + summary(typing))
     let editing = (0..<50).flatMap { _ in
         [press(.home), press(.right), press(.character("y")), press(.end), press(.left), press(.backspace)]
     }
     say("Home, →, type, End, ←, Backspace, 50 times each: " + summary(editing))
-    say(String(format: "save the state (1 MB draft): %.1f ms", time { application.preserveState() }))
+    say(String(format: "save the state (the whole draft): %.1f ms", time { application.preserveState() }))
     let perKey = (typing + editing).sorted()
     say(
         String(
@@ -224,12 +247,13 @@ case (3, "load"), (4, "load"):
     let repetitions = arguments.count == 4 ? Int(arguments[3]) : 1
     guard let repetitions, repetitions >= 1 else { fail("REPETITIONS must be at least 1") }
     load(directory: arguments[2], repetitions: repetitions)
-case (3, "longtext"), (4, "longtext"):
+case (3, "longtext"), (4, "longtext"), (3, "longnotes"), (4, "longnotes"):
     let bytes = arguments.count == 4 ? Int(arguments[3]) : 1_000_000
     guard let bytes, bytes >= 13 else { fail("BYTES must be at least 13") }
-    MainActor.assumeIsolated { longText(directory: arguments[2], bytes: bytes) }
+    let field: LongField = arguments[1] == "longnotes" ? .notes : .name
+    MainActor.assumeIsolated { longText(directory: arguments[2], bytes: bytes, field: field) }
 default:
     fail(
         "usage: homepwner-store-stress edits DIR SEED COUNT | bench DIR COUNT | load DIR [REPETITIONS]"
-            + " | longtext DIR [BYTES]")
+            + " | longtext DIR [BYTES] | longnotes DIR [BYTES]")
 }
