@@ -191,7 +191,8 @@ func longText(directory: String, bytes: Int, field: LongField = .name) {
         if field == .name {
             _ = try store.createItem(name: text, serialNumber: "LONG1", valueInDollars: 1)
         } else {
-            _ = try store.createItem(name: "Long notes", serialNumber: "LONG1", valueInDollars: 1, notes: text)
+            _ = try store.createItem(
+                name: "Long notes", serialNumber: "LONG1", valueInDollars: 1, notes: text)
         }
     } catch {
         fail(error.description)
