@@ -9,7 +9,8 @@ import StateRestoration
 /// a SplitMix64 generator seeded with a hash of them. The tree has Homepwner's type names,
 /// identifiers, restoration classes and keys (`stack`, `presented`, `focus`, `editing`,
 /// `TableViewIsEditing`, `selection`, `firstVisible`, `contentOffset`, `item.itemKey`,
-/// `text`, `cursor`, ...), values mostly of the right type, and references that make
+/// `text`, `cursor`, the tabs' `selectedIndex`, the split's `collapsed`, `primaryDepth` and
+/// `focusedColumn`, ...), values mostly of the right type, and references that make
 /// cycles and shared children: a stack naming itself or an ancestor, controllers presenting
 /// each other, one child listed by two containers, references to random records. It is
 /// built as an ``Archive`` value and written with ``Archive/encodedBytes()``, so it passes
@@ -43,12 +44,16 @@ struct Recipe {
 
     enum Kind: CaseIterable {
         case navigation, items, table, detail, field, notes, stranger
+        /// The tabs, the split and its columns, the Summary tab (rule T5).
+        case tabs, split, column, summaryNavigation, summary
     }
 
     static let identifiers: [Kind: [String]] = [
         .navigation: ["NavigationController"], .items: ["ItemsViewController"], .table: ["TableView"],
         .detail: ["DetailViewController"],
         .field: ["nameField", "serialNumberField", "valueField", "photoPathField"], .notes: ["notesView"],
+        .tabs: ["TabBarController"], .split: ["SplitViewController"], .column: ["primary", "secondary"],
+        .summaryNavigation: ["SummaryNavigationController"], .summary: ["SummaryViewController"],
         .stranger: [
             "Root", "ViewController", "x", "熊猫", "a/b", "#2", "nameField#2", "NavigationController#2",
         ],
@@ -57,13 +62,17 @@ struct Recipe {
         .navigation: "TerminalKit.NavigationController", .items: "Homepwner.ItemsViewController",
         .table: "TerminalKit.TableView", .detail: "Homepwner.DetailViewController",
         .field: "TerminalKit.TextField", .notes: "TerminalKit.TextView",
-        .stranger: "TerminalKit.ViewController",
+        .stranger: "TerminalKit.ViewController", .tabs: "TerminalKit.TabBarController",
+        .split: "TerminalKit.SplitViewController", .column: "TerminalKit.NavigationController",
+        .summaryNavigation: "TerminalKit.NavigationController", .summary: "Homepwner.SummaryViewController",
     ]
     /// What Homepwner puts under an object of a kind (nil: at the root): the list and
     /// detail screens in navigation controllers, the table in the list, the fields and the
     /// notes in the detail screen, and a modal navigation controller presented by any screen.
     static let nested: [Kind?: [Kind]] = [
-        nil: [.navigation], .navigation: [.items, .detail, .detail, .navigation],
+        nil: [.tabs, .tabs, .navigation], .navigation: [.items, .detail, .detail, .navigation],
+        .tabs: [.split, .summaryNavigation, .navigation], .split: [.column, .column],
+        .column: [.items, .detail, .detail], .summaryNavigation: [.summary], .summary: [.stranger],
         .items: [.table, .navigation],
         .detail: [.field, .field, .field, .notes, .navigation], .table: [.stranger, .field],
         .field: [.stranger], .notes: [.stranger],
@@ -77,6 +86,7 @@ struct Recipe {
         "stack", "presented", "focus", "editing", "TableViewIsEditing", "selection", "firstVisible",
         "contentOffset", "item.itemKey", "item.storedName", "item.storedSerialNumber",
         "item.storedValueInDollars", "item.storedNotes", "text", "cursor", "anchor", "scroll", "",
+        "selectedIndex", "collapsed", "primaryDepth", "focusedColumn",
     ]
     static let strings = [
         "", "lamp", "Shiny 熊猫", "e\u{301}\u{301}\u{301}", "🇫🇷👨‍👩‍👧", "\u{1B}[31mred\u{1B}[0m", "\t\n\r", "\u{0}",
@@ -148,7 +158,7 @@ struct Recipe {
         func add(_ key: String, _ value: StateValue) { entries.append(ArchiveEntry(key: key, value: value)) }
         let children = records.indices.filter { records[$0].parentIndex == index }
         switch kind {
-        case .navigation:
+        case .navigation, .column, .summaryNavigation:
             // Mostly its controller children once each, in order, as Homepwner writes it;
             // else references of any kind, repeated.
             var stack: [StateValue] = children.filter {
@@ -185,7 +195,19 @@ struct Recipe {
             for key in ["cursor", "anchor", "scroll"] where source.chance(50) {
                 add(key, .int(source.chance(70) ? Int64(source.below(40)) : integer()))
             }
-        case .stranger: break
+        case .tabs:
+            if source.chance(80) {
+                add("selectedIndex", .int(source.chance(70) ? Int64(source.below(3)) : integer()))
+            }
+        case .split:
+            if source.chance(70) { add("collapsed", .bool(source.chance(50))) }
+            if source.chance(70) {
+                add("primaryDepth", .int(source.chance(70) ? Int64(source.below(4)) : integer()))
+            }
+            if source.chance(60) {
+                add("focusedColumn", .string(source.chance(80) ? pick(["primary", "secondary"]) : string()))
+            }
+        case .summary, .stranger: break
         }
         if kind != .table && kind != .field && kind != .notes {
             // Half the recipes present a child navigation controller and focus a child

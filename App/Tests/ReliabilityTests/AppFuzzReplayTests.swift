@@ -71,7 +71,8 @@ struct AppFuzzReplayTests {
     }
 
     @Test(
-        "the seed corpus, the kept findings and 400 recipes launch Homepwner on the list or a detail screen")
+        "the seed corpus, the kept findings and 400 recipes launch Homepwner on the list, a detail screen or the Summary"
+    )
     func replaysCorpusAndRecipes() throws {
         let scratch = Scratch()
         var inputs = [Self.fuzz("app-corpus")]
@@ -80,7 +81,8 @@ struct AppFuzzReplayTests {
         }
         let run = try Tools.run(
             Self.driver, ["--recipes", "400", "--seed", "1"] + inputs,
-            // Every launch must show the list or a detail screen (the driver traps otherwise).
+            // Every launch must show the list, a detail screen or the Summary tab (recipes make
+            // tabs and splits too); the driver traps otherwise.
             environment: ["HOMEPWNER_FUZZ_DIR": scratch.file("store"), "HOMEPWNER_FUZZ_SCREENS": "1"])
         #expect(run.exitedNormally, "\(run)")
         let summary = try #require(run.lines.last)
