@@ -116,11 +116,10 @@ open class SplitViewController: ViewController {
     /// How many controllers at the bottom of the primary stack are the primary column's
     /// own, while collapsed (restorable).
     @Restorable("primaryDepth") private var primaryDepth = 1
-    /// The column to give the focus at the next frame: the one that had it when the state
-    /// was saved, or when the split last disappeared (another tab was chosen).
+    /// The column to give the focus at the next frame it is drawn in: the one that had it
+    /// when the state was saved, or when the split disappeared (another tab or a modal
+    /// screen showed).
     private var pendingFocus: SplitColumn?
-    /// The column that had the focus when the split last disappeared.
-    private var focusWhenHidden: SplitColumn?
     /// The window the split was last drawn in.
     private weak var lastWindow: Window?
     private let separator = ColumnSeparator()
@@ -183,7 +182,7 @@ open class SplitViewController: ViewController {
         guard let responder = (window ?? lastWindow)?.firstResponder, let root = viewIfLoaded,
             responder.isDescendant(of: root)
         else {
-            return pendingFocus ?? focusWhenHidden ?? .primary
+            return pendingFocus ?? .primary
         }
         if let secondary = secondaryNavigationController.viewIfLoaded, responder.isDescendant(of: secondary) {
             return .secondary
@@ -303,15 +302,9 @@ open class SplitViewController: ViewController {
         }
     }
 
-    override open func viewWillAppear(_ animated: Bool) {
-        super.viewWillAppear(animated)
-        if pendingFocus == nil, let column = focusWhenHidden { pendingFocus = column }
-        focusWhenHidden = nil
-    }
-
     override open func viewWillDisappear(_ animated: Bool) {
         super.viewWillDisappear(animated)
-        focusWhenHidden = focusedColumn
+        pendingFocus = focusedColumn
     }
 
     // MARK: Keys
