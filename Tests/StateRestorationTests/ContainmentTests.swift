@@ -189,6 +189,32 @@ struct ContainmentTests {
             ])
     }
 
+    @Test("R31: an object made new for one record and handed back for a later one is caught")
+    func newObjectHandedBackLater() throws {
+        let archive = try savedArchive()
+        let app = ContainerApp()
+        // Held weakly, so that when A's object is handed back first nothing else holds it
+        // (the restore skips the identity check for such an object in optimised builds).
+        weak var madeForA: Container?
+        app.factory = { path in
+            switch path.description {
+            case "Root/A":
+                let made = Container("A")
+                madeForA = made
+                return made
+            case "Root/M": return madeForA
+            default: return Container(path.last?.identifier)
+            }
+        }
+        let (restored, diagnostics) = try restore(archive, app: app)
+        #expect(tree(restored) == ["Root r", "  A a", "    B b"])
+        #expect(
+            diagnostics == [
+                "not restored: Root/M: the object found for it is already restored at 'Root/A'; an object has "
+                    + "one place in the tree, so nothing is restored here or below (R31)"
+            ])
+    }
+
     @Test("R31: a window's root handed back for a deeper record is never made a child")
     func windowRootBelow() throws {
         let archive = try savedArchive()

@@ -19,6 +19,8 @@ struct IdentityTable {
     private var slots: [Slot]
     private var count = 0
     private var shift: UInt64
+    /// What ``warm(_:)`` read, unused.
+    private var warmed: UInt = 0
 
     /// Creates a table with room for `capacity` objects before it grows.
     init(capacity: Int = 32) {
@@ -45,6 +47,19 @@ struct IdentityTable {
             if found == 0 { return nil }
             slot = (slot + 1) & mask
         }
+    }
+
+    /// Reads the slot where each object's probe starts, so that the probes find them in the
+    /// cache. Reads that do not wait on each other miss the cache together, where probes
+    /// one after another, with other work between, would each wait on their own miss.
+    mutating func warm(_ objects: some Sequence<ObjectIdentifier>) {
+        var keys: UInt = 0
+        do {
+            let slots = self.slots.span
+            for object in objects { keys |= slots[slot(of: UInt(bitPattern: object))].key }
+        }
+        // Kept, so that the reads are not optimised away.
+        warmed = keys
     }
 
     /// Stores `value` for `object` unless a value is stored for it already, in one probe.

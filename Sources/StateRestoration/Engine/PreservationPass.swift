@@ -152,6 +152,10 @@ final class PreservationPass {
         let siblingBase = tables.value.siblings.count
         var manySiblings: [String: Int]? = children.count > Self.linearSiblings ? [:] : nil
         defer { tables.value.siblings.removeLast(tables.value.siblings.count - siblingBase) }
+        // Each child's slot in `nodeIndex` is read before any child is entered: with 100,000
+        // objects the table is megabytes, and a probe per child, with a subtree walked
+        // between, missed the cache once for each.
+        tables.value.nodeIndex.warm(children.lazy.map { ObjectIdentifier($0) })
         for (position, child) in children.enumerated() {
             guard let identifier = child.usableRestorationIdentifier else {
                 prune(

@@ -86,8 +86,14 @@ final class RestorationPass {
         // released the archive each time (a copy the app keeps still names its record).
         var path = view.path(ofRecord: 0)
         // One object, one record (R31): an object handed back for a second record would be
-        // decoded twice and sit at two places of the tree.
-        var recordOfObject = IdentityTable(capacity: records.count)
+        // decoded twice and sit at two places of the tree. An object nothing else holds (one
+        // its restoration class has just made) is none of those restored before, which
+        // `restored` holds: it is entered in the table only when an object held elsewhere
+        // is to be checked (`entered`: the records before it are in the table). A restore
+        // whose objects are all new so probes no table; with 100,000 objects each probe was
+        // a cache miss.
+        var recordOfObject = IdentityTable(capacity: min(records.count, 1024))
+        var entered = 0
         // The type and the type name's string index of the last record whose object was of
         // its recorded type: the records of a tree name a few types, often in runs, and a
         // record that names the same string for an object of the same type is answered
@@ -147,7 +153,7 @@ final class RestorationPass {
                 )
             }
             guard
-                let object = findOrCreate(
+                var object = findOrCreate(
                     index, record, path: path, coder: coder,
                     restorationClass: record.restorationClass >= 0 ? lastClass.type : nil,
                     unindexed: &unindexed)
@@ -161,15 +167,24 @@ final class RestorationPass {
                             + "object (R31)"))
                 continue
             }
-            if let first = recordOfObject.insertIfAbsent(index, for: ObjectIdentifier(object)) {
-                diagnostics.append(
-                    RestorationDiagnostic(
-                        .notRestored, path: path.description,
-                        reason:
-                            "the object found for it is already restored at '\(view.path(ofRecord: first))'; "
-                            + "an object has one place in the tree, so nothing is restored here or below (R31)"
-                    ))
-                continue
+            if !Self.isHeldOnlyHere(&object) {
+                while entered < index {
+                    if let earlier = shared.value.restored[entered] {
+                        _ = recordOfObject.insertIfAbsent(entered, for: ObjectIdentifier(earlier))
+                    }
+                    entered += 1
+                }
+                entered = index + 1
+                if let first = recordOfObject.insertIfAbsent(index, for: ObjectIdentifier(object)) {
+                    diagnostics.append(
+                        RestorationDiagnostic(
+                            .notRestored, path: path.description,
+                            reason:
+                                "the object found for it is already restored at '\(view.path(ofRecord: first))'; "
+                                + "an object has one place in the tree, so nothing is restored here or below (R31)"
+                        ))
+                    continue
+                }
             }
             // The recorded restoration class chose what to create (it may be a newer type that
             // migrates old state, R19), so its object is decoded whatever its type; another
@@ -333,6 +348,12 @@ final class RestorationPass {
         diagnostics.append(
             RestorationDiagnostic(.notRestored, path: path.description, reason: reason))
         return nil
+    }
+
+    /// True if nothing but `object` holds the object it names, so that no record restored
+    /// before has it. False when in doubt: an unoptimised build holds copies.
+    private static func isHeldOnlyHere(_ object: inout some RestorableObject) -> Bool {
+        isKnownUniquelyReferenced(&object)
     }
 
     /// True if `object` is of the type `restorationClass`, or of a subclass: a class that
