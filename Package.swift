@@ -18,8 +18,11 @@ let package = Package(
         // `unsafe`, and scripts/check-unsafe allows that mark only in Sources/StateRestoration/
         // Unchecked/ (docs/DECISIONS.md, "Unsafe code in three files").
         .target(
-            name: "StateRestoration",
+            name: "StateRestoration", dependencies: ["CArchiveChecksum"],
             swiftSettings: [.strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error)]),
+        // The archive's CRC-32 by carry-less multiplication (x86-64), the engine's only C:
+        // Swift cannot name the instruction (docs/DECISIONS.md).
+        .target(name: "CArchiveChecksum"),
         .target(name: "RestorationTesting", dependencies: ["StateRestoration"]),
         /// Helpers shared by this repository's tests, the engine's and App's: a seeded
         /// generator, temporary directories, archive resealing and a reference CRC-32. It is

@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -52,4 +53,41 @@ struct ChecksumTests {
             #expect(combined == CRC32Reference.checksum(bytes), "cut at \(cut)")
         }
     }
+
+    @Test("R23: the carry-less folding and the table give the reference CRC-32 at every length and start")
+    func folding() {
+        let bytes = Self.bytes(4_096 + 64, seed: 13)
+        // Every length from 0 to 300 (below the fold's 64, around each multiple of 16 and 64),
+        // then longer ones, each at starts that differ in alignment.
+        let lengths = Array(0...300) + [1_023, 1_024, 1_025, 4_095, 4_096]
+        for start in [0, 1, 7, 8, 15, 16, 63] {
+            for length in lengths {
+                let piece = bytes.span.extracting(start..<(start + length))
+                let reference = CRC32Reference.checksum(Array(bytes[start..<(start + length)]))
+                let folded = UncheckedBytes.crc32(
+                    piece, continuing: 0, table: CRC32.tableForTests, streamThreshold: CRC32.streamThreshold)
+                let tabled = UncheckedBytes.crc32(
+                    piece, continuing: 0, table: CRC32.tableForTests, streamThreshold: CRC32.streamThreshold,
+                    folds: false)
+                #expect(folded == reference, "start \(start), length \(length)")
+                #expect(tabled == reference, "start \(start), length \(length)")
+                // Continued from a checksum taken before: the register goes in as it comes out.
+                let previous = CRC32Reference.checksum(Array(bytes[0..<start]))
+                #expect(
+                    CRC32.checksum(piece, continuing: previous)
+                        == CRC32Reference.checksum(Array(bytes[0..<(start + length)])),
+                    "continued, start \(start), length \(length)")
+            }
+        }
+    }
+
+    #if arch(x86_64)
+        @Test("R23: an x86-64 processor with PCLMULQDQ takes the folding path")
+        func foldsHere() throws {
+            let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+            let flags = cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") } ?? ""
+            let words = flags.split(separator: " ")
+            #expect(UncheckedBytes.canFold == (words.contains("pclmulqdq") && words.contains("sse4_1")))
+        }
+    #endif
 }

@@ -42,6 +42,9 @@ enum CRC32 {
     /// two combinations cost more than the streams save (docs/PERFORMANCE.md).
     static let streamThreshold = 16 << 10
 
+    /// The table, for tests that run the table-driven loop alone.
+    static var tableForTests: [UInt32] { table }
+
     /// The checksum of `bytes`.
     static func checksum(_ bytes: [UInt8]) -> UInt32 {
         checksum(bytes.span)

@@ -1,3 +1,4 @@
+import CArchiveChecksum
 import Foundation
 
 // The third of the engine's places for unchecked code (docs/DECISIONS.md, "Unsafe code in
@@ -12,15 +13,29 @@ import Foundation
 /// loads, and keeps no pointer past the call. The CRC-32 table holds 16 × 256 entries (checked on entry), and every
 /// index into it is a slice number below 16 times 256 plus a byte.
 enum UncheckedBytes {
+    /// Whether this processor runs `archive_crc32_fold` (carry-less multiplication).
+    static let canFold = archive_crc32_fold_available() == 1
+
     /// CRC-32 of `bytes`, continuing `previous` (see ``CRC32/checksum(_:continuing:)``):
     /// slice-by-16, over three streams from `streamThreshold` bytes on.
+    ///
+    /// With `folds`, where the processor can (``canFold``), whole 16-byte blocks from 64
+    /// bytes on go to `archive_crc32_fold`, which reads exactly the `length` bytes it is
+    /// given, and the table takes the rest.
     static func crc32(
-        _ bytes: Span<UInt8>, continuing previous: UInt32, table: [UInt32], streamThreshold: Int
+        _ bytes: Span<UInt8>, continuing previous: UInt32, table: [UInt32], streamThreshold: Int,
+        folds: Bool = true
     ) -> UInt32 {
         precondition(table.count == 16 * 256, "a CRC-32 table of sixteen slices")
         return unsafe table.withUnsafeBufferPointer { table in
             unsafe bytes.withUnsafeBytes { bytes in
                 let count = bytes.count
+                if folds, canFold, count >= 64, let start = bytes.baseAddress {
+                    let folded = count & ~15
+                    let crc = unsafe archive_crc32_fold(
+                        start.assumingMemoryBound(to: UInt8.self), folded, ~previous)
+                    return unsafe ~crc32Sequential(table, bytes, from: folded, crc: crc)
+                }
                 guard count >= streamThreshold else {
                     return unsafe ~crc32Sequential(table, bytes, from: 0, crc: ~previous)
                 }
