@@ -43,6 +43,11 @@ enum BenchOptions {
                 help: "Where to time the disk; a subdirectory is created and removed."),
             .flag("no-disk", help: "Leave out the disk figures."),
             .flag(
+                "samples",
+                help: "Also list every repetition's timing, in the order taken, to see how a median "
+                    + "came about (a machine that switches between a fast and a slow state shows two "
+                    + "clusters)."),
+            .flag(
                 "hostile",
                 help: "Instead, time hostile archives (rule R33) at growing sizes, each restore in a child "
                     + "process, with its extra peak memory."),
@@ -80,11 +85,12 @@ enum BenchOptions {
                     suggestion: nil))
         }
         let json = command.flag("json")
-        let plan = BenchPlan(
+        var plan = BenchPlan(
             sizes: sizes.isEmpty ? defaultSizes : sizes,
             skipped: Set(command.values("skip").compactMap(Library.init(rawValue:))),
             includeSlow: command.flag("slow"), repetitions: repetitions,
             measureDisk: !json && !command.flag("no-disk"), diskDirectory: command.value("disk-dir"))
+        plan.showsSamples = command.flag("samples")
         return (json, command.value("profile").flatMap(Library.init(rawValue:)), plan)
     }
 }

@@ -58,6 +58,27 @@ struct BenchmarkRunTests {
         #expect(misspelt.output.isEmpty)
     }
 
+    @Test("--samples lists every repetition of every case, in order, and the median is their middle one")
+    func samples() throws {
+        let outcome = try BenchBinary.run(["--nodes", "10", "--repetitions", "7", "--no-disk", "--samples"])
+        #expect(outcome.status == 0)
+        let lines = outcome.text.split(separator: "\n").map(String.init)
+        let engine = try #require(lines.first { $0.hasPrefix("N = 10 StateRestoration encode:") })
+        let timings = engine.split(separator: " ").dropFirst(5).compactMap { Double($0) }
+        #expect(timings.count == 7, "\(engine)")
+        // The table's median is the middle of these, as printed.
+        let row = try #require(lines.first { $0.hasPrefix("StateRestoration") })
+        let median = try #require(row.split(separator: " ").dropFirst().first.flatMap { Double($0) })
+        #expect(timings.sorted()[3] == median, "\(row) / \(engine)")
+        for library in ["floor", "StateRestoration", "JSONEncoder", "PropertyListEncoder", "NSKeyedArchiver"] {
+            for direction in ["encode", "decode"] {
+                #expect(lines.contains { $0.hasPrefix("N = 10 \(library) \(direction):") }, "\(library) \(direction)")
+            }
+        }
+        let without = try BenchBinary.run(["--nodes", "10", "--repetitions", "7", "--no-disk"])
+        #expect(!without.text.contains("Samples:"))
+    }
+
     @Test("--help describes the options")
     func help() throws {
         let outcome = try BenchBinary.run(["--help"])

@@ -13,6 +13,8 @@ struct BenchPlan: Sendable {
     var repetitions: Int
     var measureDisk: Bool
     var diskDirectory: String?
+    /// Whether the table lists every repetition's timing, in order, after the medians.
+    var showsSamples = false
 
     /// The libraries run at `nodes` objects, in report order, and why the others are not.
     func libraries(at nodes: Int) -> (run: [Library], leftOut: [(Library, String)]) {

@@ -4,9 +4,12 @@ struct Statistics: Sendable {
     let minimum: Double
     let maximum: Double
     let count: Int
+    /// Every timing, in the order taken.
+    let samples: [Double]
 
     /// Summarizes `samples`; empty samples give zeros.
     init(_ samples: [Double]) {
+        self.samples = samples
         let sorted = samples.sorted()
         count = sorted.count
         minimum = sorted.first ?? 0

@@ -34,6 +34,7 @@ struct TableReport {
                 lines.append("  (\(library.rawValue) left out: \(reason))")
             }
         }
+        if plan.showsSamples { lines.append(contentsOf: sampleLines()) }
         let disks = results.compactMap { size in size.disk.map { (size.nodes, $0) } }
         if let first = disks.first?.1 {
             lines.append("")
@@ -57,6 +58,20 @@ struct TableReport {
         for library in Library.reportOrder { lines.append("  \(library.rawValue): \(library.summary)") }
         lines.append(String(format: "Run time: %.1f s.", seconds))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Every repetition's timing per size, library and direction, in the order taken.
+    private func sampleLines() -> [String] {
+        var lines = ["", "Samples: every repetition, in the order taken; milliseconds."]
+        for size in results {
+            for result in size.cases {
+                for (direction, statistics) in [("encode", result.encode), ("decode", result.decode)] {
+                    let name = "N = \(Self.grouped(size.nodes)) \(result.library.rawValue) \(direction):"
+                    lines.append(name + " " + statistics.samples.map(Self.milliseconds).joined(separator: " "))
+                }
+            }
+        }
+        return lines
     }
 
     private static let widths = [20, 26, 26, 13, 10, 10]
