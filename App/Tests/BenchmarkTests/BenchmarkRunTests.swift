@@ -70,9 +70,12 @@ struct BenchmarkRunTests {
         let row = try #require(lines.first { $0.hasPrefix("StateRestoration") })
         let median = try #require(row.split(separator: " ").dropFirst().first.flatMap { Double($0) })
         #expect(timings.sorted()[3] == median, "\(row) / \(engine)")
-        for library in ["floor", "StateRestoration", "JSONEncoder", "PropertyListEncoder", "NSKeyedArchiver"] {
+        for library in ["floor", "StateRestoration", "JSONEncoder", "PropertyListEncoder", "NSKeyedArchiver"]
+        {
             for direction in ["encode", "decode"] {
-                #expect(lines.contains { $0.hasPrefix("N = 10 \(library) \(direction):") }, "\(library) \(direction)")
+                #expect(
+                    lines.contains { $0.hasPrefix("N = 10 \(library) \(direction):") },
+                    "\(library) \(direction)")
             }
         }
         let without = try BenchBinary.run(["--nodes", "10", "--repetitions", "7", "--no-disk"])

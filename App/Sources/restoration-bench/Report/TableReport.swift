@@ -67,7 +67,8 @@ struct TableReport {
             for result in size.cases {
                 for (direction, statistics) in [("encode", result.encode), ("decode", result.decode)] {
                     let name = "N = \(Self.grouped(size.nodes)) \(result.library.rawValue) \(direction):"
-                    lines.append(name + " " + statistics.samples.map(Self.milliseconds).joined(separator: " "))
+                    lines.append(
+                        name + " " + statistics.samples.map(Self.milliseconds).joined(separator: " "))
                 }
             }
         }
