@@ -1,4 +1,4 @@
-import CArchiveChecksum
+internal import CArchiveChecksum
 import Foundation
 
 // The third of the engine's places for unchecked code (docs/DECISIONS.md, "Unsafe code in
