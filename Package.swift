@@ -45,7 +45,7 @@ let package = Package(
             sources: ["CorpusWriter.swift"]),
         .executableTarget(
             name: "reader-digest", dependencies: ["StateRestoration"], path: "Bench",
-            exclude: ["PhaseTimes.swift"], sources: ["ReaderDigest.swift"]),
+            exclude: ["PhaseTimes.swift", "machine-state.c"], sources: ["ReaderDigest.swift"]),
         .testTarget(
             name: "StateRestorationTests",
             dependencies: ["StateRestoration", "RestorationTesting", "TestSupport"]),
