@@ -99,16 +99,9 @@ final class DemoAppDelegate: ApplicationDelegate {
     func didDecodeRestorableState(_ coder: StateDecoder) throws {
         guard let former = formerRoot else { return }
         formerRoot = nil
-        let stack = former.viewControllers
-        let presented = former.presentedViewController
-        former.setViewControllers([])
-        if let list = stack.first as? ShoppingListViewController {
-            split.primaryNavigationController.setViewControllers([list])
-        }
-        if let item = stack.dropFirst().first as? ItemViewController {
-            split.secondaryNavigationController.setViewControllers([item])
-        }
-        if let presented { tabs.present(presented) }
+        let presented = split.adoptScreens(
+            of: former, presentingOver: tabs, primary: { $0 is ShoppingListViewController },
+            secondary: { $0 is ItemViewController })
         (presented as? DeleteConfirmation)?.list = list
     }
 }

@@ -103,6 +103,42 @@ struct ContainerTests {
     }
 
     @Test(
+        "T1: an earlier version's navigation root gives its list and item to the columns, and its alert to the tabs"
+    )
+    func adoptScreens() {
+        let list = ViewController()
+        let item = ViewController()
+        let deeper = ViewController()
+        let alert = ViewController()
+        let former = NavigationController(rootViewController: list)
+        former.setViewControllers([list, item, deeper])
+        former.present(alert)
+        let split = SplitViewController()
+        let tabs = TabBarController(viewControllers: [split])
+        let presented = split.adoptScreens(
+            of: former, presentingOver: tabs, primary: { $0 === list }, secondary: { $0 === item })
+        #expect(presented === alert)
+        #expect(former.viewControllers.isEmpty)
+        #expect(former.presentedViewController == nil)
+        #expect(
+            split.primaryNavigationController.viewControllers.map(ObjectIdentifier.init) == [
+                ObjectIdentifier(list)
+            ])
+        #expect(
+            split.secondaryNavigationController.viewControllers.map(ObjectIdentifier.init) == [
+                ObjectIdentifier(item)
+            ])
+        #expect(tabs.presentedViewController === alert)
+        // A screen the split does not accept stays out of it.
+        let other = NavigationController(rootViewController: ViewController())
+        let fresh = SplitViewController()
+        fresh.adoptScreens(
+            of: other, presentingOver: fresh, primary: { _ in false }, secondary: { _ in true })
+        #expect(fresh.primaryNavigationController.viewControllers.isEmpty)
+        #expect(fresh.secondaryNavigationController.viewControllers.isEmpty)
+    }
+
+    @Test(
         "T1, T6: saved wide and restored narrow, the open fruit is pushed over the list; restored wide again, it is the secondary",
         arguments: zip(wideSizes, narrowSizes))
     func savedWideRestoredNarrow(wide: Size, narrow: Size) {

@@ -169,9 +169,14 @@ final class AppDelegate: ApplicationDelegate {
             window.rootViewController = listRoot()
             return
         }
+        // An archive saved before the tabs: a navigation controller holding the list and
+        // perhaps an item's screen, presenting the New Item screen or an alert. The list goes
+        // into the Items tab, the item beside it, and what it presented over the tabs.
         if let former = formerRoot {
             formerRoot = nil
-            adopt(former, into: screens)
+            split.adoptScreens(
+                of: former, presentingOver: screens.tabs, primary: { $0 is ItemsViewController },
+                secondary: { $0 is DetailViewController })
         }
         let primary = split.primaryNavigationController
         guard primary.viewControllers.first is ItemsViewController else {
@@ -220,24 +225,6 @@ final class AppDelegate: ApplicationDelegate {
         let stack = navigation.viewControllers
         let keeping = stack.prefix(kept) + stack.dropFirst(kept).prefix(while: belongs)
         if keeping.count < stack.count { navigation.setViewControllers(Array(keeping)) }
-    }
-
-    /// Moves the screens of an archive saved before the tabs (a navigation controller
-    /// holding the list and perhaps an item's screen, presenting the New Item screen or an
-    /// alert) into the tabs: the list into the Items tab, the item beside it, and what it
-    /// presented over the tabs.
-    private func adopt(_ former: NavigationController, into screens: Screens) {
-        guard let split = screens.split else { return }
-        let stack = former.viewControllers
-        let presented = former.presentedViewController
-        former.setViewControllers([])
-        if let list = stack.first as? ItemsViewController {
-            split.primaryNavigationController.setViewControllers([list])
-        }
-        if let detail = stack.dropFirst().first as? DetailViewController {
-            split.secondaryNavigationController.setViewControllers([detail])
-        }
-        if let presented { screens.tabs.present(presented) }
     }
 
     /// A new root around a new items list: what a restore that kept nothing usable shows.

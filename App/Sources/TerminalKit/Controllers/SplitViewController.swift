@@ -164,6 +164,29 @@ open class SplitViewController: ViewController {
         focus(.primary)
     }
 
+    /// Takes the screens of `former`, a navigation controller that held the whole app before
+    /// the app had this split (an archive saved by an earlier version, restored in
+    /// `didDecodeRestorableState`): its first controller goes to the primary column if
+    /// `primary` accepts it, its second to the secondary column if `secondary` accepts it,
+    /// and what it presented is presented from `presenter`. `former` is left empty; anything
+    /// else it held is dropped.
+    /// - Returns: The controller `former` presented, now presented from `presenter`.
+    @discardableResult
+    public func adoptScreens(
+        of former: NavigationController, presentingOver presenter: ViewController,
+        primary: (ViewController) -> Bool, secondary: (ViewController) -> Bool
+    ) -> ViewController? {
+        let stack = former.viewControllers
+        let presented = former.presentedViewController
+        former.setViewControllers([])
+        if let first = stack.first, primary(first) { primaryNavigationController.setViewControllers([first]) }
+        if let second = stack.dropFirst().first, secondary(second) {
+            secondaryNavigationController.setViewControllers([second])
+        }
+        if let presented { presenter.present(presented) }
+        return presented
+    }
+
     /// The controller shown in the secondary column (collapsed: the top of the stack, if it
     /// is above the primary column's own screens), or nil.
     public var secondaryViewController: ViewController? {
