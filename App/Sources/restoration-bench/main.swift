@@ -67,12 +67,18 @@ do {
         exit(ExitStatus.success.rawValue)
     }
     let results = try runner.run()
+    var paired: PairedResult?
+    if !options.json, let sizes = PairedRun.sizes(in: options.plan) {
+        paired = try PairedRun(small: sizes.small, large: sizes.large, runner: runner).run()
+    }
     if options.json {
         print(JSONReport(machine: machine, results: results).text())
     } else {
         let seconds = Stopwatch.milliseconds(ContinuousClock.now - started) / 1_000
         print(
-            TableReport(machine: machine, plan: options.plan, results: results, seconds: seconds).text(),
+            TableReport(
+                machine: machine, plan: options.plan, results: results, paired: paired, seconds: seconds
+            ).text(),
             terminator: "")
     }
 } catch {

@@ -43,6 +43,50 @@ struct BenchmarkRunTests {
         #expect(outcome.text.contains("N = 10 objects"))
         #expect(outcome.text.contains("atomic write"))
         #expect(outcome.text.contains("Goals"))
+        // Without 1,000 objects in the run there is nothing to pair.
+        #expect(!outcome.text.contains("back to back"))
+    }
+
+    @Test("with 1,000 objects and a larger size, engine and floor are timed back to back; the goals read it")
+    func backToBack() throws {
+        let outcome = try BenchBinary.run([
+            "--nodes", "1000", "--nodes", "2000", "--skip", "JSONEncoder", "--skip", "PropertyListEncoder",
+            "--skip", "NSKeyedArchiver", "--no-disk", "--repetitions", "7", "--samples",
+        ])
+        #expect(outcome.status == 0, "stderr: \(outcome.errors)")
+        let lines = outcome.text.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("Engine against the floor, back to back: 15 groups") })
+        func ratios(_ row: String) throws -> [Double] {
+            let line = try #require(lines.first { $0.hasPrefix("Groups, \(row): ") }, "no groups of \(row)")
+            let values = line.dropFirst("Groups, \(row): ".count).split(separator: " ").compactMap {
+                Double($0.dropLast())
+            }
+            #expect(values.count == 15, "\(line)")
+            return values
+        }
+        func median(_ row: String) throws -> Double {
+            let line = try #require(lines.first { $0.hasPrefix(row + " ") }, "no row \(row)")
+            let cells = line.dropFirst(row.count).split(separator: " ")
+            return try #require(cells.first.flatMap { Double($0.dropLast()) }, "\(line)")
+        }
+        for direction in ["encode", "decode"] {
+            let small = try ratios("\(direction) at 1,000")
+            let large = try ratios("\(direction) at 2,000")
+            let growth = try ratios("\(direction) growth, 1,000 → 2,000")
+            for (index, value) in growth.enumerated() where index < small.count && index < large.count {
+                // Printed to two decimals: the group's own large ratio over its small one.
+                #expect(abs(value - large[index] / small[index]) <= 0.02 * value + 0.01, "group \(index + 1)")
+            }
+            // The row's median is the groups' middle one, and it is what the goal reads.
+            let middle = small.sorted()[7]
+            #expect(try median("\(direction) at 1,000") == middle)
+            let limit = direction == "encode" ? "2x" : "2.5x"
+            let goal = try #require(lines.first { $0.contains("engine \(direction) ≤ \(limit) floor: ") })
+            #expect(goal.contains(": " + String(format: "%.2fx", middle) + " ["), "\(goal)")
+        }
+        #expect(lines.contains { $0.hasPrefix("Goals, from this run (engine against floor: the median of") })
+        // 2,000 is not the goals' large size, so the growth goals are not read from it.
+        #expect(lines.contains { $0.contains("growth 1,000 → 100,000: not measured in this run") })
     }
 
     @Test("--skip leaves a library out, and a misspelt one is a usage error with a suggestion")

@@ -86,74 +86,20 @@ struct BenchRunner {
         let contenders: [any Contender] = libraries.map { Self.contender($0, tree: tree) }
         let expected = TreeFingerprint.of(tree.root)
 
-        var encoded: [Library: EncodedBytes] = [:]
-        var encodeIterations: [Library: Int] = [:]
-        var decodeIterations: [Library: Int] = [:]
-        for contender in contenders {
-            progress("  warming up \(contender.library.rawValue)")
-            let library = contender.library
-            var encodeTime = 0.0
-            var decodeTime = 0.0
-            for round in 0..<2 {
-                if round == 1 && encodeTime + decodeTime > 50 { break }
-                var bytes: EncodedBytes?
-                encodeTime = try Stopwatch.milliseconds(iterations: 1) { _ in
-                    bytes = try guarded(library, nodes, "encode") { try contender.encode() }
-                }
-                guard let bytes else { continue }
-                encoded[library] = bytes
-                contender.prepareDecodes(1)
-                var decoded: BenchNode?
-                decodeTime = try Stopwatch.milliseconds(iterations: 1) { slot in
-                    decoded = try guarded(library, nodes, "decode") {
-                        try contender.decode(bytes, slot: slot)
-                    }
-                }
-                if let decoded {
-                    let found = TreeFingerprint.of(decoded)
-                    guard found == expected else {
-                        throw BenchError.roundTripMismatch(
-                            library: library, nodes: nodes, decodedNodes: found.nodes)
-                    }
-                }
-                let problems = contender.problems()
-                guard problems.isEmpty else {
-                    throw BenchError.unclean(library: library, nodes: nodes, problems: problems)
-                }
-            }
-            encodeIterations[library] = Self.iterations(for: encodeTime)
-            decodeIterations[library] = Self.iterations(for: decodeTime)
-        }
-
+        let prepared = try warmUp(contenders, nodes: nodes, expected: expected)
         var encodeSamples: [Library: [Double]] = [:]
         var decodeSamples: [Library: [Double]] = [:]
         for repetition in 0..<plan.repetitions {
             progress("  repetition \(repetition + 1) of \(plan.repetitions)")
             for offset in contenders.indices {
                 let contender = contenders[(offset + repetition) % contenders.count]
-                let library = contender.library
-                guard let bytes = encoded[library] else { continue }
-                let encodeCount = encodeIterations[library] ?? 1
-                var kept: [EncodedBytes] = []
-                kept.reserveCapacity(encodeCount)
-                let encodeTime = try Stopwatch.milliseconds(iterations: encodeCount) { _ in
-                    kept.append(try guarded(library, nodes, "encode") { try contender.encode() })
-                }
-                kept.removeAll()
-                let decodeCount = decodeIterations[library] ?? 1
-                contender.prepareDecodes(decodeCount)
-                var trees: [BenchNode] = []
-                trees.reserveCapacity(decodeCount)
-                let decodeTime = try Stopwatch.milliseconds(iterations: decodeCount) { slot in
-                    trees.append(
-                        try guarded(library, nodes, "decode") { try contender.decode(bytes, slot: slot) })
-                }
-                trees.removeAll()
-                contender.prepareDecodes(0)
-                encodeSamples[library, default: []].append(encodeTime)
-                decodeSamples[library, default: []].append(decodeTime)
+                guard let ready = prepared[contender.library] else { continue }
+                let (encodeTime, decodeTime) = try time(contender, ready, nodes: nodes)
+                encodeSamples[contender.library, default: []].append(encodeTime)
+                decodeSamples[contender.library, default: []].append(decodeTime)
             }
         }
+        let encoded = prepared.mapValues { $0.bytes }
 
         let cases = contenders.map { contender in
             let library = contender.library
@@ -179,6 +125,86 @@ struct BenchRunner {
             nodes: tree.nodeCount, depth: tree.depth, keys: tree.keyCount, photos: tree.photoCount,
             cases: cases,
             leftOut: leftOut, disk: disk)
+    }
+
+    /// A contender after its warm-up: its bytes (to decode) and how many calls make a batch.
+    struct Prepared {
+        let bytes: EncodedBytes
+        let encodeIterations: Int
+        let decodeIterations: Int
+    }
+
+    /// One round (two for cases under 50 ms) of each contender, untimed: checks that its round
+    /// trip gives back `expected` and that it reported no problem, and sizes its batches.
+    func warmUp(_ contenders: [any Contender], nodes: Int, expected: (digest: Int, nodes: Int)) throws
+        -> [Library:
+        Prepared]
+    {
+        var prepared: [Library: Prepared] = [:]
+        for contender in contenders {
+            progress("  warming up \(contender.library.rawValue)")
+            let library = contender.library
+            var encodeTime = 0.0
+            var decodeTime = 0.0
+            var last: EncodedBytes?
+            for round in 0..<2 {
+                if round == 1 && encodeTime + decodeTime > 50 { break }
+                var bytes: EncodedBytes?
+                encodeTime = try Stopwatch.milliseconds(iterations: 1) { _ in
+                    bytes = try guarded(library, nodes, "encode") { try contender.encode() }
+                }
+                guard let bytes else { continue }
+                last = bytes
+                contender.prepareDecodes(1)
+                var decoded: BenchNode?
+                decodeTime = try Stopwatch.milliseconds(iterations: 1) { slot in
+                    decoded = try guarded(library, nodes, "decode") {
+                        try contender.decode(bytes, slot: slot)
+                    }
+                }
+                if let decoded {
+                    let found = TreeFingerprint.of(decoded)
+                    guard found == expected else {
+                        throw BenchError.roundTripMismatch(
+                            library: library, nodes: nodes, decodedNodes: found.nodes)
+                    }
+                }
+                let problems = contender.problems()
+                guard problems.isEmpty else {
+                    throw BenchError.unclean(library: library, nodes: nodes, problems: problems)
+                }
+            }
+            if let last {
+                prepared[library] = Prepared(
+                    bytes: last, encodeIterations: Self.iterations(for: encodeTime),
+                    decodeIterations: Self.iterations(for: decodeTime))
+            }
+        }
+        return prepared
+    }
+
+    /// One timed batch of encodes, then one of decodes, of `contender`: milliseconds per call.
+    /// What the calls return is kept until the clock stops, so freeing it is not timed.
+    func time(_ contender: any Contender, _ prepared: Prepared, nodes: Int) throws -> (
+        encode: Double, decode: Double
+    ) {
+        let library = contender.library
+        var kept: [EncodedBytes] = []
+        kept.reserveCapacity(prepared.encodeIterations)
+        let encodeTime = try Stopwatch.milliseconds(iterations: prepared.encodeIterations) { _ in
+            kept.append(try guarded(library, nodes, "encode") { try contender.encode() })
+        }
+        kept.removeAll()
+        contender.prepareDecodes(prepared.decodeIterations)
+        var trees: [BenchNode] = []
+        trees.reserveCapacity(prepared.decodeIterations)
+        let decodeTime = try Stopwatch.milliseconds(iterations: prepared.decodeIterations) { slot in
+            trees.append(
+                try guarded(library, nodes, "decode") { try contender.decode(prepared.bytes, slot: slot) })
+        }
+        trees.removeAll()
+        contender.prepareDecodes(0)
+        return (encodeTime, decodeTime)
     }
 
     private static func iterations(for milliseconds: Double) -> Int {

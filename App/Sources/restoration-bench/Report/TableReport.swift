@@ -6,6 +6,8 @@ struct TableReport {
     let machine: String
     let plan: BenchPlan
     let results: [SizeResult]
+    /// The engine and the floor back to back, if this run paired two sizes.
+    var paired: PairedResult?
     let seconds: Double
 
     func text() -> String {
@@ -51,14 +53,43 @@ struct TableReport {
                 lines.append(Self.row(cells, widths: Self.diskWidths))
             }
         }
+        if let paired { lines.append(contentsOf: pairedLines(paired)) }
         lines.append("")
-        lines.append(contentsOf: GoalCheck(results: results).lines)
+        lines.append(contentsOf: GoalCheck(results: results, paired: paired).lines)
         lines.append("")
         lines.append("Legend:")
         for library in Library.reportOrder { lines.append("  \(library.rawValue): \(library.summary)") }
         lines.append(String(format: "Run time: %.1f s.", seconds))
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// The back-to-back ratios: their median and range, and with `--samples` each group's.
+    private func pairedLines(_ paired: PairedResult) -> [String] {
+        var lines = [
+            "",
+            "Engine against the floor, back to back: \(PairedRun.groups) groups, each timing the floor and the "
+                + "engine at \(Self.grouped(paired.small)) objects, then at \(Self.grouped(paired.large)), "
+                + "the order alternating; the engine's time over the floor's.",
+            Self.row(["", "median", "min–max"], widths: Self.pairedWidths),
+        ]
+        for (name, ratios) in paired.rows {
+            let statistics = Statistics(ratios)
+            lines.append(
+                Self.row(
+                    [
+                        name, Self.times(statistics.median),
+                        Self.times(statistics.minimum) + "–" + Self.times(statistics.maximum),
+                    ], widths: Self.pairedWidths))
+        }
+        if plan.showsSamples {
+            for (name, ratios) in paired.rows {
+                lines.append("Groups, \(name): " + ratios.map(Self.times).joined(separator: " "))
+            }
+        }
+        return lines
+    }
+
+    static func times(_ ratio: Double) -> String { String(format: "%.2fx", ratio) }
 
     /// Every repetition's timing per size, library and direction, in the order taken.
     private func sampleLines() -> [String] {
@@ -77,6 +108,7 @@ struct TableReport {
 
     private static let widths = [20, 26, 26, 13, 10, 10]
     private static let diskWidths = [10, 14, 28, 28]
+    private static let pairedWidths = [36, 8, 16]
 
     private static func row(_ cells: [String], widths: [Int] = widths) -> String {
         var line = ""
