@@ -52,11 +52,17 @@ struct IdentityTable {
     /// Reads the slot where each object's probe starts, so that the probes find them in the
     /// cache. Reads that do not wait on each other miss the cache together, where probes
     /// one after another, with other work between, would each wait on their own miss.
-    mutating func warm(_ objects: some Sequence<ObjectIdentifier>) {
+    ///
+    /// It takes the objects themselves, not a mapped sequence of their identities: a closure
+    /// written in a main-actor method begins with a run-time check of the executor, which cost
+    /// more than the reads it was for.
+    mutating func warm(_ objects: [any RestorableObject]) {
         var keys: UInt = 0
         do {
             let slots = self.slots.span
-            for object in objects { keys |= slots[slot(of: UInt(bitPattern: object))].key }
+            for index in objects.indices {
+                keys |= slots[slot(of: UInt(bitPattern: ObjectIdentifier(objects[index])))].key
+            }
         }
         // Kept, so that the reads are not optimised away.
         warmed = keys

@@ -151,11 +151,13 @@ final class PreservationPass {
         // a wide level (more than `linearSiblings` children) uses a dictionary.
         let siblingBase = tables.value.siblings.count
         var manySiblings: [String: Int]? = children.count > Self.linearSiblings ? [:] : nil
-        defer { tables.value.siblings.removeLast(tables.value.siblings.count - siblingBase) }
+        // One at a time: `removeLast(_:)` of several goes through a generic replacement of
+        // a range, several times the cost of the few single removals a level needs.
+        defer { while tables.value.siblings.count > siblingBase { tables.value.siblings.removeLast() } }
         // Each child's slot in `nodeIndex` is read before any child is entered: with 100,000
         // objects the table is megabytes, and a probe per child, with a subtree walked
         // between, missed the cache once for each.
-        tables.value.nodeIndex.warm(children.lazy.map { ObjectIdentifier($0) })
+        tables.value.nodeIndex.warm(children)
         for (position, child) in children.enumerated() {
             guard let identifier = child.usableRestorationIdentifier else {
                 prune(
