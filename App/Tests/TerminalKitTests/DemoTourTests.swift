@@ -1,4 +1,5 @@
 import Foundation
+import StateRestoration
 import Testing
 import TmuxTesting
 
@@ -137,8 +138,24 @@ struct DemoTourTests {
         try await session.waitFor(text: "TerminalKit's containers")
         try session.press("PageDown")
         let tour = try await session.waitFor("the tour scrolled") { !$0.contains("TerminalKit's containers") }
-        // Past the debounce (1 s), the archive holds it all; then kill -9.
-        try await Task.sleep(for: .milliseconds(1500))
+        // Past the debounce, the archive holds it all (polled: a loaded machine saves later
+        // than the debounce's second); then kill -9.
+        let archivePath = FileRestorationStorage(directory: "\(session.directory)/state").path(of: .archive)
+        try await session.waitUntil("the continuous save of the scroll and the notes") {
+            guard let data = FileManager.default.contents(atPath: archivePath),
+                let archive = try? Archive(fileBytes: Array(data))
+            else { return false }
+            let entries = archive.records.flatMap(\.entries)
+            let scrolled = entries.contains { entry in
+                guard entry.key == "offsetY", case .int(let offset) = entry.value else { return false }
+                return offset > 0
+            }
+            let typed = entries.contains { entry in
+                guard entry.key == "text", case .string(let text) = entry.value else { return false }
+                return text.contains("第二行")
+            }
+            return scrolled && typed
+        }
         let pid = try #require(try session.childPID())
         #expect(kill(pid, SIGKILL) == 0)
         try await session.waitUntil("the demo to die") { try session.childPID() == nil }
