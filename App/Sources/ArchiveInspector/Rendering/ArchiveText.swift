@@ -1,3 +1,4 @@
+import ArgumentKit
 import StateRestoration
 
 /// The one rule for putting text that comes from an archive (identifiers, type and class
@@ -60,11 +61,7 @@ package enum ArchiveText {
     /// characters such as the bidirectional controls (but not the zero-width joiner, which
     /// joins emoji), and the line and paragraph separators.
     package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator: true
-        case .format: scalar.value != 0x200D
-        default: false
-        }
+        TerminalText.isUnsafe(scalar)
     }
 
     /// The characters escaped inside a path component besides the unsafe ones.

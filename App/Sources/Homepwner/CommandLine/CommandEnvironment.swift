@@ -1,3 +1,4 @@
+import ArgumentKit
 import Foundation
 
 #if canImport(Glibc)
@@ -31,6 +32,19 @@ public struct CommandEnvironment {
         self.hasTerminal = hasTerminal
         self.standardOutput = standardOutput
         self.standardError = standardError
+    }
+
+    /// The same environment, its streams given only text a terminal prints as it is: an
+    /// ESC, another control or a bidirectional override in a message (from an option's
+    /// value, a path, an item's name) is written as `\u{1b}` and so on
+    /// (``TerminalText/printable(_:)``), line breaks kept.
+    func printingSafely() -> CommandEnvironment {
+        var safe = self
+        let output = standardOutput
+        let error = standardError
+        safe.standardOutput = { output(TerminalText.printable($0)) }
+        safe.standardError = { error(TerminalText.printable($0)) }
+        return safe
     }
 
     /// The process's environment, directory, terminal and streams.

@@ -178,6 +178,7 @@ public enum HomepwnerCommand {
     /// - Returns: The exit status (see the type's documentation).
     @MainActor
     public static func run(_ arguments: [String], environment: CommandEnvironment) -> Int32 {
+        let environment = environment.printingSafely()
         let options: HomepwnerOptions
         do {
             switch try parse(arguments) {
