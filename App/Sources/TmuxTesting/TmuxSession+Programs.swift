@@ -26,4 +26,37 @@ extension TmuxSession {
         let candidate = directory.appendingPathComponent(name).path
         return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
     }
+
+    /// What a product printed and how it ended, run without a terminal.
+    public struct ProductRun: Sendable {
+        public let status: Int32
+        public let output: Data
+        public let errors: Data
+    }
+
+    /// Runs the built product `name` (see ``builtProduct(_:)``) with `arguments`, standard
+    /// input from `/dev/null`, and waits for it. Meant for short outputs: the two pipes are
+    /// read one after the other.
+    /// - Parameter environment: The process's variables; nil inherits the test's.
+    public static func runProduct(
+        _ name: String, _ arguments: [String], environment: [String: String]? = nil
+    ) throws -> ProductRun {
+        guard let binary = builtProduct(name) else {
+            throw TmuxError.notFound(program: name, place: "next to the tests (build it with them)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ProductRun(status: process.terminationStatus, output: out, errors: err)
+    }
 }

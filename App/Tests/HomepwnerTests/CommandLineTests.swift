@@ -232,26 +232,20 @@ struct CommandLineTests {
         let opened = run(["--open", title], scratch: scratch)
         let added = run(["--data-dir", "d" + title, "--random-items", "1"], scratch: scratch)
         for text in [opened.errors, opened.output, added.errors, added.output] {
-            #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(text.debugDescription)")
+            let raw = text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }
+            #expect(!raw, "\(text.debugDescription)")
         }
         #expect(opened.errors.contains("nope\\u{1b}]0;PWN\\u{7}"), "\(opened.errors.debugDescription)")
         #expect(added.output.contains("d" + "nope\\u{1b}]0;PWN\\u{7}"), "\(added.output.debugDescription)")
 
         // The real binary, as a user runs it: the same on its standard output.
-        let binary = try #require(TmuxSession.builtProduct("homepwner"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--data-dir", scratch.file("e") + title, "--random-items", "1"]
-        process.environment = ["HOME": scratch.file("home")]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let printed = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(!printed.contains(0x1B) && !printed.contains(0x07), "\(String(decoding: printed, as: UTF8.self))")
+        let binary = try TmuxSession.runProduct(
+            "homepwner", ["--data-dir", scratch.file("e") + title, "--random-items", "1"],
+            environment: ["HOME": scratch.file("home")])
+        #expect(binary.status == 0)
+        let printed = binary.output + binary.errors
+        #expect(
+            !printed.contains(0x1B) && !printed.contains(0x07), "\(String(decoding: printed, as: UTF8.self))")
         #expect(String(decoding: printed, as: UTF8.self).contains("\\u{1b}]0;PWN\\u{7}"))
     }
 }

@@ -16,22 +16,10 @@ struct DemoCommandLineTests {
     }
 
     func run(_ arguments: [String]) throws -> Run {
-        let binary = try #require(TmuxSession.builtProduct("terminalkit-demo"), "build it with the tests")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let run = try TmuxSession.runProduct("terminalkit-demo", arguments)
         return Run(
-            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-            errors: String(decoding: err, as: UTF8.self))
+            status: run.status, output: String(decoding: run.output, as: UTF8.self),
+            errors: String(decoding: run.errors, as: UTF8.self))
     }
 
     @Test("T2, T5 (demo): --help names the three tabs and the containers' keys, exit 0")
