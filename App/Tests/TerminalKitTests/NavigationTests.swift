@@ -144,6 +144,22 @@ struct NavigationTests {
         }
     }
 
+    @Test("An alert whose message is longer than the screen is cut with …, and its buttons still show")
+    func alertKeepsItsButtons() {
+        var fruits = FruitStore.sample(count: 3)
+        fruits[0].name = String(repeating: "Very long name ", count: 40)
+        let app = FruitLaunch(store: FruitStore(fruits: fruits))
+        app.type("e")
+        app.press(.delete)
+        let lines = app.screen.components(separatedBy: "\n")
+        #expect(lines.contains { $0.contains("[ Cancel ]  [ Delete ]") }, "\(app.screen)")
+        #expect(lines.contains { $0.contains("…") }, "\(app.screen)")
+        // The box still has its bottom edge on the screen.
+        #expect(lines.contains { $0.contains("└") }, "\(app.screen)")
+        app.press(.escape)
+        #expect(app.navigation?.presentedViewController == nil)
+    }
+
     @Test("An alert draws over the screen, takes every key, and dismisses itself")
     func alertIsModal() {
         let store = FruitStore(fruits: FruitStore.sample(count: 3))

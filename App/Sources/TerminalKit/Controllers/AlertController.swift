@@ -218,7 +218,18 @@ final class AlertView: View {
         canvas.text("┘", at: Point(x: box.maxX - 1, y: box.maxY - 1), style: style)
         let inner = max(0, width - 4)
         var y = box.minY + 1
-        let rows = titleRows.map { ($0, style.adding(.bold)) } + messageRows.map { ($0, style) }
+        var rows = titleRows.map { ($0, style.adding(.bold)) } + messageRows.map { ($0, style) }
+        // The buttons' row always shows: text that does not fit above it (a long name, a
+        // short terminal) is cut, its last row shown ending in "…".
+        let textRows = max(0, height - 3)
+        if rows.count > textRows {
+            rows.removeLast(rows.count - textRows)
+            if let last = rows.indices.last {
+                let cut = rows[last].0
+                rows[last].0 =
+                    TextWidth.of(cut) < inner ? cut + "…" : TextWidth.truncate(cut + "…", to: inner)
+            }
+        }
         for (text, textStyle) in rows {
             guard y < box.maxY - 1 else { break }
             let shown = TextWidth.truncate(text, to: inner)
