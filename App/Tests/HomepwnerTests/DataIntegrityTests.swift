@@ -65,6 +65,34 @@ struct DataIntegrityTests {
         #expect(other.value("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear 2")
     }
 
+    @Test(
+        "H12: an edit the disk refuses (full) stays queued, says so on the item screen, and lands once there is room"
+    )
+    func fullDisk() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try openRustyBear(scratch)
+        let other = try raw(scratch)
+        try app.context.store.capGrowth(true)
+        // A name long enough to need new pages of the file (a free page and room in the
+        // table's page take less).
+        let long = String(repeating: "x", count: 12_000)
+        app.type(" " + long)
+        app.advance(by: .seconds(1))
+        #expect(app.screen.contains("not saved yet: the disk refused the write"), "\(app.screen)")
+        #expect(other.value("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear")
+        // Retries go on while the disk stays full; nothing typed is dropped.
+        app.advance(by: .seconds(5))
+        #expect(app.screen.contains("not saved yet"))
+        try app.context.store.capGrowth(false)
+        app.advance(by: .seconds(3))
+        #expect(other.value("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear " + long)
+        #expect(!app.screen.contains("not saved yet"), "\(app.screen)")
+        // The list got the notice of the failure.
+        app.press(.escape)
+        let notice = app.lines.suffix(4).joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(notice.contains("is not saved yet; Homepwner keeps it and tries"), "\(app.screen)")
+    }
+
     // MARK: Item 5: edits reach the store as they are typed
 
     @Test("H12: field edits are committed as they are typed; a fresh launch sees them (issue 13 item 5)")

@@ -9,7 +9,11 @@ import StateRestoration
 /// tried again every ``retryInterval`` on the run loop's timers; meanwhile ``status`` says
 /// "saving… (database busy)", and after ``patience`` it says plainly that another program
 /// holds the database. Later edits of the same item's fields are merged into the queued
-/// one. Other errors (the item was deleted outside, a full disk) are reported as notices.
+/// one. A write that fails for a reason that can pass (a full or read-only disk, an I/O
+/// error: ``ItemStoreError/mayPass``) stays queued too and is tried again every
+/// ``failureRetryInterval``, with a notice and a ``status`` that say so: what was typed is
+/// written once the disk takes it. Other errors (the item was deleted outside) drop the
+/// write and are reported as notices.
 @MainActor
 final class StoreWriter {
     /// One queued write.
@@ -34,10 +38,14 @@ final class StoreWriter {
     static let retryInterval: Duration = .milliseconds(250)
     /// How long the database may stay locked before ``status`` says so plainly.
     static let patience: Duration = .seconds(5)
+    /// How often a write that failed for a reason that can pass is tried again.
+    static let failureRetryInterval: Duration = .seconds(2)
 
     private unowned let context: HomepwnerContext
     private(set) var pending: [Operation] = []
     private var busySince: Duration?
+    /// Why the first queued write last failed, while it fails for a reason that can pass.
+    private var failure: ItemStoreError?
     private var retry: (any ScheduledAction)?
 
     init(context: HomepwnerContext) {
@@ -46,7 +54,12 @@ final class StoreWriter {
 
     /// A line for the status line while writes wait for a lock, else nil.
     var status: String? {
-        guard let busySince, !pending.isEmpty else { return nil }
+        guard !pending.isEmpty else { return nil }
+        if failure != nil {
+            return "not saved yet: the disk refused the write; trying again every "
+                + "\(Self.failureRetryInterval.components.seconds) s"
+        }
+        guard let busySince else { return nil }
         if context.now() - busySince >= Self.patience {
             return "saving… another program is holding the database"
         }
@@ -109,12 +122,25 @@ final class StoreWriter {
                 if busySince == nil { busySince = context.now() }
                 retry = context.schedule(after: Self.retryInterval) { [weak self] in self?.flush() }
                 return
+            } catch  where error.mayPass {
+                if failure == nil {
+                    context.post(
+                        "\(Self.subject(of: operation)) is not saved yet; Homepwner keeps it and tries "
+                            + "again: \(error)")
+                }
+                failure = error
+                retry = context.schedule(after: Self.failureRetryInterval) { [weak self] in self?.flush() }
+                return
             } catch {
                 pending.removeFirst()
                 report(operation, error)
             }
         }
         busySince = nil
+        if failure != nil && wrote {
+            failure = nil
+            for observer in context.watcher.liveObservers { observer.storeDidChangeOutside() }
+        }
     }
 
     /// The last chance before the process exits: waits up to `milliseconds` for a lock.
@@ -156,9 +182,19 @@ final class StoreWriter {
         }
     }
 
-    /// “name”, or "The item" for an empty name.
+    /// What a write is about, for a notice: “name”, "The new item".
+    private static func subject(of operation: Operation) -> String {
+        switch operation {
+        case .fields(_, _, let name), .delete(_, let name): quoted(name)
+        case .confirm, .discardNew: "The new item"
+        }
+    }
+
+    /// “name”, or "The item" for an empty name; a name longer than 40 characters is cut to
+    /// its first 40 and …, so that a message about it still shows what happened.
     nonisolated static func quoted(_ name: String) -> String {
-        name.isEmpty ? "The item" : "“\(name)”"
+        if name.isEmpty { return "The item" }
+        return name.count > 40 ? "“\(name.prefix(40))…”" : "“\(name)”"
     }
 }
 

@@ -212,6 +212,17 @@ public final class ItemStore {
         database.setBusyTimeout(milliseconds: milliseconds)
     }
 
+    /// Makes this connection's writes that need more room fail as on a full disk
+    /// (`SQLITE_FULL`), or lets them grow again: `PRAGMA max_page_count`, which cannot go
+    /// below the file's size. For tests of a disk that fills up and is freed.
+    func capGrowth(_ capped: Bool) throws(ItemStoreError) {
+        if capped {
+            _ = try database.integer("PRAGMA max_page_count = 1", operation: "cap the file's size")
+        } else {
+            _ = try database.integer("PRAGMA max_page_count = 4294967294", operation: "lift the cap")
+        }
+    }
+
     // MARK: - Changing
 
     /// Creates an item at the end of the list, committed before this returns (the book's

@@ -57,6 +57,15 @@ public enum ItemStoreError: Error, Hashable, Sendable, CustomStringConvertible {
         return code & 0xFF == 5 || code & 0xFF == 6  // SQLITE_BUSY, SQLITE_LOCKED
     }
 
+    /// True when trying the same write again later can succeed: the disk is full
+    /// (`SQLITE_FULL`), the file or its directory cannot be written or opened just now
+    /// (`SQLITE_READONLY`, `SQLITE_CANTOPEN`), or the disk failed (`SQLITE_IOERR`). A busy
+    /// database is ``isBusy``.
+    public var mayPass: Bool {
+        guard case .sqlite(_, _, let code, _) = self else { return false }
+        return [8, 10, 13, 14].contains(code & 0xFF)
+    }
+
     /// True when the file is not an SQLite database at all (`SQLITE_NOTADB`).
     public var isNotADatabase: Bool {
         guard case .sqlite(_, _, let code, _) = self else { return false }
