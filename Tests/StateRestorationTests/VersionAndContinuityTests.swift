@@ -151,4 +151,24 @@ struct VersionAndContinuityTests {
                 == "save failed: write 'memory/restoration.archive' failed: No space left on device; the previous archive is intact"
         )
     }
+
+    @Test("R10, R20: a failed background write is reported soon after, without another change to wait for")
+    func failedContinuousWriteIsReportedUnasked() throws {
+        let harness = continuousHarness()
+        let app = TestApp()
+        let root = Node("Root", value: "good")
+        app.root = root
+        let launch = harness.launch(app)
+        try launch.save()
+        harness.storage.failingWrites = InMemoryStorage.diskFull
+        root.value = "unsaved"
+        launch.engine.stateDidChange()
+        harness.scheduler.advance(by: .seconds(1))
+        // No further change, save or wait: only the engine's own check, on the app's clock.
+        for _ in 0..<200 where app.failures.isEmpty {
+            Thread.sleep(forTimeInterval: 0.005)
+            harness.scheduler.advance(by: .milliseconds(100))
+        }
+        #expect(app.failures == [InMemoryStorage.diskFull])
+    }
 }

@@ -80,17 +80,31 @@ struct DataIntegrityTests {
         app.advance(by: .seconds(1))
         #expect(app.screen.contains("not saved yet: the disk refused the write"), "\(app.screen)")
         #expect(other.value("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear")
-        // Retries go on while the disk stays full; nothing typed is dropped.
+        // Retries go on while the disk stays full; nothing typed is dropped; the list says so too.
         app.advance(by: .seconds(5))
         #expect(app.screen.contains("not saved yet"))
+        app.press(.escape)
+        #expect(app.list != nil && app.detail == nil)
+        #expect(app.screen.contains("not saved yet: the disk refused the write"), "\(app.screen)")
         try app.context.store.capGrowth(false)
         app.advance(by: .seconds(3))
         #expect(other.value("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear " + long)
         #expect(!app.screen.contains("not saved yet"), "\(app.screen)")
-        // The list got the notice of the failure.
-        app.press(.escape)
-        let notice = app.lines.suffix(4).joined(separator: " ").split(separator: " ").joined(separator: " ")
-        #expect(notice.contains("is not saved yet; Homepwner keeps it and tries"), "\(app.screen)")
+    }
+
+    @Test("A save of the screen state that fails is said on the item screen, not only on the list")
+    func failedStateSaveShowsOnTheItem() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        let app = try openRustyBear(scratch, storage: storage)
+        storage.failingWrites = .io(
+            operation: "rename", path: "restoration.archive", code: 1, message: "Operation not permitted")
+        app.type("!")
+        app.advance(by: .seconds(3))
+        // The engine looks for the write's outcome on the app's clock, then the frame shows it.
+        app.advance(by: .milliseconds(200))
+        let message = app.lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(message.contains("The screen state could not be saved"), "\(app.screen)")
     }
 
     // MARK: Item 5: edits reach the store as they are typed

@@ -49,6 +49,9 @@ public final class RestorationEngine {
     private var spareBody: RawBytes?
     private var registeredObjects: [WeakObject] = []
     private var pendingSave: (any ScheduledAction)?
+    /// Background writes started and not yet reported, and the check that reports them.
+    private var writesInFlight = 0
+    private var writeCheck: (any ScheduledAction)?
     private var stabilityCheck: (any ScheduledAction)?
     /// True from the end of a restore until this launch is known to be healthy: it lived
     /// past the crash-loop window, or saved again (rule R35).
@@ -300,6 +303,23 @@ public final class RestorationEngine {
             }
             finishedWrites.append(outcome)
         }
+        writesInFlight += 1
+        scheduleWriteCheck()
+    }
+
+    /// How soon after a background write starts its outcome is looked for.
+    private static let writeCheckDelay: Duration = .milliseconds(100)
+
+    /// Reports the background writes' outcomes soon after they finish, so that a failed
+    /// save reaches the delegate (and the user) without waiting for the next change.
+    private func scheduleWriteCheck() {
+        guard writeCheck == nil else { return }
+        writeCheck = scheduler.schedule(after: Self.writeCheckDelay) { [weak self] in
+            guard let self else { return }
+            writeCheck = nil
+            reportFinishedWrites()
+            if writesInFlight > 0 { scheduleWriteCheck() }
+        }
     }
 
     /// Throws if `bytes` would not read back under `limits` (rule R34): a save never
@@ -335,6 +355,7 @@ public final class RestorationEngine {
 
     private func reportFinishedWrites() {
         let outcomes = finishedWrites.take()
+        writesInFlight = max(0, writesInFlight - outcomes.count)
         for outcome in outcomes {
             switch outcome {
             case .written(let confirmed):

@@ -123,11 +123,7 @@ final class StoreWriter {
                 retry = context.schedule(after: Self.retryInterval) { [weak self] in self?.flush() }
                 return
             } catch  where error.mayPass {
-                if failure == nil {
-                    context.post(
-                        "\(Self.subject(of: operation)) is not saved yet; Homepwner keeps it and tries "
-                            + "again: \(error)")
-                }
+                // The list and the item show ``status`` until it lands.
                 failure = error
                 retry = context.schedule(after: Self.failureRetryInterval) { [weak self] in self?.flush() }
                 return
@@ -179,14 +175,6 @@ final class StoreWriter {
             context.post("The new item was not deleted: \(error)")
         case .delete(_, let name):
             context.post("\(Self.quoted(name)) was not deleted: \(error)")
-        }
-    }
-
-    /// What a write is about, for a notice: “name”, "The new item".
-    private static func subject(of operation: Operation) -> String {
-        switch operation {
-        case .fields(_, _, let name), .delete(_, let name): quoted(name)
-        case .confirm, .discardNew: "The new item"
         }
     }
 

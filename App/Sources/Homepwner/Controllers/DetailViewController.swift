@@ -181,6 +181,11 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         if let status = context.writer.status {
             messageLabel.text = status
             showsWriterStatus = true
+        } else if splitViewController?.isCollapsed != false, let notice = context.takeNotices().last {
+            // What the list shows beside the item when both show (the screen state not
+            // saved, an archive set aside), shown here when the item shows alone; it stays
+            // until something else takes its row.
+            show(notice, isError: false)
         } else if showsWriterStatus {
             clearMessage()
         }
