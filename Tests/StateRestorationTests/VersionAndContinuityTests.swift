@@ -130,8 +130,11 @@ struct VersionAndContinuityTests {
         #expect(launch.engine.hasPendingSave == false)
     }
 
-    @Test("R10, R20: a failed background write is reported to the delegate; the old archive stays")
-    func failedContinuousWrite() throws {
+    /// A continuous launch saved once, then a disk that refuses writes and a change that
+    /// schedules a save: what the two tests of a failed background write start from.
+    private func launchThatWillFailToSave() throws -> (
+        harness: RestorationHarness, app: TestApp, launch: HarnessLaunch<TestApp>, good: [UInt8]?
+    ) {
         let harness = continuousHarness()
         let app = TestApp()
         let root = Node("Root", value: "good")
@@ -142,6 +145,12 @@ struct VersionAndContinuityTests {
         harness.storage.failingWrites = InMemoryStorage.diskFull
         root.value = "unsaved"
         launch.engine.stateDidChange()
+        return (harness, app, launch, good)
+    }
+
+    @Test("R10, R20: a failed background write is reported to the delegate; the old archive stays")
+    func failedContinuousWrite() throws {
+        let (harness, app, launch, good) = try launchThatWillFailToSave()
         harness.scheduler.advance(by: .seconds(1))
         launch.engine.waitForPendingWrites()
         #expect(app.failures == [InMemoryStorage.diskFull])
@@ -154,20 +163,15 @@ struct VersionAndContinuityTests {
 
     @Test("R10, R20: a failed background write is reported soon after, without another change to wait for")
     func failedContinuousWriteIsReportedUnasked() throws {
-        let harness = continuousHarness()
-        let app = TestApp()
-        let root = Node("Root", value: "good")
-        app.root = root
-        let launch = harness.launch(app)
-        try launch.save()
-        harness.storage.failingWrites = InMemoryStorage.diskFull
-        root.value = "unsaved"
-        launch.engine.stateDidChange()
-        harness.scheduler.advance(by: .seconds(1))
-        // No further change, save or wait: only the engine's own check, on the app's clock.
-        for _ in 0..<200 where app.failures.isEmpty {
-            Thread.sleep(forTimeInterval: 0.005)
-            harness.scheduler.advance(by: .milliseconds(100))
+        let (harness, app, launch, _) = try launchThatWillFailToSave()
+        // The launch (and its engine) lives on; nothing else is asked of it.
+        withExtendedLifetime(launch) {
+            harness.scheduler.advance(by: .seconds(1))
+            // No further change, save or wait: only the engine's own check, on the app's clock.
+            for _ in 0..<200 where app.failures.isEmpty {
+                Thread.sleep(forTimeInterval: 0.005)
+                harness.scheduler.advance(by: .milliseconds(100))
+            }
         }
         #expect(app.failures == [InMemoryStorage.diskFull])
     }
