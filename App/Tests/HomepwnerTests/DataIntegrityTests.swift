@@ -358,6 +358,20 @@ struct DataIntegrityTests {
         #expect(app.lines[2] == " Serial   NEW")
     }
 
+    @Test("H13: a new item deleted outside (by another instance) closes its screen and says so on the list")
+    func newItemDeletedOutside() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.type("a")
+        app.type("Provisional1")
+        app.advance(by: .seconds(1))
+        try raw(scratch).execute("DELETE FROM items WHERE name = 'Provisional1'")
+        app.advance(by: .seconds(1))
+        #expect(app.detail == nil && app.list != nil)
+        let shown = app.lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(shown.contains("“Provisional1” was deleted outside Homepwner."), "\(app.screen)")
+    }
+
     @Test("H13: an open item deleted outside says so plainly and goes back to the list (issue 13 item 11)")
     func openItemDeletedOutside() throws {
         let scratch = try scratchStore(sampleItems)
