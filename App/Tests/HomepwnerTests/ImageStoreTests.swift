@@ -163,6 +163,8 @@ struct ImageStoreTests {
                 return
             }
             #expect(path == broken && format == "PNG" && !detail.isEmpty)
+            // Said plainly first; the decoder's own words (libpng's chunk names) after.
+            #expect("\(error)".contains("starts like a PNG image but is damaged, so it cannot be shown"))
         }
         let garbageJPEG = try scratch.write(
             [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 7, count: 100), to: "b.jpg")

@@ -32,7 +32,8 @@ public enum ImageStoreError: Error, Hashable, Sendable, CustomStringConvertible 
         case .tooManyPixels(let path, let width, let height, let limit):
             "\(path) is \(width)×\(height) pixels; a photo can have at most \(limit / 1_000_000) million"
         case .corruptImage(let path, let format, let detail):
-            "\(path) looks like \(format) but cannot be decoded: \(detail)"
+            "\(path) starts like a \(format) image but is damaged, so it cannot be shown "
+                + "(the decoder says: \(detail))"
         case .cannotWrite(let path, let reason):
             "cannot store the photo at \(path): \(reason)"
         case .noPhoto(let path):
