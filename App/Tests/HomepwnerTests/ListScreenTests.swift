@@ -145,7 +145,7 @@ struct ListScreenTests {
         app.press(.character("e"))
         #expect(app.lines[0].hasPrefix(" Done "))
         #expect(app.lines[1] == " - Shiny Spork                       4K2M9            $12 =")
-        #expect(app.lines.last == "Del Delete  S-↑↓ Move  e Done  Enter Open  a Add  ^T Summary")
+        #expect(app.lines.last == "Del Delete  S-↑↓ Move  e Done  Enter Open  a Add  q Quit")
         app.press(Key(.down, modifiers: .shift), Key(.down, modifiers: .shift))
         #expect(try app.storedNames() == ["Rusty Bear", "Fluffy Mac", "Shiny Spork", "毛茸茸的熊", "Shiny Bear"])
         app.press(.end, Key(.up, modifiers: .shift))

@@ -47,7 +47,7 @@ struct TextAndTerminalTests {
 
 
 
-                Enter Open  a Add  Del Delete  e Edit
+                Enter Open  a Add  Del Delete  q Quit
                 """)
         app.press(.down, .enter)
         let date = DetailViewController.dateFormatter.string(from: try app.storedItem(1).dateCreated)

@@ -117,12 +117,14 @@ struct UserFindingsTests {
         #expect(app.lines.last == "a Add  ^T Summary  q Quit  Q Quit & forget  ^C Quit")
     }
 
-    @Test("H12: the footer puts Enter Open first, so a narrow terminal keeps it (issue 13 item 15)")
+    @Test(
+        "H12: the footer puts Enter Open first, so a narrow terminal keeps it, and keeps q Quit (issue 13 item 15)"
+    )
     func footerOrder() throws {
         let scratch = try scratchStore(sampleItems)
         let app = try HeadlessHomepwner(
             paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 40, height: 12))
-        #expect(app.lines.last == "Enter Open  a Add  Del Delete  e Edit")
+        #expect(app.lines.last == "Enter Open  a Add  Del Delete  q Quit")
     }
 
     @Test("H12: the alert's footer shows Esc and what Enter does, not q or Q (issue 13 item 15)")

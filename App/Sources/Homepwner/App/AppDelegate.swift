@@ -55,7 +55,9 @@ final class AppDelegate: ApplicationDelegate {
             KeyCommand(.character("Q")) { [weak application] in application?.quit(forgettingState: true) },
         ]
         application.window.additionalKeyHints = [
-            KeyHint(key: .character("q"), title: "Quit"),
+            // How to quit stays in a narrow list's footer. (An item's footer keeps Esc, and
+            // Enter's Done or Attach, before Ctrl-C.)
+            KeyHint(key: .character("q"), title: "Quit", isEssential: true),
             KeyHint(key: .character("Q"), title: "Quit & forget"),
             KeyHint(key: .ctrl("c"), title: "Quit"),
         ]

@@ -66,18 +66,24 @@ public struct KeyHint: Hashable, Sendable {
     public var title: String
     /// The key, if the hint stands for exactly one (used to hide shadowed hints).
     public var key: Key?
+    /// True for a hint a narrow footer keeps when others have to go (how to quit): the
+    /// footer makes room for it first, and for no second essential hint with the same
+    /// title (`q Quit` and `^C Quit`).
+    public var isEssential: Bool
 
     /// A hint for one key.
-    public init(key: Key, title: String) {
+    public init(key: Key, title: String, isEssential: Bool = false) {
         self.label = key.description
         self.title = title
         self.key = key
+        self.isEssential = isEssential
     }
 
     /// A hint with a free-form label, for key groups such as `↑↓`.
-    public init(label: String, title: String) {
+    public init(label: String, title: String, isEssential: Bool = false) {
         self.label = label
         self.title = title
         self.key = nil
+        self.isEssential = isEssential
     }
 }

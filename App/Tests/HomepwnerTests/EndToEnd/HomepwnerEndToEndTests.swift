@@ -251,7 +251,7 @@ struct HomepwnerEndToEndTests {
 
 
 
-                Enter Open  a Add  Del Delete  e Edit
+                Enter Open  a Add  Del Delete  q Quit
 
                 """)
         try session.resize(width: 200, height: 60)
