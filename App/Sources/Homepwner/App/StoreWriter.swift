@@ -11,8 +11,8 @@ import StateRestoration
 /// holds the database. Later edits of the same item's fields are merged into the queued
 /// one. A write that fails for a reason that can pass (a full or read-only disk, an I/O
 /// error: ``ItemStoreError/mayPass``) stays queued too and is tried again every
-/// ``failureRetryInterval``, with a notice and a ``status`` that say so: what was typed is
-/// written once the disk takes it. Other errors (the item was deleted outside) drop the
+/// ``failureRetryInterval``, with a ``status`` that says so on the list and the item: what
+/// was typed is written once the disk takes it. Other errors (the item was deleted outside) drop the
 /// write and are reported as notices.
 @MainActor
 final class StoreWriter {
