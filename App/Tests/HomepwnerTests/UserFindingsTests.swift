@@ -27,6 +27,16 @@ struct UserFindingsTests {
 
     // MARK: Item 14: the delete alert
 
+    @Test("The delete question of a very long name names its first 40 characters, and shows its buttons")
+    func deleteAlertOfALongName() throws {
+        let long = String(repeating: "Very long name ", count: 400)
+        let scratch = try scratchStore([(long, "L0NG1", 1)] + sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.delete)
+        #expect(app.screen.contains("Delete “\(long.prefix(40))…”?"), "\(app.screen)")
+        #expect(app.screen.contains("[ Cancel ]  [ Delete ]"))
+    }
+
     @Test("H12: the delete alert chooses Cancel: Del then Enter deletes nothing (issue 13 item 14)")
     func deleteAlertDefaultsToCancel() throws {
         let scratch = try scratchStore(sampleItems)

@@ -42,7 +42,8 @@ final class DeleteItemAlert: AlertController, StoreObserver {
     }
 
     private static func title(for item: Item) -> String {
-        "Delete \(item.name.isEmpty ? "this item" : "“\(item.name)”")?"
+        // A long name is cut (``StoreWriter/quoted(_:)``): the question stays a line or two.
+        "Delete \(item.name.isEmpty ? "this item" : StoreWriter.quoted(item.name))?"
     }
 
     private static func message(for item: Item) -> String? {
