@@ -92,6 +92,26 @@ struct DataIntegrityTests {
         #expect(!app.screen.contains("not saved yet"), "\(app.screen)")
     }
 
+    @Test("H12: an edit the disk refused, its item left, then the app killed: the next launch writes it")
+    func refusedEditSurvivesAKill() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        let app = try openRustyBear(scratch, storage: storage)
+        let other = try raw(scratch)
+        try app.context.store.capGrowth(true)
+        let long = String(repeating: "y", count: 12_000)
+        app.type(" " + long)
+        app.advance(by: .seconds(1))
+        app.press(.escape)  // the edit now waits only in the writer's queue
+        app.advance(by: .seconds(1))  // a continuous save of the list
+        #expect(other.value("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear")
+        // Killed: nothing more of the first launch runs. The next one has room on the disk.
+        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        second.advance(by: .seconds(1))
+        #expect(other.value("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear " + long)
+        #expect(!second.screen.contains("not saved yet"), "\(second.screen)")
+    }
+
     @Test("A save of the screen state that fails is said on the item screen, not only on the list")
     func failedStateSaveShowsOnTheItem() throws {
         let scratch = try scratchStore(sampleItems)

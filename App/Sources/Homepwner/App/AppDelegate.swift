@@ -126,6 +126,14 @@ final class AppDelegate: ApplicationDelegate {
 
     func shouldSaveApplicationState(_ coder: StateEncoder) -> Bool { true }
 
+    /// The key of the field changes the store has not taken yet (``StoreWriter/keptFieldWrites``).
+    static let keptWritesKey = "keptFieldWrites"
+
+    func willEncodeRestorableState(_ coder: StateEncoder) throws {
+        let kept = context.writer.keptFieldWrites
+        if !kept.isEmpty { try coder.encodeCodable(kept, forKey: Self.keptWritesKey) }
+    }
+
     func shouldRestoreApplicationState(_ coder: StateDecoder) -> Bool {
         coder.metadata.appName == HomepwnerApplication.name
     }
@@ -166,6 +174,12 @@ final class AppDelegate: ApplicationDelegate {
     /// Each of these came from `homepwner-fuzz`: an archive nesting an empty navigation
     /// controller showed a blank screen.
     func didDecodeRestorableState(_ coder: StateDecoder) throws {
+        // What the store had not taken when the last launch saved: queued again first, so
+        // that the screens below read it back.
+        if coder.contains(Self.keptWritesKey) {
+            let kept = try? coder.decodeCodable([StoreWriter.KeptFieldWrite].self, forKey: Self.keptWritesKey)
+            context.writer.resubmit(kept ?? [])
+        }
         guard let window = application?.window else { return }
         guard let screens = Screens(window: window), let split = screens.split else {
             window.rootViewController = listRoot()

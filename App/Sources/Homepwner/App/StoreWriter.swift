@@ -74,6 +74,29 @@ final class StoreWriter {
         }
     }
 
+    /// A queued change of an item's fields, as the screen state keeps it: what the user
+    /// typed that the store has not taken yet (a lock, a disk that refuses it). Kept in
+    /// every save while it waits, it is queued again at the next launch, so that leaving
+    /// the item, then quitting or being killed, does not lose it.
+    struct KeptFieldWrite: Codable, Equatable {
+        var key: UUID
+        var name: String
+        var changes: ItemChanges
+    }
+
+    /// The queued field changes, for the screen state.
+    var keptFieldWrites: [KeptFieldWrite] {
+        pending.compactMap { operation in
+            guard case .fields(let key, let changes, let name) = operation else { return nil }
+            return KeptFieldWrite(key: key, name: name, changes: changes)
+        }
+    }
+
+    /// Queues again what an earlier launch kept (``keptFieldWrites``), and writes what it can.
+    func resubmit(_ kept: [KeptFieldWrite]) {
+        for write in kept { submit(.fields(key: write.key, changes: write.changes, name: write.name)) }
+    }
+
     /// Forgets queued field changes of `key` (its item was deleted outside).
     func discardPending(for key: UUID) {
         pending.removeAll { if case .fields(key, _, _) = $0 { true } else { false } }
@@ -105,6 +128,7 @@ final class StoreWriter {
         retry?.cancel()
         retry = nil
         let wasBusy = busySince != nil
+        let wasFailing = failure != nil
         var wrote = false
         defer {
             // Writes that waited landed now: the screens read the store again.
@@ -137,6 +161,8 @@ final class StoreWriter {
             failure = nil
             for observer in context.watcher.liveObservers { observer.storeDidChangeOutside() }
         }
+        // Writes that had waited are in the store now: the screen state stops keeping them.
+        if (wasBusy || wasFailing) && wrote { context.stateDidChange() }
     }
 
     /// The last chance before the process exits: waits up to `milliseconds` for a lock.

@@ -350,9 +350,9 @@ public enum HomepwnerCommand {
         }
         if context.unsavedWrites > 0 {
             environment.standardError(
-                "homepwner: error: \(context.unsavedWrites) change(s) could not be saved: another program kept "
-                    + "\(prepared.paths.databasePath) locked. Edits of an open item are still in the screen "
-                    + "state and are saved at the next launch.\n")
+                "homepwner: error: \(context.unsavedWrites) change(s) could not be saved yet: "
+                    + "\(prepared.paths.databasePath) was locked by another program, or the disk refused "
+                    + "the write. Edits are kept in the screen state and saved at the next launch.\n")
             return ExitStatus.ioError.rawValue
         }
         return status

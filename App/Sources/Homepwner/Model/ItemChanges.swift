@@ -1,6 +1,6 @@
 /// The fields of an item the user changed, to write and nothing else (rule H12): a field
 /// left nil keeps what the store has, even if someone else changed it meanwhile.
-public struct ItemChanges: Hashable, Sendable {
+public struct ItemChanges: Hashable, Sendable, Codable {
     /// The new name, or nil to leave it.
     public var name: String?
     /// The new serial number, or nil to leave it.
