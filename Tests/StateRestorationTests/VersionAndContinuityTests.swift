@@ -175,4 +175,22 @@ struct VersionAndContinuityTests {
         }
         #expect(app.failures == [InMemoryStorage.diskFull])
     }
+
+    @Test("R10, R20: after a failed write, the next one that works tells the delegate saving works again")
+    func savingWorksAgain() throws {
+        let (harness, app, launch, _) = try launchThatWillFailToSave()
+        let before = app.preservedCount
+        harness.scheduler.advance(by: .seconds(1))
+        launch.engine.waitForPendingWrites()
+        #expect(app.failures.count == 1)
+        #expect(app.preservedCount == before)
+        harness.storage.failingWrites = nil
+        try launch.save()
+        #expect(app.preservedCount == before + 1)
+        app.root?.value = "saved in the background"
+        launch.engine.stateDidChange()
+        harness.scheduler.advance(by: .seconds(1))
+        launch.engine.waitForPendingWrites()
+        #expect(app.preservedCount == before + 2)
+    }
 }

@@ -43,6 +43,12 @@ public protocol RestorationDelegate: AnyObject {
     /// A preservation pass that ran off the input path (continuous preservation, R20)
     /// failed to write. The previous archive is intact.
     func didFailToPreserveState(_ error: RestorationError)
+
+    /// A preservation pass wrote its archive: the one on disk now holds the current state.
+    /// Called on the main actor, after a background write soon after it finishes. An app
+    /// that told the user saving failed (``didFailToPreserveState(_:)``) can say it works
+    /// again.
+    func didPreserveState()
 }
 
 extension RestorationDelegate {
@@ -56,6 +62,7 @@ extension RestorationDelegate {
         nil
     }
     public func didFailToPreserveState(_ error: RestorationError) {}
+    public func didPreserveState() {}
     public func stateRestorationActivity() -> RestorationActivity? { nil }
     public func restoreInteractionState(with activity: RestorationActivity) -> Bool { false }
 }

@@ -249,6 +249,7 @@ public final class RestorationEngine {
         }
         lastWrittenState = state
         if awaitingConfirmation { confirmLaunchIsStable() }
+        delegate?.didPreserveState()
         return encoded.report
     }
 
@@ -359,6 +360,7 @@ public final class RestorationEngine {
         for outcome in outcomes {
             switch outcome {
             case .written(let confirmed):
+                delegate?.didPreserveState()
                 if confirmed {
                     awaitingConfirmation = false
                     stabilityCheck?.cancel()

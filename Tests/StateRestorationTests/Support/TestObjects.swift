@@ -150,6 +150,8 @@ final class TestApp: HarnessApp {
     var willFinishAt: Int?
     var didFinishAt: Int?
     var failures: [RestorationError] = []
+    /// How many saves wrote their archive, as ``didPreserveState()`` told.
+    var preservedCount = 0
     /// Builds the UI in `willFinishLaunching`, so that restoration finds it (R13c).
     var buildInWillFinish: ((TestApp) -> Void)?
     /// Answers `restorableObject(withRestorationPath:coder:)` (R13b).
@@ -199,6 +201,10 @@ final class TestApp: HarnessApp {
 
     func didFailToPreserveState(_ error: RestorationError) {
         failures.append(error)
+    }
+
+    func didPreserveState() {
+        preservedCount += 1
     }
 
     /// What `stateRestorationActivity()` answers (rule S5).

@@ -249,7 +249,11 @@ final class AppDelegate: ApplicationDelegate {
     }
 
     func didFailToPreserveState(_ error: RestorationError) {
-        context.post("The screen state could not be saved: \(error)")
+        context.stateSaveProblem = "The screen state could not be saved: \(error)"
+    }
+
+    func didPreserveState() {
+        context.stateSaveProblem = nil
     }
 }
 

@@ -63,6 +63,15 @@ public final class HomepwnerContext {
         scheduler?(delay, action)
     }
 
+    /// Why the screen state could not be saved, from the last failed save until one works
+    /// again (``AppDelegate``): a status, not a notice, so it goes once saving works and is
+    /// never itself saved in the screen state.
+    var stateSaveProblem: String?
+
+    /// What the status lines of the list and the item say while something waits: the
+    /// store's writes first, then the screen state's saving.
+    var status: String? { writer.status ?? stateSaveProblem }
+
     /// How many writes still wait for the database (they could not be made before the app
     /// stopped when this is not 0 after a quit).
     public var unsavedWrites: Int { writer.pending.count }

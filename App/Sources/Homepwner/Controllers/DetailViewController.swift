@@ -178,7 +178,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         super.viewWillLayoutSubviews()
         defer { sizeNotes() }
         guard !messageIsError else { return }
-        if let status = context.writer.status {
+        if let status = context.status {
             messageLabel.text = status
             showsWriterStatus = true
         } else if splitViewController?.isCollapsed != false, let notice = context.takeNotices().last {

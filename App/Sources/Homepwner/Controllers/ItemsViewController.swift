@@ -75,7 +75,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
         super.viewWillLayoutSubviews()
         let bounds = view.bounds
         // While writes wait for a lock, that is what the status line says; notices wait.
-        if let status = context.writer.status {
+        if let status = context.status {
             statusLine.text = status
             showsWriterStatus = true
         } else if let notice = context.takeNotices().last {
