@@ -170,6 +170,22 @@ struct AdaptiveLayoutTests {
         #expect(app.screen.contains("“Fluffy Mac” was deleted outside Homepwner."))
     }
 
+    @Test(
+        "The Summary names a most valuable item of thousands of characters by its first 40, at 40x12 and 80x24"
+    )
+    func summaryOfALongName() throws {
+        let long = String(repeating: "Very long name ", count: 200)
+        for size in [Self.narrow, Size(width: 80, height: 24)] {
+            let scratch = try scratchStore([(long, "L0NG1", 9_999)] + sampleItems)
+            let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), size: size)
+            app.press(.ctrl("t"))
+            let shown = app.lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+            let cut = long.prefix(40).split(separator: " ").joined(separator: " ")
+            // Its first 40 characters end in a space.
+            #expect(shown.contains("Most valuable \(cut) …, $9,999"), "\(app.screen)")
+        }
+    }
+
     @Test("T5: the Summary tab counts the items, adds their values and names the most valuable")
     func summary() throws {
         let scratch = try scratchStore(sampleItems)

@@ -207,8 +207,13 @@ final class StoreWriter {
     /// “name”, or "The item" for an empty name; a name longer than 40 characters is cut to
     /// its first 40 and …, so that a message about it still shows what happened.
     nonisolated static func quoted(_ name: String) -> String {
-        if name.isEmpty { return "The item" }
-        return name.count > 40 ? "“\(name.prefix(40))…”" : "“\(name)”"
+        name.isEmpty ? "The item" : "“\(shortened(name))”"
+    }
+
+    /// `name`, cut to its first 40 characters and … when longer: for a name inside a
+    /// sentence (a notice, the delete question, the Summary).
+    nonisolated static func shortened(_ name: String) -> String {
+        name.count > 40 ? name.prefix(40) + "…" : name
     }
 }
 

@@ -60,7 +60,8 @@ final class SummaryViewController: ViewController, StoreObserver {
             countLabel.text = String(summary.count)
             totalLabel.text = summary.formattedTotal
             if let item = summary.mostValuable {
-                let name = item.name.isEmpty ? "(no name)" : item.name
+                // Cut, as in notices: a name of thousands of characters pushed the row out.
+                let name = item.name.isEmpty ? "(no name)" : StoreWriter.shortened(item.name)
                 mostValuableLabel.text = "\(name), \(ItemCell.formattedValue(item.valueInDollars))"
                 messageLabel.text = "Enter opens it in the Items tab."
             } else {
