@@ -34,7 +34,7 @@ struct CommandLineTests {
                 "USAGE: restoration-archive diff [--color <when>] <old> <new>\n"
                     + "       restoration-archive diff [<options>] --app <name> [--session <id>] <old>\n"
             ),
-            ("sessions", "USAGE: restoration-archive sessions [--json] --app <name>\n"),
+            ("sessions", "USAGE: restoration-archive sessions [--json] [--state-dir <dir>] --app <name>\n"),
         ])
     func subcommandHelp(subcommand: String, usage: String) {
         for arguments in [[subcommand, "--help"], [subcommand, "-h"], ["help", subcommand]] {

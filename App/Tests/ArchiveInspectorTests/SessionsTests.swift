@@ -40,6 +40,23 @@ struct SessionsTests {
         return launch
     }
 
+    @Test("S7: sessions --state-dir lists the sessions of an app given its own state directory")
+    func givenStateDirectory() throws {
+        let launch = try save("mine", name: "Desk")
+        defer { launch.kill() }
+        // Not under $XDG_STATE_HOME: the app was started with --state-dir.
+        let elsewhere = ["XDG_STATE_HOME": directory.path + "/nothing-here", "HOME": "/nonexistent"]
+        let missed = ToolRun.run(["sessions", "--app", "sample"], environment: elsewhere)
+        #expect(!missed.output.contains("mine"))
+        let run = ToolRun.run(
+            ["sessions", "--app", "sample", "--state-dir", state + "/sample"], environment: elsewhere)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(
+            run.output.split(separator: "\n").contains {
+                $0.hasPrefix("mine ") && $0.hasSuffix("Viewing Desk")
+            })
+    }
+
     @Test("S7: sessions lists each session, newest first: id, last saved, in use, top of stack, activity")
     func listing() throws {
         let older = try save("older", name: "Lamp", showsDetail: false)

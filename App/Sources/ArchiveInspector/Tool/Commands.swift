@@ -94,8 +94,12 @@ enum Commands {
         options: [
             .flag("json", help: "Prints JSON: an array of sessions."),
             .option("app", valueName: "name", help: "The app whose sessions to list (required)."),
+            .option(
+                "state-dir", valueName: "dir",
+                help: "The app's state directory, when it was given one (homepwner --state-dir); "
+                    + "else $XDG_STATE_HOME/<name>."),
         ],
-        usageOverride: ["[--json] --app <name>"])
+        usageOverride: ["[--json] [--state-dir <dir>] --app <name>"])
 
     // MARK: Running
 
@@ -277,7 +281,10 @@ enum Commands {
             throw .usage(command.usageError(.missingArgument("--app <name>")))
         }
         try checkAppName(app, command)
-        guard let directory = ArchiveSource.stateDirectory(app: app, environment: context.environment) else {
+        guard
+            let directory = command.value("state-dir")
+                ?? ArchiveSource.stateDirectory(app: app, environment: context.environment)
+        else {
             throw .noStateDirectory(app: app)
         }
         let listing = SessionListing(stateDirectory: directory)

@@ -50,7 +50,7 @@ public enum HomepwnerCommand {
               one; so relaunching two killed instances brings both screens back, one each.
               Q ends this session only. Sessions unused for --session-days days, or beyond
               --keep-sessions, are removed at launch (never one in use). To see them:
-              restoration-archive sessions --app homepwner
+              restoration-archive sessions --app homepwner [--state-dir <dir>]
 
             FILES:
               <data-dir>/items.sqlite         the items (SQLite; readable with sqlite3)
