@@ -24,7 +24,10 @@ package enum ArchiveText {
     /// with a backslash as well (`"` inside a quoted string, `/` and `#` inside a path
     /// component).
     package static func escaped(_ text: String, also special: Set<Unicode.Scalar> = []) -> String {
-        guard text.unicodeScalars.contains(where: { $0 == "\\" || special.contains($0) || isUnsafe($0) })
+        guard
+            text.unicodeScalars.contains(where: {
+                $0 == "\\" || special.contains($0) || TerminalText.isUnsafe($0)
+            })
         else { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 8)
@@ -50,18 +53,11 @@ package enum ArchiveText {
         case _ where special.contains(scalar):
             result += "\\"
             result.unicodeScalars.append(scalar)
-        case _ where isUnsafe(scalar):
-            result += "\\u{\(String(scalar.value, radix: 16))}"
+        case _ where TerminalText.isUnsafe(scalar):
+            result += TerminalText.escape(scalar)
         default:
             result.unicodeScalars.append(scalar)
         }
-    }
-
-    /// True for what must not reach a terminal raw: controls (C0, DEL, C1), format
-    /// characters such as the bidirectional controls (but not the zero-width joiner, which
-    /// joins emoji), and the line and paragraph separators.
-    package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        TerminalText.isUnsafe(scalar)
     }
 
     /// The characters escaped inside a path component besides the unsafe ones.

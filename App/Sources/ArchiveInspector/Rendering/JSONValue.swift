@@ -1,3 +1,5 @@
+import ArgumentKit
+
 /// A JSON document, written with a fixed key order so that output is stable and diffable.
 package indirect enum JSONValue: Hashable, Sendable {
     case null
@@ -143,7 +145,7 @@ package indirect enum JSONValue: Hashable, Sendable {
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"", "\\", "\n", "\r", "\t": width += 2
-            case _ where ArchiveText.isUnsafe(scalar): width += scalar.value > 0xFFFF ? 12 : 6
+            case _ where TerminalText.isUnsafe(scalar): width += scalar.value > 0xFFFF ? 12 : 6
             default: width += 1
             }
             if width > limit { return false }
@@ -152,7 +154,7 @@ package indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// A JSON string: quotes, backslashes and control characters escaped, as JSON requires;
-    /// and, as `\uXXXX`, every other character ``ArchiveText/isUnsafe(_:)`` keeps off a
+    /// and, as `\uXXXX`, every other character ``TerminalText/isUnsafe(_:)`` keeps off a
     /// terminal (DEL, C1 controls, bidi and other format characters, U+2028 and U+2029, the
     /// latter two also making the text valid JavaScript), so that the JSON printed on a
     /// terminal, or shown by a tool that does not unescape it, cannot act on it either.
@@ -165,7 +167,7 @@ package indirect enum JSONValue: Hashable, Sendable {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case _ where ArchiveText.isUnsafe(scalar):
+            case _ where TerminalText.isUnsafe(scalar):
                 for unit in String(scalar).utf16 {
                     let hex = String(unit, radix: 16)
                     output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

@@ -26,11 +26,16 @@ package enum TerminalText {
         var result = ""
         for scalar in message.unicodeScalars {
             if scalar != "\n" && scalar != "\t" && isUnsafe(scalar) {
-                result += "\\u{\(String(scalar.value, radix: 16))}"
+                result += escape(scalar)
             } else {
                 result.unicodeScalars.append(scalar)
             }
         }
         return result
+    }
+
+    /// `scalar` as Swift's string literals write it: `\u{1b}`.
+    package static func escape(_ scalar: Unicode.Scalar) -> String {
+        "\\u{\(String(scalar.value, radix: 16))}"
     }
 }

@@ -44,8 +44,8 @@ final class StoreWriter {
     private unowned let context: HomepwnerContext
     private(set) var pending: [Operation] = []
     private var busySince: Duration?
-    /// Why the first queued write last failed, while it fails for a reason that can pass.
-    private var failure: ItemStoreError?
+    /// True while the first queued write fails for a reason that can pass.
+    private var isRefused = false
     private var retry: (any ScheduledAction)?
 
     init(context: HomepwnerContext) {
@@ -55,7 +55,7 @@ final class StoreWriter {
     /// A line for the status line while writes wait for a lock, else nil.
     var status: String? {
         guard !pending.isEmpty else { return nil }
-        if failure != nil {
+        if isRefused {
             return "not saved yet: the disk refused the write; trying again every "
                 + "\(Self.failureRetryInterval.components.seconds) s"
         }
@@ -127,13 +127,14 @@ final class StoreWriter {
     func flush() {
         retry?.cancel()
         retry = nil
-        let wasBusy = busySince != nil
-        let wasFailing = failure != nil
+        let waited = busySince != nil || isRefused
         var wrote = false
         defer {
-            // Writes that waited landed now: the screens read the store again.
-            if wasBusy && wrote {
+            // Writes that waited landed now: the screens read the store again, and the screen
+            // state stops keeping them (``keptFieldWrites``).
+            if waited && wrote {
                 for observer in context.watcher.liveObservers { observer.storeDidChangeOutside() }
+                context.stateDidChange()
             }
         }
         while let operation = pending.first {
@@ -148,7 +149,7 @@ final class StoreWriter {
                 return
             } catch  where error.mayPass {
                 // The list and the item show ``status`` until it lands.
-                failure = error
+                isRefused = true
                 retry = context.schedule(after: Self.failureRetryInterval) { [weak self] in self?.flush() }
                 return
             } catch {
@@ -157,12 +158,7 @@ final class StoreWriter {
             }
         }
         busySince = nil
-        if failure != nil && wrote {
-            failure = nil
-            for observer in context.watcher.liveObservers { observer.storeDidChangeOutside() }
-        }
-        // Writes that had waited are in the store now: the screen state stops keeping them.
-        if (wasBusy || wasFailing) && wrote { context.stateDidChange() }
+        isRefused = false
     }
 
     /// The last chance before the process exits: waits up to `milliseconds` for a lock.
