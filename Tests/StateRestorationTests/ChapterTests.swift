@@ -208,10 +208,11 @@ struct ChapterTests {
         try first.save()
         // The save is in the storage every launch shares.
         let saved = try #require(harness.storage[.archive])
-        // A change whose debounced save waits on the harness's clock, and dies with the kill.
+        // A change whose debounced save (its debounce and its deadline, rule H15) waits on
+        // the harness's clock, and dies with the kill.
         root.value = "changed"
         first.engine.stateDidChange()
-        #expect(harness.scheduler.pendingCount == 1)
+        #expect(harness.scheduler.pendingCount == 2)
         first.kill()
         #expect(harness.scheduler.pendingCount == 0)
         harness.scheduler.advance(by: .seconds(1))

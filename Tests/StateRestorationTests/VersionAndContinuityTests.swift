@@ -71,9 +71,10 @@ struct VersionAndContinuityTests {
         return harness
     }
 
-    @Test("R20: a change is saved once input is idle for the debounce, not before")
+    @Test("R20: a change is saved once input is idle for the debounce, not before (no maximum delay)")
     func debounce() throws {
         let harness = continuousHarness()
+        harness.configuration.maximumPreservationDelay = nil
         let app = TestApp()
         let root = Node("Root", value: "one")
         app.root = root
@@ -95,6 +96,58 @@ struct VersionAndContinuityTests {
         next.factory = { _ in Node("Root") }
         harness.launch(next).kill()
         #expect(next.root?.value == "typed")
+    }
+
+    @Test("H15: changes that never pause are saved at least once a maximum delay, and a kill loses at most that")
+    func boundedLossUnderSteadyChanges() throws {
+        let harness = continuousHarness()
+        harness.configuration.maximumPreservationDelay = .seconds(1)
+        let app = TestApp()
+        let root = Node("Root", value: "")
+        app.root = root
+        let launch = harness.launch(app)
+        let writesBefore = harness.storage.writeCount
+        // Ten seconds of typing at five keys a second: never a pause as long as the debounce.
+        var typed = ""
+        for step in 1...50 {
+            typed += "x"
+            root.value = typed
+            launch.engine.stateDidChange()
+            harness.scheduler.advance(by: .milliseconds(200))
+            launch.engine.waitForPendingWrites()
+            // At every moment, what is on disk is at most one second behind.
+            if step % 5 == 0 {
+                #expect(harness.storage.writeCount >= writesBefore + step / 5 - 1)
+            }
+        }
+        #expect(harness.storage.writeCount >= writesBefore + 9)
+        launch.kill()
+
+        let next = TestApp()
+        next.factory = { _ in Node("Root") }
+        harness.launch(next).kill()
+        // Killed right after the 50th key: what came back lacks at most the last second (5 keys).
+        let restored = next.root?.value ?? ""
+        #expect(restored.count >= typed.count - 5, "restored \(restored.count) of \(typed.count) keys")
+    }
+
+    @Test("H15: without a maximum delay the same steady changes are never saved (the negative control)")
+    func unboundedDebounceNeverSaves() throws {
+        let harness = continuousHarness()
+        harness.configuration.maximumPreservationDelay = nil
+        let app = TestApp()
+        let root = Node("Root", value: "")
+        app.root = root
+        let launch = harness.launch(app)
+        let writesBefore = harness.storage.writeCount
+        for _ in 1...50 {
+            root.value += "x"
+            launch.engine.stateDidChange()
+            harness.scheduler.advance(by: .milliseconds(200))
+        }
+        launch.engine.waitForPendingWrites()
+        #expect(harness.storage.writeCount == writesBefore)
+        launch.kill()
     }
 
     @Test("R20: a kill loses at most the debounce window")

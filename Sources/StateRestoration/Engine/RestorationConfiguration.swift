@@ -38,6 +38,11 @@ public struct RestorationConfiguration: Sendable {
     /// Continuous preservation (rule R20): the debounce after the last change, or nil to
     /// save only on background, termination and request.
     public var continuousPreservationDelay: Duration?
+    /// The longest a change waits for a continuous save while changes keep coming (rule
+    /// H15): a steady stream of changes is saved at least this often, so a `kill -9` at
+    /// any moment loses at most this much. nil for no bound (a plain debounce). Default 1
+    /// second; a value below the debounce acts as the debounce.
+    public var maximumPreservationDelay: Duration? = .seconds(1)
     /// How long a ``RestorationExtension`` may stay open (rule R27) before the engine
     /// completes it, with a diagnostic. Default 10 seconds.
     public var deferredRestorationTimeout: Duration = .seconds(10)

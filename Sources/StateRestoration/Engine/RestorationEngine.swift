@@ -48,7 +48,8 @@ public final class RestorationEngine {
     /// 4 KiB). Freed with the engine.
     private var spareBody: RawBytes?
     private var registeredObjects: [WeakObject] = []
-    private var pendingSave: (any ScheduledAction)?
+    /// The continuous save's debounce, bounded by the maximum delay (rules R20, H15).
+    private var pendingSave: BoundedDebounce?
     /// Background writes started and not yet reported, and the check that reports them.
     private var writesInFlight = 0
     private var writeCheck: (any ScheduledAction)?
@@ -219,7 +220,6 @@ public final class RestorationEngine {
     @discardableResult
     public func preserve(reason: PreservationReason) throws(RestorationError) -> PreservationReport {
         pendingSave?.cancel()
-        pendingSave = nil
         reportFinishedWrites()
         if reason == .background || reason == .termination { confirmLaunchIsStable() }
         guard let encoded = encodeState(reason: reason) else {
@@ -254,20 +254,23 @@ public final class RestorationEngine {
     }
 
     /// Notes that restorable state changed. With continuous preservation on (rule R20),
-    /// a save runs once no further change has come for the configured delay; its write
+    /// a save runs once no further change has come for the configured delay, and at the
+    /// latest ``RestorationConfiguration/maximumPreservationDelay`` after the first change
+    /// it has not saved (rule H15), however steadily changes keep coming; its write
     /// happens off the main actor.
     public func stateDidChange() {
         reportFinishedWrites()
         guard let delay = configuration.continuousPreservationDelay else { return }
-        pendingSave?.cancel()
-        pendingSave = scheduler.schedule(after: delay) { [weak self] in
-            self?.pendingSave = nil
-            self?.saveInBackground()
+        if pendingSave == nil {
+            pendingSave = BoundedDebounce(
+                delay: delay, maximumDelay: configuration.maximumPreservationDelay, scheduler: scheduler
+            ) { [weak self] in self?.saveInBackground() }
         }
+        pendingSave?.signal()
     }
 
     /// True while a continuous save is waiting for its debounce.
-    public var hasPendingSave: Bool { pendingSave != nil }
+    public var hasPendingSave: Bool { pendingSave?.isPending == true }
 
     /// Waits for writes started by continuous preservation, then reports their failures to
     /// the delegate. Tests use it; an app never has to.
@@ -594,7 +597,6 @@ public final class RestorationEngine {
     /// - Parameter reason: Shown in the diagnostic.
     public func discardState(reason: String) {
         pendingSave?.cancel()
-        pendingSave = nil
         writeQueue.sync {}
         let aside = setArchiveAside()
         try? storage.remove(.restoringMarker)
