@@ -9,7 +9,7 @@ SWIFT ?= swift
 ARGS ?=
 APP := --package-path App
 
-.PHONY: all bootstrap build release run test test-engine test-app test-examples check-snippets check-tests check-unsafe lint format docs fuzz clean
+.PHONY: all bootstrap build release run test test-engine test-app test-examples check-snippets check-tests check-rules check-unsafe lint format docs fuzz clean
 
 all: build
 
@@ -32,10 +32,13 @@ run: bootstrap
 ## integration, end-to-end in tmux), after scripts/check-tests (no test without an assertion,
 ## no catch that swallows the error) and scripts/check-snippets (the DocC articles' code is
 ## the example's, compiled).
-test: bootstrap check-tests check-unsafe check-snippets test-engine test-examples test-app
+test: bootstrap check-tests check-rules check-unsafe check-snippets test-engine test-examples test-app
 
 check-tests:
 	@scripts/check-tests
+
+## Every rule cited (R3, H12, S1–S4…) is defined in docs/RULES.md; the self-test shows the check can fail.
+check-rules: ; @scripts/check-rules --self-test && scripts/check-rules
 
 ## The engine's unsafe code only in Sources/StateRestoration/Unchecked/ (three files at most).
 check-unsafe:
