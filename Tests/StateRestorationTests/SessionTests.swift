@@ -171,8 +171,34 @@ struct SessionTests {
         keep.kill()
         #expect(harness.sessions.sessions().map(\.id) == ["keep"])
         #expect(FileManager.default.fileExists(atPath: harness.sessions.discardedArchivePath))
-        let again = try harness.launch(relaunchApp(), session: .mostRecent)
+        // The kept session is still there for whoever names it (a plain launch starts anew: S9).
+        let again = try harness.launch(relaunchApp(), session: .named("keep"))
         #expect(again.app.root?.value == "keep")
+    }
+
+    @Test("S9: after quit and forget, a plain launch starts anew instead of taking an older session")
+    func forgetMeansForget() throws {
+        let harness = harness()
+        let older = try harness.launch(app("left days ago"), session: .named("older"))
+        try older.save()
+        older.kill()
+        let forget = try harness.launch(app("forget"), session: .new)
+        try forget.save()
+        try forget.quitAndForget()
+        #expect(harness.sessions.lastEnded != nil)
+
+        let plain = try harness.launch(relaunchApp(), session: .mostRecent)
+        #expect(plain.app.root == nil)
+        #expect(plain.session?.isNew == true)
+        #expect(plain.session?.id != "older")
+        // The older session stays listed and resumable by name.
+        #expect(harness.sessions.info(of: "older") != nil)
+        // A session used after the forgetting is resumed by the next plain launch, as before.
+        plain.app.root = Node("Root", value: "after")
+        try plain.save()
+        plain.kill()
+        let next = try harness.launch(relaunchApp(), session: .mostRecent)
+        #expect(next.app.root?.value == "after")
     }
 
     @Test("S4: --fresh (a new session) leaves the others alone")

@@ -84,6 +84,8 @@ public final class RestorationSession: Sendable {
             break
         }
         try files.removeDirectory(directory)
+        // When it ended: a plain launch after this starts a new session (rule S9).
+        files.stamp(SessionFiles.parent(of: directory) + "/" + SessionFiles.endedName)
     }
 }
 
@@ -92,6 +94,18 @@ public final class RestorationSession: Sendable {
 struct SessionFiles: Sendable {
     /// The file a running instance locks in its session's directory.
     static let lockName = "session.lock"
+    /// The file in the sessions directory whose modification time says when a session was
+    /// last ended by quit and forget (rule S9). A hidden name: never a session's.
+    static let endedName = ".ended"
+
+    /// Writes the time into the file at `path`, making it if needed (its modification time
+    /// is what counts).
+    func stamp(_ path: String) {
+        let descriptor = UncheckedSystem.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { return }
+        _ = UncheckedSystem.write(descriptor, Array("\(time(nil))\n".utf8), from: 0)
+        close(descriptor)
+    }
 
     /// Told of every step that changed a directory.
     let record: (@Sendable (StorageOperation) -> Void)?

@@ -177,9 +177,12 @@ public struct RestorationSessions: Sendable {
         return Opening(session: session, migrated: migrated, pruned: pruned)
     }
 
-    /// The most recently saved session no instance holds, taken; nil if there is none.
+    /// The most recently saved session no instance holds, taken; nil if there is none, or
+    /// if a session was ended (quit and forget) after it was last used (rule S9: after
+    /// forgetting, a plain launch starts anew rather than bring back an older session).
     private func mostRecentFree() throws(SessionError) -> RestorationSession? {
-        let saved = sessions().filter { $0.lastSaved != nil && !$0.isHeld }
+        let ended = lastEnded ?? .distantPast
+        let saved = sessions().filter { $0.lastSaved != nil && !$0.isHeld && $0.lastUsed > ended }
             .sorted { ($0.lastSaved ?? .distantPast) > ($1.lastSaved ?? .distantPast) }
         for info in saved {
             // Another instance may take it between the listing and now: then the next.
@@ -269,6 +272,11 @@ public struct RestorationSessions: Sendable {
             .io(
                 operation: "create session", path: sessionsDirectory, code: EAGAIN,
                 message: "too many collisions"))
+    }
+
+    /// When a session was last ended by quit and forget (rule S9), or nil.
+    public var lastEnded: Date? {
+        UncheckedSystem.linkStatus(ofPath: sessionsDirectory + "/" + SessionFiles.endedName).map(Self.modified)
     }
 
     // MARK: Listing
