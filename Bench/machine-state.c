@@ -1,9 +1,9 @@
 // Times two loops, round after round: one that only computes (a multiply-add chain in
 // registers) and one that only waits on memory (2,000,000 dependent-free random reads of a
 // 64 MiB buffer, far larger than the caches). Built and run by scripts/machine-state; see
-// docs/PERFORMANCE.md, "The tenth round", for why: on a shared machine the second can change
-// speed while the first does not, and a benchmark that touches more cold memory than its
-// reference is judged by which state it ran in.
+// docs/performance-history.md, "The tenth round", for why: on a shared machine the second
+// can change speed while the first does not, and a benchmark that touches more cold memory
+// than its reference is judged by which state it ran in.
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
