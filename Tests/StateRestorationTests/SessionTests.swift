@@ -201,6 +201,24 @@ struct SessionTests {
         #expect(next.app.root?.value == "after")
     }
 
+    @Test("S9: a session in use when another was forgotten is still resumed after it stops")
+    func inUseAtForgetIsResumed() throws {
+        let harness = harness()
+        let older = try harness.launch(app("left days ago"), session: .named("older"))
+        try older.save()
+        older.kill()
+        let running = try harness.launch(app("still running"), session: .named("running"))
+        try running.save()
+        let forget = try harness.launch(app("forget"), session: .new)
+        try forget.save()
+        try forget.quitAndForget()
+        #expect(harness.sessions.sessionsInUseAtLastEnd == ["running"])
+        running.kill()
+        let plain = try harness.launch(relaunchApp(), session: .mostRecent)
+        #expect(plain.session?.id == "running")
+        #expect(plain.app.root?.value == "still running")
+    }
+
     @Test("S4: --fresh (a new session) leaves the others alone")
     func freshLeavesOthers() throws {
         let harness = harness()

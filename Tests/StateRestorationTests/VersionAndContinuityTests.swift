@@ -98,7 +98,9 @@ struct VersionAndContinuityTests {
         #expect(next.root?.value == "typed")
     }
 
-    @Test("H15: changes that never pause are saved at least once a maximum delay, and a kill loses at most that")
+    @Test(
+        "H15: changes that never pause are saved at least once a maximum delay, and a kill loses at most that"
+    )
     func boundedLossUnderSteadyChanges() throws {
         let harness = continuousHarness()
         harness.configuration.maximumPreservationDelay = .seconds(1)

@@ -142,7 +142,7 @@ struct AppRestorationTests {
         let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
         #expect(second.lines[1] == " Name     Lamp")
         #expect(try second.store.count() == 6)
-        second.press(.escape)
+        second.press(.escape, .character("y"))
         #expect(second.presented == nil)
         #expect(try second.storedNames() == sampleItems.map(\.0))
         #expect(!second.screen.contains("Lamp"))

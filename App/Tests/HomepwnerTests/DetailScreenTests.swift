@@ -206,7 +206,7 @@ struct DetailScreenTests {
         app.press(.enter)
         #expect(app.detail?.isNew == true)
         #expect(app.lines[6] == " Photo attached")
-        app.press(.escape)  // Cancel deletes the item, and its photo.
+        app.press(.escape, .character("y"))  // Cancel, confirmed, deletes the item and its photo.
         #expect(try app.storedNames() == sampleItems.map(\.0))
         let images = try FileManager.default.contentsOfDirectory(atPath: scratch.paths.imagesDirectory)
         #expect(images.filter { !$0.hasPrefix(".") }.isEmpty)

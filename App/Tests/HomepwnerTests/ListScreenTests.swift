@@ -91,9 +91,34 @@ struct ListScreenTests {
         app.press(.character("a"))
         app.type("Never mind")
         app.press(.escape)
+        // Something was typed: Esc asks first, "Keep editing" chosen (Esc again keeps it).
+        #expect(app.screen.contains("Discard the new item?"))
+        app.press(.character("y"))
         #expect(app.presented == nil)
         #expect(try app.storedNames() == sampleItems.map(\.0))
         #expect(app.screen == before)
+    }
+
+    @Test(
+        "H2: Esc on a New Item with typed text asks; Keep editing keeps every field; nothing typed: no question"
+    )
+    func cancelAsksWhenTyped() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.character("a"))
+        // Nothing typed: Esc cancels at once.
+        app.press(.escape)
+        #expect(app.presented == nil)
+        #expect(try app.storedNames() == sampleItems.map(\.0))
+        app.press(.character("a"))
+        app.type("Grandma ring")
+        app.press(.escape)
+        #expect(app.screen.contains("Discard the new item?"))
+        #expect(app.screen.contains("[ Keep editing ]"))
+        app.press(.enter)  // the default: Keep editing
+        #expect(app.detail?.isNew == true)
+        #expect(app.lines[1] == " Name     Grandma ring")
+        #expect(try app.store.count() == sampleItems.count + 1)
     }
 
     @Test("H3: Enter pushes the row's detail; going back saves the edits into the item")

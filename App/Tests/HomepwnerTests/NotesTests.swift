@@ -195,17 +195,23 @@ struct NotesTests {
         #expect(Array(app.lines[7...8]) == [" Notes    from sqlite", "          two lines"])
         #expect(app.detail?.changes.isEmpty == true, "shown, not an edit")
 
-        // Touched: a draft stays, while the name, untouched, follows.
-        app.press(.tab, .tab, .tab, .tab)
+        // Touched: a draft stays, while the name, untouched, follows. Changed on both sides,
+        // the notes are a conflict (H16): the store keeps its value, the screen the draft.
+        app.press(.tab, .tab, .tab, .tab, .down, .end)
         app.type(", mine")
         database.execute("UPDATE items SET notes = 'theirs', name = 'Renamed' \(row)")
         app.context.watcher.poll()
         #expect(notes.text == "from sqlite\ntwo lines, mine")
         #expect(app.detail?.nameField.text == "Renamed")
         app.advance(by: DetailViewController.commitDelay)
+        #expect(try app.storedItem(1).notes == "theirs")
+        #expect(app.screen.contains("Changed elsewhere too: Notes (now “theirs”)"))
+        // Ctrl-R keeps the user's text: it is written over the other.
+        app.press(.ctrl("r"))
         let stored = try app.storedItem(1)
         #expect(stored.notes == "from sqlite\ntwo lines, mine")
         #expect(stored.name == "Renamed")
+        #expect(!app.screen.contains("Changed elsewhere"))
     }
 
     @Test(

@@ -84,8 +84,14 @@ public final class RestorationSession: Sendable {
             break
         }
         try files.removeDirectory(directory)
-        // When it ended: a plain launch after this starts a new session (rule S9).
-        files.stamp(SessionFiles.parent(of: directory) + "/" + SessionFiles.endedName)
+        // When it ended, and which sessions were in use then: a plain launch after this
+        // starts a new session unless one of those, or one used since, is free (rule S9).
+        let sessions = SessionFiles.parent(of: directory)
+        let inUse = (UncheckedSystem.directoryEntries(sessions) ?? []).filter {
+            RestorationSessions.isValidIdentifier($0)
+                && RestorationSessions.isHeld(sessions + "/" + $0 + "/" + SessionFiles.lockName)
+        }
+        files.stamp(sessions + "/" + SessionFiles.endedName, lines: inUse.sorted())
     }
 }
 
@@ -98,12 +104,14 @@ struct SessionFiles: Sendable {
     /// last ended by quit and forget (rule S9). A hidden name: never a session's.
     static let endedName = ".ended"
 
-    /// Writes the time into the file at `path`, making it if needed (its modification time
-    /// is what counts).
-    func stamp(_ path: String) {
-        let descriptor = UncheckedSystem.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    /// Writes the time, then `lines`, into the file at `path`, making it if needed (its
+    /// modification time is what counts).
+    func stamp(_ path: String, lines: [String] = []) {
+        let descriptor = UncheckedSystem.open(
+            path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { return }
-        _ = UncheckedSystem.write(descriptor, Array("\(time(nil))\n".utf8), from: 0)
+        let text = (["\(time(nil))"] + lines).joined(separator: "\n") + "\n"
+        _ = UncheckedSystem.write(descriptor, Array(text.utf8), from: 0)
         close(descriptor)
     }
 

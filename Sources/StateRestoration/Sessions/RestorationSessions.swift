@@ -148,10 +148,16 @@ public struct RestorationSessions: Sendable {
 
     /// Takes a session for this instance (rule S3), after moving an archive from before
     /// sessions into one (S1), and prunes old sessions (S4).
+    ///
+    /// `keeping` names sessions that hold something of the app's that the user has not
+    /// finished (an unfinished new item): pruning by count passes them over; pruning by age
+    /// does not, and the app says what went with them.
     /// - Throws: ``SessionError/held(_:)`` when `.named` names a session another instance
     ///   holds; ``SessionError/invalidIdentifier(_:)`` for a bad name;
     ///   ``SessionError/storage(_:)`` when the directory is unsafe or cannot be written.
-    public func open(_ choice: SessionChoice, now: Date = Date()) throws(SessionError) -> Opening {
+    public func open(_ choice: SessionChoice, now: Date = Date(), keeping: Set<String> = [])
+        throws(SessionError) -> Opening
+    {
         try prepareDirectories()
         let migrated = try migrateLegacyState()
         let session: RestorationSession
@@ -173,7 +179,7 @@ public struct RestorationSessions: Sendable {
             session = try createSession(named: nil)
         }
         removeAbandonedWork()
-        let pruned = prune(now: now)
+        let pruned = prune(now: now, keeping: keeping)
         return Opening(session: session, migrated: migrated, pruned: pruned)
     }
 
@@ -182,8 +188,12 @@ public struct RestorationSessions: Sendable {
     /// forgetting, a plain launch starts anew rather than bring back an older session).
     private func mostRecentFree() throws(SessionError) -> RestorationSession? {
         let ended = lastEnded ?? .distantPast
-        let saved = sessions().filter { $0.lastSaved != nil && !$0.isHeld && $0.lastUsed > ended }
-            .sorted { ($0.lastSaved ?? .distantPast) > ($1.lastSaved ?? .distantPast) }
+        // A session in use when the other ended was used after it, whenever it stopped.
+        let inUseThen = sessionsInUseAtLastEnd
+        let saved = sessions().filter {
+            $0.lastSaved != nil && !$0.isHeld && ($0.lastUsed > ended || inUseThen.contains($0.id))
+        }
+        .sorted { ($0.lastSaved ?? .distantPast) > ($1.lastSaved ?? .distantPast) }
         for info in saved {
             // Another instance may take it between the listing and now: then the next.
             if let session = try? take(info.id) { return session }
@@ -274,9 +284,23 @@ public struct RestorationSessions: Sendable {
                 message: "too many collisions"))
     }
 
+    /// The sessions running instances held when a session was last ended (rule S9).
+    var sessionsInUseAtLastEnd: Set<String> {
+        let descriptor = UncheckedSystem.open(
+            sessionsDirectory + "/" + SessionFiles.endedName, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 64 * 1024)
+        let count = UncheckedSystem.read(descriptor, into: &bytes, at: 0)
+        guard count > 0 else { return [] }
+        let lines = String(decoding: bytes[..<count], as: UTF8.self).split(separator: "\n").dropFirst()
+        return Set(lines.map(String.init).filter(Self.isValidIdentifier))
+    }
+
     /// When a session was last ended by quit and forget (rule S9), or nil.
     public var lastEnded: Date? {
-        UncheckedSystem.linkStatus(ofPath: sessionsDirectory + "/" + SessionFiles.endedName).map(Self.modified)
+        UncheckedSystem.linkStatus(ofPath: sessionsDirectory + "/" + SessionFiles.endedName).map(
+            Self.modified)
     }
 
     // MARK: Listing
@@ -314,10 +338,10 @@ public struct RestorationSessions: Sendable {
     // MARK: Pruning
 
     /// Removes sessions unused for longer than the policy's age, then the least recently
-    /// used beyond its count; never a held one (rule S4).
+    /// used beyond its count, passing over those in `keeping`; never a held one (rule S4).
     /// - Returns: The removed sessions' identifiers.
     @discardableResult
-    public func prune(now: Date = Date()) -> [String] {
+    public func prune(now: Date = Date(), keeping: Set<String> = []) -> [String] {
         let all = sessions()
         let maximumAge = Double(policy.maximumAge.components.seconds)
         var kept = all.count
@@ -325,7 +349,7 @@ public struct RestorationSessions: Sendable {
         // Oldest first.
         for info in all.reversed() where !info.isHeld {
             let tooOld = now.timeIntervalSince(info.lastUsed) > maximumAge
-            guard tooOld || kept > max(policy.maximumCount, 0) else { continue }
+            guard tooOld || kept > max(policy.maximumCount, 0) && !keeping.contains(info.id) else { continue }
             if remove(info.id, syncing: false) {
                 removed.append(info.id)
                 kept -= 1
@@ -469,7 +493,7 @@ public struct RestorationSessions: Sendable {
     }
 
     /// Whether a running instance holds the lock at `path`.
-    private static func isHeld(_ path: String) -> Bool {
+    static func isHeld(_ path: String) -> Bool {
         let descriptor = UncheckedSystem.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }

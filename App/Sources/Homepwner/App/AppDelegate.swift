@@ -76,6 +76,11 @@ final class AppDelegate: ApplicationDelegate {
         }
         cleanStore(window: window)
         context.watcher.start()
+        // Writes an earlier launch could not make: after the first frame (rule H17).
+        try? context.journal?.reserve()
+        if context.schedule(after: .zero, { [context] in context.replayJournal() }) == nil {
+            context.replayJournal()
+        }
     }
 
     /// What the user reads when the saved state was thrown away at launch: why in plain
@@ -95,16 +100,25 @@ final class AppDelegate: ApplicationDelegate {
         return "The saved screen state \(why); set aside. \(reopened(activity))"
     }
 
-    /// Deletes new items no screen owns (killed on the New Item screen, then `--fresh`),
-    /// photo files without an item, and temporary files of imports that died midway. A
-    /// restored New Item screen keeps its item. A busy database is left for next time.
+    /// Deletes new items no screen can come back to (rule H18: this session's others, and
+    /// those of sessions that are gone, which a notice names), photo files without an
+    /// item, and temporary files of imports that died midway. A restored New Item screen
+    /// keeps (claims) its item; other sessions' are left alone. A busy database is left
+    /// for next time.
     private func cleanStore(window: Window) {
         var keeping = Set<Item.ID>()
         if let detail = Screens(window: window)?.newItem {
             keeping.insert(detail.item.key)
             _ = try? context.store.claimProvisionalItem(withKey: detail.item.key)
         }
-        _ = try? context.store.removeAbandonedProvisionalItems(keeping: keeping)
+        let gone =
+            (try? context.store.removeAbandonedProvisionalItems(
+                keeping: keeping, liveSessions: context.existingSessions())) ?? []
+        for item in gone {
+            let name = item.name.isEmpty ? "" : " \(StoreWriter.quoted(item.name))"
+            context.post(
+                "The unfinished new item\(name) of a session unused for too long was discarded with it.")
+        }
         _ = try? context.store.removeOrphanedFiles()
     }
 
@@ -115,6 +129,8 @@ final class AppDelegate: ApplicationDelegate {
     func applicationWillTerminate(_ application: Application) {
         commitEdits()
         _ = context.writer.flushBeforeExit(waitingUpTo: 2000)
+        // Quit and forget ends the session, and its unfinished new item with it (H18).
+        if application.isForgettingState { _ = try? context.store.removeProvisionalItemsOfThisSession() }
     }
 
     /// Commits edits that wait for their debounce, now.
@@ -126,13 +142,9 @@ final class AppDelegate: ApplicationDelegate {
 
     func shouldSaveApplicationState(_ coder: StateEncoder) -> Bool { true }
 
-    /// The key of the field changes the store has not taken yet (``StoreWriter/keptFieldWrites``).
-    static let keptWritesKey = "keptFieldWrites"
-
-    func willEncodeRestorableState(_ coder: StateEncoder) throws {
-        let kept = context.writer.keptFieldWrites
-        if !kept.isEmpty { try coder.encodeCodable(kept, forKey: Self.keptWritesKey) }
-    }
+    /// The key under which an earlier version kept the store's refused edits in the screen
+    /// state. The screen state is not a source of data (rule H17): they are not applied.
+    static let formerKeptWritesKey = "keptFieldWrites"
 
     func shouldRestoreApplicationState(_ coder: StateDecoder) -> Bool {
         coder.metadata.appName == HomepwnerApplication.name
@@ -174,11 +186,10 @@ final class AppDelegate: ApplicationDelegate {
     /// Each of these came from `homepwner-fuzz`: an archive nesting an empty navigation
     /// controller showed a blank screen.
     func didDecodeRestorableState(_ coder: StateDecoder) throws {
-        // What the store had not taken when the last launch saved: queued again first, so
-        // that the screens below read it back.
-        if coder.contains(Self.keptWritesKey) {
-            let kept = try? coder.decodeCodable([StoreWriter.KeptFieldWrite].self, forKey: Self.keptWritesKey)
-            context.writer.resubmit(kept ?? [])
+        // Edits an earlier version kept here are not applied (H17): the store keeps its own.
+        if coder.contains(Self.formerKeptWritesKey) {
+            context.post(
+                "The saved screen state held edits from an earlier Homepwner; they were not applied.")
         }
         guard let window = application?.window else { return }
         guard let screens = Screens(window: window), let split = screens.split else {
@@ -210,7 +221,8 @@ final class AppDelegate: ApplicationDelegate {
             if screens.newItem == nil {
                 tabs.dismiss()
             } else if modal.presentedViewController != nil,
-                !(modal.presentedViewController is RemovePhotoAlert)
+                !(modal.presentedViewController is RemovePhotoAlert),
+                !(modal.presentedViewController is DiscardNewItemAlert)
             {
                 modal.dismiss()
             }

@@ -23,6 +23,7 @@ public enum HomepwnerApplication {
     static var registry: RestorationRegistry {
         RestorationRegistry([
             ItemsViewController.self, DetailViewController.self, DeleteItemAlert.self, RemovePhotoAlert.self,
+            DiscardNewItemAlert.self,
         ])
     }
 

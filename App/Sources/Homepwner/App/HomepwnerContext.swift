@@ -26,10 +26,14 @@ public final class HomepwnerContext {
     var itemToSelect: Item.ID?
     /// The screens' writes, retried while the database is busy.
     private(set) lazy var writer = StoreWriter(context: self)
+    /// Where writes that wait are kept on the store's side (rule H17).
+    let journal: PendingEditJournal?
     /// Tells the screens about changes made outside the app.
     private(set) lazy var watcher = StoreWatcher(context: self)
     /// The run loop's timers, once the app delegate connected them.
     var scheduler: (@MainActor (Duration, @escaping @MainActor () -> Void) -> any ScheduledAction)?
+    /// The run loop's timers as the engine's scheduler type (for ``BoundedDebounce``).
+    private(set) lazy var timers: any RestorationScheduler = ContextScheduler(context: self)
     /// The run loop's clock.
     var now: @MainActor () -> Duration = { .zero }
     /// Tells the restoration engine that the screen changed without a key (continuous
@@ -43,6 +47,19 @@ public final class HomepwnerContext {
     public init(store: ItemStore, colorEnabled: Bool) {
         self.store = store
         self.colorEnabled = colorEnabled
+        journal = PendingEditJournal(databasePath: store.databasePath)
+    }
+
+    /// The sessions that exist in the state directory, and those of them a running
+    /// instance holds; empty outside sessions (the command sets them).
+    var existingSessions: () -> Set<String> = { [] }
+    var heldSessions: () -> Set<String> = { [] }
+
+    /// Makes the writes the journal keeps for instances that are not running (rule H17).
+    func replayJournal() {
+        var held = heldSessions()
+        held.remove(store.session)
+        writer.replayJournal(heldSessions: held)
     }
 
     /// Queues a notice for the list's status line.
@@ -70,11 +87,26 @@ public final class HomepwnerContext {
 
     /// What the status lines of the list and the item say while something waits: the
     /// store's writes first, then the screen state's saving.
-    var status: String? { writer.status ?? stateSaveProblem }
+    var status: String? {
+        writer.status
+            ?? (addIsWaiting
+                ? "Adding… waiting for another program to release the database (Esc: stop)" : nil)
+            ?? stateSaveProblem
+    }
+
+    /// True while the list's Add waits for another program's lock.
+    var addIsWaiting = false
 
     /// How many writes still wait for the database (they could not be made before the app
     /// stopped when this is not 0 after a quit).
     public var unsavedWrites: Int { writer.pending.count }
+
+    /// Why the writes that wait could not be kept in the journal either (they are lost
+    /// when the app stops), or nil when they are kept.
+    public var unkeptWritesProblem: JournalError? { writer.journalProblem }
+
+    /// The journal's file, for messages.
+    public var journalPath: String? { journal?.path }
 
     /// The context of the restore under way, for restoration classes, or nil, having told
     /// `coder` why. UIKit's restoration classes reach the store through a singleton;
@@ -87,4 +119,25 @@ public final class HomepwnerContext {
         }
         return context
     }
+}
+
+/// The context's run-loop timers as a ``RestorationScheduler``; an action scheduled before
+/// any application connected its timers never runs.
+@MainActor
+private final class ContextScheduler: RestorationScheduler {
+    weak var context: HomepwnerContext?
+
+    init(context: HomepwnerContext) {
+        self.context = context
+    }
+
+    func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> any ScheduledAction {
+        context?.schedule(after: delay, action) ?? NeverRunAction()
+    }
+}
+
+/// A scheduled action that never runs.
+@MainActor
+final class NeverRunAction: ScheduledAction {
+    func cancel() {}
 }

@@ -2,7 +2,7 @@ import Foundation
 import StateRestoration
 
 /// The screens' writes to the store, in order, never blocking and never dropped because
-/// the database was busy (rule H14).
+/// the database was busy or the disk refused them (rules H14, H17).
 ///
 /// The app's connection does not wait for locks (busy timeout 0). A write that finds the
 /// database locked by another program (`sqlite3`, another Homepwner) stays queued and is
@@ -11,15 +11,24 @@ import StateRestoration
 /// holds the database. Later edits of the same item's fields are merged into the queued
 /// one. A write that fails for a reason that can pass (a full or read-only disk, an I/O
 /// error: ``ItemStoreError/mayPass``) stays queued too and is tried again every
-/// ``failureRetryInterval``, with a ``status`` that says so on the list and the item: what
-/// was typed is written once the disk takes it. Other errors (the item was deleted outside) drop the
-/// write and are reported as notices.
+/// ``failureRetryInterval``, with a ``status`` that says so on the list and the item.
+///
+/// **Kept on the store's side.** While writes wait, they are also kept in the store's
+/// ``PendingEditJournal`` (its room reserved, so a full disk still takes them): if the app
+/// stops before they land, the next launch of any session makes them
+/// (``replayJournal(heldSessions:)``). The screen state never carries them (rule H17).
+///
+/// **Three-way.** A field write carries the stored values it was made from (its base);
+/// the store writes a field only where it still holds that base (rule H16). A field changed
+/// elsewhere meanwhile is a conflict: it is not written, and the item's screen shows it
+/// and lets the user choose; with no screen on the item, a notice names it.
 @MainActor
 final class StoreWriter {
     /// One queued write.
     enum Operation {
-        /// Save the fields the user changed; `name` names the item in messages.
-        case fields(key: UUID, changes: ItemChanges, name: String)
+        /// Save the fields the user changed where the store still holds `base`; `name`
+        /// names the item in messages.
+        case fields(key: UUID, changes: ItemChanges, base: ItemChanges, name: String)
         /// Keep a new item (Done).
         case confirm(key: UUID)
         /// Delete a new item, only if it is still provisional (Cancel).
@@ -29,7 +38,7 @@ final class StoreWriter {
 
         var key: UUID {
             switch self {
-            case .fields(let key, _, _), .confirm(let key), .discardNew(let key), .delete(let key, _): key
+            case .fields(let key, _, _, _), .confirm(let key), .discardNew(let key), .delete(let key, _): key
             }
         }
     }
@@ -47,74 +56,59 @@ final class StoreWriter {
     /// True while the first queued write fails for a reason that can pass.
     private var isRefused = false
     private var retry: (any ScheduledAction)?
+    /// What the journal holds of this instance's waiting writes, as last written.
+    private var journaled: [PendingEdit] = []
+    /// Why the journal could not keep the waiting writes, while it cannot.
+    private(set) var journalProblem: JournalError?
 
     init(context: HomepwnerContext) {
         self.context = context
     }
 
-    /// A line for the status line while writes wait for a lock, else nil.
+    /// A line for the status line while writes wait, else nil.
     var status: String? {
         guard !pending.isEmpty else { return nil }
+        let kept = journalProblem.map { " (and they could not be kept: \($0))" } ?? ""
         if isRefused {
             return "not saved yet: the disk refused the write; trying again every "
-                + "\(Self.failureRetryInterval.components.seconds) s"
+                + "\(Self.failureRetryInterval.components.seconds) s\(kept)"
         }
-        guard let busySince else { return nil }
+        guard let busySince else { return journalProblem == nil ? nil : "not saved yet\(kept)" }
         if context.now() - busySince >= Self.patience {
-            return "saving… another program is holding the database"
+            return "saving… another program is holding the database\(kept)"
         }
-        return "saving… (database busy)"
+        return "saving… (database busy)\(kept)"
     }
 
     /// The queued field changes of the item with `key` (empty when none wait).
     func pendingChanges(for key: UUID) -> ItemChanges {
         pending.reduce(ItemChanges()) { result, operation in
-            if case .fields(key, let changes, _) = operation { return result.merging(changes) }
+            if case .fields(key, let changes, _, _) = operation { return result.merging(changes) }
             return result
         }
     }
 
-    /// A queued change of an item's fields, as the screen state keeps it: what the user
-    /// typed that the store has not taken yet (a lock, a disk that refuses it). Kept in
-    /// every save while it waits, it is queued again at the next launch, so that leaving
-    /// the item, then quitting or being killed, does not lose it.
-    struct KeptFieldWrite: Codable, Equatable {
-        var key: UUID
-        var name: String
-        var changes: ItemChanges
-    }
-
-    /// The queued field changes, for the screen state.
-    var keptFieldWrites: [KeptFieldWrite] {
-        pending.compactMap { operation in
-            guard case .fields(let key, let changes, let name) = operation else { return nil }
-            return KeptFieldWrite(key: key, name: name, changes: changes)
-        }
-    }
-
-    /// Queues again what an earlier launch kept (``keptFieldWrites``), and writes what it can.
-    func resubmit(_ kept: [KeptFieldWrite]) {
-        for write in kept { submit(.fields(key: write.key, changes: write.changes, name: write.name)) }
-    }
-
     /// Forgets queued field changes of `key` (its item was deleted outside).
     func discardPending(for key: UUID) {
-        pending.removeAll { if case .fields(key, _, _) = $0 { true } else { false } }
+        pending.removeAll { if case .fields(key, _, _, _) = $0 { true } else { false } }
+        keepInJournal()
     }
 
     /// Queues `operation` and writes everything queued that can be written now.
     func submit(_ operation: Operation) {
         switch operation {
-        case .fields(let key, let changes, let name):
+        case .fields(let key, let changes, let base, let name):
             if let last = pending.lastIndex(where: { $0.key == key }),
-                case .fields(_, let earlier, _) = pending[last]
+                case .fields(_, let earlier, let earlierBase, _) = pending[last]
             {
-                pending[last] = .fields(key: key, changes: earlier.merging(changes), name: name)
+                // A field queued before keeps the base it was made from.
+                pending[last] = .fields(
+                    key: key, changes: earlier.merging(changes), base: base.merging(earlierBase), name: name)
             } else {
                 pending.append(operation)
             }
         case .discardNew(let key), .delete(let key, _):
-            discardPending(for: key)
+            pending.removeAll { if case .fields(key, _, _, _) = $0 { true } else { false } }
             pending.append(operation)
         case .confirm:
             pending.append(operation)
@@ -130,8 +124,9 @@ final class StoreWriter {
         let waited = busySince != nil || isRefused
         var wrote = false
         defer {
-            // Writes that waited landed now: the screens read the store again, and the screen
-            // state stops keeping them (``keptFieldWrites``).
+            keepInJournal()
+            // Writes that waited landed now: the screens read the store again, and the
+            // screen state saves their new bases.
             if waited && wrote {
                 for observer in context.watcher.liveObservers { observer.storeDidChangeOutside() }
                 context.stateDidChange()
@@ -162,7 +157,8 @@ final class StoreWriter {
     }
 
     /// The last chance before the process exits: waits up to `milliseconds` for a lock.
-    /// - Returns: How many writes could still not be made.
+    /// - Returns: How many writes could still not be made (they are in the journal unless
+    ///   ``journalProblem`` says otherwise).
     func flushBeforeExit(waitingUpTo milliseconds: Int32) -> Int {
         guard !pending.isEmpty else { return 0 }
         context.store.setBusyTimeout(milliseconds: milliseconds)
@@ -175,17 +171,45 @@ final class StoreWriter {
     private func perform(_ operation: Operation) throws(ItemStoreError) {
         let store = context.store
         switch operation {
-        case .fields(let key, let changes, _): try store.update(key: key, changes: changes)
+        case .fields(let key, let changes, let base, let name):
+            let conflicts = try store.update(key: key, changes: changes, base: base)
+            if !conflicts.isEmpty { reportConflict(key: key, name: name, conflicts: conflicts) }
         case .confirm(let key): try store.confirmItem(withKey: key)
         case .discardNew(let key): try store.deleteProvisionalItem(withKey: key)
         case .delete(let key, _): try store.deleteItem(withKey: key)
         }
     }
 
+    /// Fields changed elsewhere since the edit was made: the item's screen, if one shows
+    /// it, reads the store and offers the choice; otherwise a notice names what was not
+    /// written.
+    private func reportConflict(key: UUID, name: String, conflicts: ItemChanges) {
+        let observers = context.watcher.liveObservers
+        if observers.contains(where: { $0.editingItemKey == key }) {
+            for observer in observers where observer.editingItemKey == key {
+                observer.storeDidChangeOutside()
+            }
+            return
+        }
+        let fields = Self.fieldNames(of: conflicts).joined(separator: ", ")
+        context.post(
+            "Your change to \(fields) of \(Self.quoted(name)) was not saved: it was changed elsewhere since.")
+    }
+
+    /// The names of the fields `changes` holds, as the item's screen labels them.
+    static func fieldNames(of changes: ItemChanges) -> [String] {
+        var names: [String] = []
+        if changes.name != nil { names.append("Name") }
+        if changes.serialNumber != nil { names.append("Serial") }
+        if changes.valueInDollars != nil { names.append("Value") }
+        if changes.notes != nil { names.append("Notes") }
+        return names
+    }
+
     private func report(_ operation: Operation, _ error: ItemStoreError) {
         let gone: Bool = if case .itemNotFound = error { true } else { false }
         switch operation {
-        case .fields(_, _, let name):
+        case .fields(_, _, _, let name):
             context.post(
                 gone
                     ? "\(Self.quoted(name)) was deleted outside Homepwner; your changes to it are lost."
@@ -198,6 +222,92 @@ final class StoreWriter {
         case .delete(_, let name):
             context.post("\(Self.quoted(name)) was not deleted: \(error)")
         }
+    }
+
+    // MARK: The journal
+
+    /// The waiting writes as the journal keeps them (a Cancel's delete is not kept: the
+    /// new item it would delete goes with its session).
+    private var journalEntries: [PendingEdit] {
+        let owner = context.store.session
+        return pending.compactMap { operation in
+            switch operation {
+            case .fields(let key, let changes, let base, let name):
+                PendingEdit(owner: owner, kind: .fields, key: key, name: name, changes: changes, base: base)
+            case .confirm(let key): PendingEdit(owner: owner, kind: .confirm, key: key, name: "")
+            case .delete(let key, let name): PendingEdit(owner: owner, kind: .delete, key: key, name: name)
+            case .discardNew: nil
+            }
+        }
+    }
+
+    /// Writes this instance's waiting writes into the journal when they changed.
+    private func keepInJournal() {
+        guard let journal = context.journal else { return }
+        let entries = journalEntries
+        guard entries != journaled else { return }
+        do {
+            try journal.replaceEntries(of: context.store.session, with: entries)
+            journaled = entries
+            journalProblem = nil
+        } catch {
+            journalProblem = error
+        }
+    }
+
+    /// Queues the writes the journal keeps for instances that are not running (and this
+    /// one's session), checked as typed input is: at most the journal's bound, values in
+    /// whole dollars up to ``DollarValue/maximum``, single-line text without control
+    /// characters in the one-line fields; each made where the store still holds its base
+    /// (rule H16). Writes that cannot land are named in a notice.
+    /// - Returns: How many writes were taken from the journal.
+    @discardableResult
+    func replayJournal(heldSessions: Set<String>) -> Int {
+        guard let journal = context.journal else { return 0 }
+        let mine = context.store.session
+        let taken: [PendingEdit]
+        do {
+            taken = try journal.take { $0.owner == mine || !heldSessions.contains($0.owner) }
+        } catch {
+            context.post("Edits kept from an earlier launch could not be read: \(error)")
+            return 0
+        }
+        var refused = 0
+        for entry in taken {
+            switch entry.kind {
+            case .fields:
+                guard Self.isValid(entry.changes), Self.isValid(entry.base) else {
+                    refused += 1
+                    continue
+                }
+                submit(.fields(key: entry.key, changes: entry.changes, base: entry.base, name: entry.name))
+            case .confirm: submit(.confirm(key: entry.key))
+            case .delete: submit(.delete(key: entry.key, name: entry.name))
+            }
+        }
+        if refused > 0 {
+            context.post(
+                "\(refused) kept edit(s) were not applied: they hold values Homepwner does not accept.")
+        }
+        return taken.count
+    }
+
+    /// True when `changes` could have been typed: a whole-dollar value within
+    /// ``DollarValue/maximum``, one-line name and serial number without controls, notes
+    /// without controls but line breaks and tabs.
+    static func isValid(_ changes: ItemChanges) -> Bool {
+        func oneLine(_ text: String?) -> Bool {
+            text.map { !$0.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) } }
+                ?? true
+        }
+        let notesValid =
+            changes.notes.map {
+                !$0.unicodeScalars.contains {
+                    ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F..<0xA0).contains($0.value)
+                }
+            } ?? true
+        let valueValid = changes.valueInDollars.map { $0 >= 0 && $0 <= DollarValue.maximum } ?? true
+        return oneLine(changes.name) && oneLine(changes.serialNumber) && notesValid && valueValid
     }
 
     /// “name”, or "The item" for an empty name; a name longer than 40 characters is cut to
@@ -220,6 +330,12 @@ protocol StoreObserver: AnyObject {
     func storeDidChangeOutside()
     /// The app is about to stop or be suspended: commit edits that wait for a debounce.
     func commitPendingEdits()
+    /// The item whose fields this screen edits, if any.
+    var editingItemKey: UUID? { get }
+}
+
+extension StoreObserver {
+    var editingItemKey: UUID? { nil }
 }
 
 /// Polls `PRAGMA data_version` every ``interval`` on the run loop and tells the observers

@@ -323,7 +323,9 @@ public enum HomepwnerCommand {
             stateDirectory: prepared.paths.stateDirectory, policy: options.sessionPolicy)
         let session: RestorationSession
         do {
-            session = try sessions.open(options.sessionChoice).session
+            // Sessions holding an unfinished new item are not pruned for their number (H18).
+            let unfinished = (try? prepared.store.sessionsWithUnfinishedItems()) ?? []
+            session = try sessions.open(options.sessionChoice, keeping: unfinished).session
         } catch {
             let status: ExitStatus =
                 switch error {
@@ -335,9 +337,12 @@ public enum HomepwnerCommand {
             environment.standardError("homepwner: error: \(error)\n")
             return status.rawValue
         }
+        prepared.store.session = session.id
         let context = HomepwnerContext(
             store: prepared.store, colorEnabled: ANSIRenderer.colorEnabled(environment: environment.variables)
         )
+        context.existingSessions = { Set(sessions.sessions().map(\.id)) }
+        context.heldSessions = { Set(sessions.sessions().filter(\.isHeld).map(\.id)) }
         let application = HomepwnerApplication.makeApplication(
             context: context, driver: ANSITerminal(environment: environment.variables), session: session,
             configuration: HomepwnerApplication.configuration(
@@ -349,10 +354,19 @@ public enum HomepwnerCommand {
             environment.standardError("homepwner: error: the screen state was not saved: \(error)\n")
         }
         if context.unsavedWrites > 0 {
+            // What is true of them (rule H19): kept in the journal beside the database,
+            // which the next launch of any session applies, or lost with the reason.
+            let kept =
+                if let problem = context.unkeptWritesProblem {
+                    "They could not be kept either (\(problem)), so they are lost."
+                } else {
+                    "They are kept in \(context.journalPath ?? "the journal"), and the next launch of "
+                        + "Homepwner saves them."
+                }
             environment.standardError(
                 "homepwner: error: \(context.unsavedWrites) change(s) could not be saved yet: "
                     + "\(prepared.paths.databasePath) was locked by another program, or the disk refused "
-                    + "the write. Edits are kept in the screen state and saved at the next launch.\n")
+                    + "the write. \(kept)\n")
             return ExitStatus.ioError.rawValue
         }
         return status

@@ -33,10 +33,16 @@ extension DetailViewController: ObjectRestoration {
             }
             // A New Item screen owns only a provisional item, one it created: an archive
             // naming an item already kept would let Cancel delete it (H12).
-            if isNew, try context.store.isProvisional(key) != true {
-                coder.explainNotRestored(
-                    "item \(ItemKey.text(key)) is not a new item (it was kept with Done or made elsewhere)")
-                return nil
+            // And only one of this session's, or of none (made before sessions owned them):
+            // another session's unfinished item is that session's to finish (H18).
+            if isNew {
+                let owner = try context.store.provisionalSession(of: key)
+                guard let owner, owner.isEmpty || owner == context.store.session else {
+                    coder.explainNotRestored(
+                        "item \(ItemKey.text(key)) is not this session's new item (it was kept with Done, "
+                            + "or belongs to another session)")
+                    return nil
+                }
             }
             return DetailViewController(item: item, isNew: isNew, context: context)
         } catch {

@@ -7,12 +7,20 @@ import TerminalKit
 /// notes of any number of lines (rule T5, a ``TextView``).
 ///
 /// - Fields are committed to the store as they are typed, ``commitDelay`` after the last
-///   key (and at once on Esc, Done, suspend and quit), and only the fields the user
-///   changed (H12); a busy database queues the write (``StoreWriter``, H14).
+///   key but at most ``maximumCommitDelay`` after the first (H15), and at once on Esc,
+///   Done, suspend and quit; only the fields the user changed (H12); a busy database
+///   queues the write (``StoreWriter``, H14).
+/// - Every field keeps the stored value its text started from (its base, TerminalKit's
+///   ``DraftEditing``), and the three-way rule decides what a value read from the store
+///   does (H16): an untouched field shows it, an edited one keeps the user's text and is
+///   committed only where the store still holds its base, and a field changed on both
+///   sides is a conflict: the screen says so and Ctrl-R keeps the user's text, Ctrl-G
+///   takes the other. Text never changes under the cursor unasked.
 /// - Pushed for an existing item, going back (Esc) saves what is left (H3).
 /// - Presented for a new item, inside its own navigation controller, Done (Enter) keeps
-///   the item and Cancel (Esc) deletes it (H2); until Done the item is provisional, so
-///   Cancel can only ever delete the item this screen created.
+///   the item and Cancel (Esc) deletes it (H2), asking first when something was typed;
+///   until Done the item is provisional and belongs to this session (H18), so Cancel can
+///   only ever delete the item this screen created.
 /// - Changes made outside the app show in the fields the user did not touch; an item
 ///   deleted outside says so and goes back to the list (H13).
 /// - The value is parsed by ``DollarValue``: anything but whole dollars shows a message
@@ -35,8 +43,8 @@ import TerminalKit
 final class DetailViewController: ViewController, TextFieldDelegate, TextViewDelegate, StoreObserver {
     /// The archive key of the item's key, the book's.
     static let itemKeyKey = "item.itemKey"
-    /// The archive keys of the fields as stored when the state was saved: a restored draft
-    /// equal to them is not an edit, and the store's current value is shown instead (H12).
+    /// The archive keys under which earlier versions saved the fields as stored (each
+    /// field now saves its own base): read as the base of a field that has none.
     static let storedNameKey = "item.storedName"
     static let storedSerialNumberKey = "item.storedSerialNumber"
     static let storedValueKey = "item.storedValueInDollars"
@@ -48,11 +56,15 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     let context: HomepwnerContext
     /// How long after the last key an edit is committed.
     static let commitDelay: Duration = .milliseconds(400)
+    /// The longest an edit waits for its commit while keys keep coming (H15).
+    static let maximumCommitDelay: Duration = .seconds(1)
 
-    /// The item as last stored (or queued to be): a field differing from it is an edit.
+    /// The item as last read from the store (the fields' drafts are their own).
     private(set) var item: Item
-    /// The debounced commit, while one waits.
-    private var commitTimer: (any ScheduledAction)?
+    /// The debounced commit, bounded by ``maximumCommitDelay``.
+    private lazy var commitDebounce = BoundedDebounce(
+        delay: Self.commitDelay, maximumDelay: Self.maximumCommitDelay, scheduler: context.timers
+    ) { [weak self] in self?.commitPendingEdits() }
     /// True once the item is gone (deleted outside, or cancelled): nothing more is written.
     private var isGone = false
     /// True while the message line shows the writer's status rather than a message.
@@ -132,11 +144,12 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        // Filled here, before restoration decodes the fields' drafts over them.
-        nameField.text = item.name
-        serialNumberField.text = item.serialNumber
-        valueField.text = String(item.valueInDollars)
-        notesView.text = item.notes
+        // Filled here, before restoration decodes the fields' drafts over them; each field's
+        // base is the stored value (H16).
+        nameField.reset(toStored: item.name)
+        serialNumberField.reset(toStored: item.serialNumber)
+        valueField.reset(toStored: String(item.valueInDollars))
+        notesView.reset(toStored: item.notes)
         // A value of 0 is the default: typing replaces it (45, not 045).
         valueField.defaultText = "0"
         dateLabel.text = Self.dateFormatter.string(from: item.dateCreated)
@@ -214,7 +227,14 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     }
 
     override var keyCommands: [KeyCommand] {
-        var commands = [
+        var commands: [KeyCommand] = []
+        if hasConflict {
+            commands.append(
+                KeyCommand(.ctrl("r")) { [weak self] in self?.resolveConflicts(keepingMine: true) })
+            commands.append(
+                KeyCommand(.ctrl("g")) { [weak self] in self?.resolveConflicts(keepingMine: false) })
+        }
+        commands += [
             KeyCommand(.ctrl("x")) { [weak self] in self?.confirmRemovePhoto() },
             // ↑ and ↓ move between the fields, as Shift-Tab and Tab do (without wrapping).
             KeyCommand(.up) { [weak self] in self?.moveFocus(by: -1) },
@@ -255,7 +275,12 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     /// starts a new line, never Done), then Ctrl-X. The leaving keys are the bar's and the navigation controller's too;
     /// named here, they come before Ctrl-X (the footer keeps the first hint per key).
     override var keyHints: [KeyHint] {
-        var hints = [
+        var hints: [KeyHint] = []
+        if hasConflict {
+            hints.append(KeyHint(key: .ctrl("r"), title: "Keep mine", isEssential: true))
+            hints.append(KeyHint(key: .ctrl("g"), title: "Take theirs", isEssential: true))
+        }
+        hints += [
             KeyHint(label: "Tab", title: completesPhotoPath ? "Complete path" : "Next field"),
             KeyHint(key: .escape, title: isNew ? "Cancel" : "Back"),
         ]
@@ -280,7 +305,9 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     /// Shows the value's problem, if any, under the fields; after the first Esc, what
     /// happens to it (an outside change keeps that warning, with the value stored now).
     private func validateValue() {
-        if case .failure(let error) = parsedValue {
+        if let conflict = conflictMessage {
+            show(conflict, isError: true)
+        } else if case .failure(let error) = parsedValue {
             let stays = "so \(ItemCell.formattedValue(item.valueInDollars)) stays"
             show(
                 warnedAboutInvalidValue
@@ -308,36 +335,85 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         messageLabel.style = isError ? messageLabel.theme.error : .plain
     }
 
-    /// The fields the user changed: those that differ from the stored item (the value
-    /// only when it is whole dollars; an invalid value is not stored).
+    /// The fields the user changed and can commit: those whose text differs from its base
+    /// and that are not in conflict (the value only when it is whole dollars; an invalid
+    /// value is not stored).
     var changes: ItemChanges {
         var changes = ItemChanges()
-        if nameField.text != item.name { changes.name = nameField.text }
-        if serialNumberField.text != item.serialNumber { changes.serialNumber = serialNumberField.text }
-        if case .success(let value) = parsedValue, value != item.valueInDollars {
+        changes.name = nameField.editedText
+        changes.serialNumber = serialNumberField.editedText
+        if valueField.editedText != nil, case .success(let value) = parsedValue,
+            String(value) != valueField.draftBase.base
+        {
             changes.valueInDollars = value
         }
-        if notesView.text != item.notes { changes.notes = notesView.text }
+        changes.notes = notesView.editedText
         return changes
     }
 
+    /// The stored values `changes` were made from: what the store must still hold for each
+    /// to be written (H16).
+    private func bases(of changes: ItemChanges) -> ItemChanges {
+        ItemChanges(
+            name: changes.name == nil ? nil : nameField.draftBase.base,
+            serialNumber: changes.serialNumber == nil ? nil : serialNumberField.draftBase.base,
+            valueInDollars: changes.valueInDollars == nil
+                ? nil : valueField.draftBase.base.flatMap { Int($0) },
+            notes: changes.notes == nil ? nil : notesView.draftBase.base)
+    }
+
     /// Commits the changed fields now (through the writer, which retries while the
-    /// database is busy).
+    /// database is busy), then reads back what landed: the fields take it as their base,
+    /// and the screen state is saved again so that it says so.
     func commitPendingEdits() {
-        commitTimer?.cancel()
-        commitTimer = nil
+        commitDebounce.cancel()
         guard !isGone else { return }
         let changes = changes
         guard !changes.isEmpty else { return }
-        item = changes.applied(to: item)
-        context.writer.submit(.fields(key: item.key, changes: changes, name: item.name))
+        context.writer.submit(
+            .fields(key: item.key, changes: changes, base: bases(of: changes), name: nameField.text))
+        if context.writer.pendingChanges(for: item.key).isEmpty { storeDidChangeOutside() }
     }
 
-    /// Commits ``commitDelay`` after the last edit.
+    /// Commits ``commitDelay`` after the last edit, and at most ``maximumCommitDelay``
+    /// after the first one not yet committed (H15).
     private func scheduleCommit() {
-        commitTimer?.cancel()
-        commitTimer = context.schedule(after: Self.commitDelay) { [weak self] in self?.commitPendingEdits() }
-        if commitTimer == nil { commitPendingEdits() }
+        guard context.scheduler != nil else { return commitPendingEdits() }
+        commitDebounce.signal()
+    }
+
+    // MARK: Conflicts (H16)
+
+    /// The text fields and the notes, in the order of the form, with their labels.
+    private var drafts: [(label: String, view: any DraftEditing)] {
+        [("Name", nameField), ("Serial", serialNumberField), ("Value", valueField), ("Notes", notesView)]
+    }
+
+    /// True while a field was changed both here and elsewhere.
+    var hasConflict: Bool { drafts.contains { $0.view.hasConflict } }
+
+    /// What the screen says while fields conflict: which, what the other value is (a short
+    /// one), and the two keys.
+    private var conflictMessage: String? {
+        let conflicting = drafts.filter { $0.view.hasConflict }
+        guard !conflicting.isEmpty else { return nil }
+        let described = conflicting.map { field in
+            let theirs = field.view.draftBase.conflict ?? ""
+            if theirs.contains("\n") || theirs.count > 40 { return field.label }
+            return "\(field.label) (now \(theirs.isEmpty ? "empty" : StoreWriter.quoted(theirs)))"
+        }
+        return "Changed elsewhere too: \(described.joined(separator: ", ")). "
+            + "^R keeps your text, ^G takes the other."
+    }
+
+    /// Ctrl-R or Ctrl-G: ends every conflict one way, and commits what is then an edit.
+    private func resolveConflicts(keepingMine: Bool) {
+        for field in drafts { field.view.resolveConflict(keepingMine: keepingMine) }
+        if !isNew { navigationItem.title = Self.title(forName: nameField.text) }
+        validateValue()
+        publishEdits()
+        commitPendingEdits()
+        context.stateDidChange()
     }
 
     func textFieldDidChange(_ textField: TextField) {
@@ -384,10 +460,28 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         dismiss()
     }
 
-    /// Cancel: deletes the new item (only if it is still a provisional one, that is, one
-    /// this screen created), and dismisses.
+    /// Cancel: asks first when something was typed (Esc is pressed by reflex); otherwise,
+    /// or when the user confirms, ``discard()``.
     func cancel() {
-        commitTimer?.cancel()
+        guard !isGone else { return dismiss() }
+        if hasTypedAnything {
+            present(DiscardNewItemAlert(itemKey: item.key, detail: self))
+        } else {
+            discard()
+        }
+    }
+
+    /// True when the new item holds anything the user gave it.
+    private var hasTypedAnything: Bool {
+        !nameField.text.isEmpty || !serialNumberField.text.isEmpty
+            || !(valueField.text.isEmpty || valueField.text == "0") || !notesView.text.isEmpty
+            || item.hasPhoto
+    }
+
+    /// Deletes the new item (only if it is still a provisional one, that is, one this
+    /// screen created), and dismisses.
+    func discard() {
+        commitDebounce.cancel()
         if !isGone { context.writer.submit(.discardNew(key: item.key)) }
         isGone = true
         dismiss()
@@ -395,8 +489,13 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
 
     // MARK: Outside changes
 
-    /// Fields the user did not change follow the store; an item deleted outside says so
-    /// and goes back to the list.
+    /// The item whose fields this screen edits.
+    var editingItemKey: UUID? { item.key }
+
+    /// Reads the item from the store and applies the three-way rule to every field whose
+    /// write is not queued (H16): an untouched field shows the store's value, an edit
+    /// stays, a field changed on both sides is a conflict the screen names. An item
+    /// deleted outside says so and goes back to the list.
     func storeDidChangeOutside() {
         // Hidden in another tab too (it is still in a stack): an item deleted meanwhile must
         // not wait there (restoration-fuzz: a relaunch had no such screen). Not once popped.
@@ -409,7 +508,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         }
         guard let stored else {
             isGone = true
-            commitTimer?.cancel()
+            commitDebounce.cancel()
             context.writer.discardPending(for: item.key)
             let name = nameField.text.isEmpty ? item.name : nameField.text
             context.post("\(StoreWriter.quoted(name)) was deleted outside Homepwner.")
@@ -421,32 +520,32 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
             }
             return
         }
+        applyStored(stored)
+        // The bases in the saved state must follow, or a restore would take them for old.
+        context.stateDidChange()
+    }
+
+    /// The three-way rule for each field against `stored`, skipping fields whose write
+    /// waits in the writer's queue (their base is what that write expects).
+    private func applyStored(_ stored: Item) {
         let queued = context.writer.pendingChanges(for: item.key)
-        // Untouched fields follow the store (set only where it differs: the cursor stays).
-        if queued.name == nil, nameField.text == item.name, stored.name != item.name {
-            nameField.text = stored.name
+        if queued.name == nil { nameField.takeStoredValue(stored.name) }
+        if queued.serialNumber == nil { serialNumberField.takeStoredValue(stored.serialNumber) }
+        if queued.valueInDollars == nil {
+            // The value compares as a number: "012" typed is the 12 stored.
+            if case .success(let value) = parsedValue, value == stored.valueInDollars {
+                valueField.draftBase = DraftBase(base: String(value))
+            } else {
+                valueField.takeStoredValue(String(stored.valueInDollars))
+            }
         }
-        if queued.serialNumber == nil, serialNumberField.text == item.serialNumber,
-            stored.serialNumber != item.serialNumber
-        {
-            serialNumberField.text = stored.serialNumber
-        }
-        if queued.valueInDollars == nil, valueField.text == String(item.valueInDollars),
-            stored.valueInDollars != item.valueInDollars
-        {
-            valueField.text = String(stored.valueInDollars)
-        }
-        if queued.notes == nil, notesView.text == item.notes, stored.notes != item.notes {
-            replaceNotes(with: stored.notes)
-        }
+        if queued.notes == nil { notesView.takeStoredValue(stored.notes) }
         let photoChanged = stored.hasPhoto != item.hasPhoto
-        item = queued.applied(to: stored)
+        item = stored
         if photoChanged { loadThumbnail() }
         if !isNew { navigationItem.title = Self.title(forName: nameField.text) }
         validateValue()
-        // The drafts in the saved state must follow, or a restore would take the old
-        // values for edits.
-        context.stateDidChange()
+        publishEdits()
     }
 
     // MARK: Photo
@@ -530,15 +629,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     /// - Throws: ``StateCodingError`` from the coder.
     override func encodeRestorableState(with coder: StateEncoder) throws {
         try coder.encode(item.key, forKey: Self.itemKeyKey)
-        // Only fields whose value is in the store: one whose save still waits for a lock
-        // is left out, so that its draft is taken for the edit it is.
-        let queued = context.writer.pendingChanges(for: item.key)
-        if queued.name == nil { try coder.encode(item.name, forKey: Self.storedNameKey) }
-        if queued.serialNumber == nil {
-            try coder.encode(item.serialNumber, forKey: Self.storedSerialNumberKey)
-        }
-        if queued.valueInDollars == nil { try coder.encode(item.valueInDollars, forKey: Self.storedValueKey) }
-        if queued.notes == nil { try coder.encode(item.notes, forKey: Self.storedNotesKey) }
+        // The fields save their drafts with their bases (H16).
         // The warning of the first Esc stays on screen, and the next Esc leaves (restoration-fuzz).
         if warnedAboutInvalidValue { try coder.encode(true, forKey: "warnedAboutInvalidValue") }
         // So does any other message under the fields; the writer's status is the writer's.
@@ -549,8 +640,8 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         try super.encodeRestorableState(with: coder)
     }
 
-    /// Reads the fields as they were stored when the state was saved (archives written
-    /// before they were recorded have none: every restored draft then counts as an edit).
+    /// Reads what earlier versions saved as the fields' stored values (a field with no base
+    /// of its own takes it), the first Esc's warning and the message.
     /// - Throws: ``StateCodingError`` for a value of the wrong type.
     override func decodeRestorableState(with coder: StateDecoder) throws {
         restoredStored = ItemChanges(
@@ -572,50 +663,47 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
             if restoredWarning { warnAboutInvalidValue() }
             restoredWarning = false
             // The message as it was left (archives written before it was recorded have none).
-            if let message = restoredMessage { show(message.text, isError: message.isError) }
+            if let message = restoredMessage, !hasConflict { show(message.text, isError: message.isError) }
             restoredMessage = nil
         }
-        // The drafts are back. One equal to what was stored when the state was saved is not
-        // an edit: the store's value now (perhaps changed elsewhere since) is shown.
-        if let stored = restoredStored {
-            restoredStored = nil
-            // (Only where the store differs, so that the cursor stays where it was.)
-            if let name = stored.name, nameField.text == name, name != item.name {
-                nameField.text = item.name
-            }
-            if let serialNumber = stored.serialNumber, serialNumberField.text == serialNumber,
-                serialNumber != item.serialNumber
-            {
-                serialNumberField.text = item.serialNumber
-            }
-            if let value = stored.valueInDollars, valueField.text == String(value),
-                value != item.valueInDollars
-            {
-                valueField.text = String(item.valueInDollars)
-            }
-            if let notes = stored.notes, notesView.text == notes, notes != item.notes {
-                replaceNotes(with: item.notes)
+        // The drafts are back with their bases (an earlier version's archive: the stored
+        // values it recorded). The three-way rule against the store now decides: an
+        // untouched draft shows the store's value, an edit is committed where the store
+        // still holds its base, and anything else is a conflict to show (H16). Nothing
+        // else in the archive reaches the store (H17).
+        // A New Item screen's item is its session's alone (H18): a draft saved without a
+        // base (an earlier version's archive) was made from what it holds now.
+        if isNew {
+            for field in drafts where field.view.draftBase.base == nil {
+                field.view.draftBase.base = Self.text(of: field.label, in: item)
             }
         }
-        // Show what they mean, and commit the edits (H12).
-        validateValue()
-        publishEdits()
-        if !isNew { navigationItem.title = Self.title(forName: nameField.text) }
+        if let stored = restoredStored {
+            restoredStored = nil
+            if nameField.draftBase.base == nil { nameField.draftBase.base = stored.name }
+            if serialNumberField.draftBase.base == nil {
+                serialNumberField.draftBase.base = stored.serialNumber
+            }
+            if valueField.draftBase.base == nil {
+                valueField.draftBase.base = stored.valueInDollars.map { String($0) }
+            }
+            if notesView.draftBase.base == nil { notesView.draftBase.base = stored.notes }
+        }
+        applyStored(item)
         scheduleCommit()
     }
 
-    // MARK: Helpers
-
-    /// Shows `notes` in the notes. Setting a text view's text puts the cursor at its end,
-    /// as opening the screen does; while the user is in the notes, the cursor and the top
-    /// row stay where they were instead, as far as the new text reaches.
-    private func replaceNotes(with notes: String) {
-        let (cursor, scroll) = (notesView.cursorPosition, notesView.scrollPosition)
-        notesView.text = notes
-        guard notesView.isFirstResponder else { return }
-        notesView.cursorPosition = cursor
-        notesView.scrollPosition = scroll
+    /// The stored text of the field labelled `label`.
+    private static func text(of label: String, in item: Item) -> String {
+        switch label {
+        case "Name": item.name
+        case "Serial": item.serialNumber
+        case "Value": String(item.valueInDollars)
+        default: item.notes
+        }
     }
+
+    // MARK: Helpers
 
     private static func title(forName name: String) -> String {
         name.isEmpty ? "(no name)" : name

@@ -142,8 +142,11 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
             KeyCommand(.delete) { [weak self] in self?.confirmDeleteOfSelectedItem() },
             KeyCommand(.backspace) { [weak self] in self?.confirmDeleteOfSelectedItem() },
         ]
-        // Esc leaves editing mode, as Done does (issue 13 item 22).
-        if isEditing {
+        // Esc gives up an add that waits for the database; else it leaves editing mode, as
+        // Done does.
+        if pendingAdd != nil {
+            commands.append(KeyCommand(.escape) { [weak self] in self?.stopWaitingToAdd() })
+        } else if isEditing {
             commands.append(KeyCommand(.escape) { [weak self] in self?.setEditing(false, animated: false) })
         }
         return commands
@@ -166,7 +169,12 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
 
     /// "Add": creates the item in the store, then presents a navigation controller around
     /// a detail screen for it (the book's `addNewItem:`).
+    ///
+    /// While another program holds the database, the add waits: the status line says so,
+    /// it is tried again every ``StoreWriter/retryInterval``, and the New Item screen opens
+    /// once the lock is gone (Esc gives up waiting).
     func addNewItem() {
+        stopWaitingToAdd()
         let item: Item
         do {
             item = try context.store.createProvisionalItem()
@@ -174,7 +182,15 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
             // names it as the first visible row, as a relaunch does (restoration-fuzz).
             rows.invalidate()
         } catch  where error.isBusy {
-            showNotice("Cannot add now: another program is writing to the database; try again.")
+            pendingAdd = context.schedule(after: StoreWriter.retryInterval) { [weak self] in
+                self?.pendingAdd = nil
+                self?.retryAdd()
+            }
+            if pendingAdd == nil {
+                showNotice("Cannot add now: another program is writing to the database; try again.")
+            } else {
+                context.addIsWaiting = true
+            }
             return
         } catch {
             showNotice("Cannot add an item: \(error)")
@@ -185,6 +201,26 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
         // No restoration class: the app delegate creates it at launch (the chapter).
         navigation.restorationIdentifier = String(describing: type(of: navigation))
         present(navigation)
+    }
+
+    /// The add that waits for the database, while one does.
+    private var pendingAdd: (any ScheduledAction)?
+
+    /// Tries the waiting add again, if the list is still where the user asked for it.
+    private func retryAdd() {
+        guard isVisible, tabBarController?.presentedViewController == nil, presentedViewController == nil
+        else {
+            stopWaitingToAdd()
+            return
+        }
+        addNewItem()
+    }
+
+    /// Gives up a waiting add (Esc, or the list went away).
+    private func stopWaitingToAdd() {
+        pendingAdd?.cancel()
+        pendingAdd = nil
+        context.addIsWaiting = false
     }
 
     private func confirmDeleteOfSelectedItem() {

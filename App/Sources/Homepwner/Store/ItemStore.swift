@@ -50,6 +50,10 @@ public final class ItemStore {
 
     private let database: SQLiteDatabase
 
+    /// The session this launch holds (rule H18): a New Item screen's item is marked with
+    /// it, and the list shows no other session's unfinished items. Empty outside sessions.
+    public var session: String = ""
+
     /// Opens the store of `paths`: the database at `paths.databasePath` and the images
     /// under `paths.imagesDirectory`.
     /// - Throws: ``ItemStoreError``, for example when the directory cannot be created or the
@@ -88,7 +92,10 @@ public final class ItemStore {
 
     /// The number of items.
     public func count() throws(ItemStoreError) -> Int {
-        Int(try database.integer("SELECT count(*) FROM items", operation: "count items") ?? 0)
+        Int(
+            try database.integer(
+                "SELECT count(*) FROM items WHERE provisional = 0 OR session = ?1", [.text(session)],
+                operation: "count items") ?? 0)
     }
 
     /// Up to `limit` items from position `offset` on, in list order. Cost: the rows
@@ -101,9 +108,9 @@ public final class ItemStore {
         try database.query(
             """
             SELECT item_key, name, serial_number, value_in_dollars, date_created, has_photo, notes
-            FROM items ORDER BY ordering, item_key LIMIT ?1 OFFSET ?2
+            FROM items WHERE provisional = 0 OR session = ?3 ORDER BY ordering, item_key LIMIT ?1 OFFSET ?2
             """,
-            [.integer(Int64(limit)), .integer(Int64(max(offset, 0)))], operation: "read items"
+            [.integer(Int64(limit)), .integer(Int64(max(offset, 0))), .text(session)], operation: "read items"
         ) { row throws(ItemStoreError) in result.append(try item(from: row)) }
         return result
     }
@@ -115,8 +122,8 @@ public final class ItemStore {
         try database.query(
             """
             SELECT item_key, name, serial_number, value_in_dollars, date_created, has_photo, notes
-            FROM items ORDER BY ordering, item_key
-            """, operation: "read items"
+            FROM items WHERE provisional = 0 OR session = ?1 ORDER BY ordering, item_key
+            """, [.text(session)], operation: "read items"
         ) { row throws(ItemStoreError) in result.append(try item(from: row)) }
         return result
     }
@@ -125,7 +132,10 @@ public final class ItemStore {
     /// without reading names.
     public func orderedKeys() throws(ItemStoreError) -> [UUID] {
         var result: [UUID] = []
-        try database.query("SELECT item_key FROM items ORDER BY ordering, item_key", operation: "read keys") {
+        try database.query(
+            "SELECT item_key FROM items WHERE provisional = 0 OR session = ?1 ORDER BY ordering, item_key",
+            [.text(session)], operation: "read keys"
+        ) {
             row throws(ItemStoreError) in
             result.append(try key(from: row, column: 0))
         }
@@ -185,8 +195,8 @@ public final class ItemStore {
     public func index(ofKey key: UUID) throws(ItemStoreError) -> Int? {
         guard let ordering = try ordering(of: key) else { return nil }
         let before = try database.integer(
-            "SELECT count(*) FROM items WHERE (ordering, item_key) < (?1, ?2)",
-            [.integer(ordering), .text(ItemKey.text(key))], operation: "find item")
+            "SELECT count(*) FROM items WHERE (ordering, item_key) < (?1, ?2) AND (provisional = 0 OR session = ?3)",
+            [.integer(ordering), .text(ItemKey.text(key)), .text(session)], operation: "find item")
         return Int(before ?? 0)
     }
 
@@ -197,6 +207,17 @@ public final class ItemStore {
             "SELECT provisional FROM items WHERE item_key = ?1", [.text(ItemKey.text(key))],
             operation: "read item"
         ).map { $0 != 0 }
+    }
+
+    /// The session a provisional item belongs to ('' for none), or nil when the item is
+    /// not provisional or does not exist.
+    public func provisionalSession(of key: UUID) throws(ItemStoreError) -> String? {
+        var result: String?
+        try database.query(
+            "SELECT session FROM items WHERE item_key = ?1 AND provisional != 0", [.text(ItemKey.text(key))],
+            operation: "read item"
+        ) { row throws(ItemStoreError) in result = row.text(0) }
+        return result
     }
 
     /// `PRAGMA data_version`: changes when another connection (`sqlite3`, another
@@ -244,7 +265,7 @@ public final class ItemStore {
     @discardableResult
     public func createProvisionalItem() throws(ItemStoreError) -> Item {
         let item = Item(name: "", serialNumber: "", valueInDollars: 0)
-        try insert([item], provisionalOwner: Int64(getpid()))
+        try insert([item], provisionalOwner: Int64(getpid()), session: session)
         return item
     }
 
@@ -257,14 +278,19 @@ public final class ItemStore {
         if changed == 0 { throw .itemNotFound(key) }
     }
 
-    /// Makes this process the owner of a provisional item (a New Item screen restored at
-    /// launch). A confirmed item is left alone.
+    /// Makes this session (and process) the owner of a provisional item: a New Item screen
+    /// restored at launch. Only an item of this session, or of none (made before sessions
+    /// owned them), is claimed; a confirmed item is left alone.
     /// - Returns: true if the item is provisional and now ours.
     @discardableResult
     public func claimProvisionalItem(withKey key: UUID) throws(ItemStoreError) -> Bool {
         try database.execute(
-            "UPDATE items SET provisional = ?2 WHERE item_key = ?1 AND provisional != 0",
-            [.text(ItemKey.text(key)), .integer(Int64(getpid()))], operation: "claim the new item") > 0
+            """
+            UPDATE items SET provisional = ?2, session = ?3
+            WHERE item_key = ?1 AND provisional != 0 AND session IN ('', ?3)
+            """,
+            [.text(ItemKey.text(key)), .integer(Int64(getpid())), .text(session)],
+            operation: "claim the new item") > 0
     }
 
     /// Deletes the item only if it is provisional (Cancel on a New Item screen), and then
@@ -284,23 +310,67 @@ public final class ItemStore {
         return true
     }
 
-    /// Deletes provisional items nobody owns any more: those of processes that are gone
-    /// (or of this one), except `keeping` (the New Item screen restored at this launch).
-    /// A running Homepwner's New Item screen keeps its item.
-    /// - Returns: How many were deleted.
+    /// Deletes the provisional items no New Item screen can come back to (rule H18), except
+    /// `keeping` (the New Item screen restored at this launch):
+    /// - this session's others;
+    /// - those of a session that no longer exists (pruned, or ended), unless in
+    ///   `liveSessions`, the sessions that exist;
+    /// - those of no session (made before sessions owned them) whose process is gone.
+    ///
+    /// Another session's item is left alone whether or not its instance runs: only its
+    /// own New Item screen, or the end of that session, decides.
+    /// - Returns: The deleted items that belonged to a session now gone, so that the user
+    ///   can be told (the others were this launch's own or anonymous leftovers).
     @discardableResult
-    public func removeAbandonedProvisionalItems(keeping: Set<UUID>) throws(ItemStoreError) -> Int {
-        var abandoned: [UUID] = []
+    public func removeAbandonedProvisionalItems(keeping: Set<UUID>, liveSessions: Set<String>)
+        throws(ItemStoreError) -> [Item]
+    {
+        var abandoned: [(key: UUID, name: String, reported: Bool)] = []
         try database.query(
-            "SELECT item_key, provisional FROM items WHERE provisional != 0", operation: "list new items"
+            "SELECT item_key, provisional, session, name FROM items WHERE provisional != 0",
+            operation: "list new items"
         ) { row throws(ItemStoreError) in
             let key = try key(from: row, column: 0)
             let owner = row.int64(1)
-            if !keeping.contains(key) && !Self.isOtherLiveProcess(owner) { abandoned.append(key) }
+            let itemSession = row.text(2)
+            guard !keeping.contains(key) else { return }
+            if itemSession.isEmpty {
+                if !Self.isOtherLiveProcess(owner) { abandoned.append((key, row.text(3), false)) }
+            } else if itemSession == session {
+                abandoned.append((key, row.text(3), false))
+            } else if !liveSessions.contains(itemSession) {
+                abandoned.append((key, row.text(3), true))
+            }
         }
+        var reported: [Item] = []
+        for item in abandoned where try deleteProvisionalItem(withKey: item.key) && item.reported {
+            reported.append(Item(key: item.key, name: item.name, serialNumber: "", valueInDollars: 0))
+        }
+        return reported
+    }
+
+    /// Deletes this session's provisional items (quit and forget ends the session: rule H18).
+    @discardableResult
+    public func removeProvisionalItemsOfThisSession() throws(ItemStoreError) -> Int {
+        guard !session.isEmpty else { return 0 }
+        var keys: [UUID] = []
+        try database.query(
+            "SELECT item_key FROM items WHERE provisional != 0 AND session = ?1", [.text(session)],
+            operation: "list new items"
+        ) { row throws(ItemStoreError) in keys.append(try key(from: row, column: 0)) }
         var removed = 0
-        for key in abandoned where try deleteProvisionalItem(withKey: key) { removed += 1 }
+        for key in keys where try deleteProvisionalItem(withKey: key) { removed += 1 }
         return removed
+    }
+
+    /// The sessions that own an unfinished new item: pruning keeps them (rule H18).
+    public func sessionsWithUnfinishedItems() throws(ItemStoreError) -> Set<String> {
+        var result = Set<String>()
+        try database.query(
+            "SELECT DISTINCT session FROM items WHERE provisional != 0 AND session != ''",
+            operation: "list new items"
+        ) { row throws(ItemStoreError) in result.insert(row.text(0)) }
+        return result
     }
 
     /// True when `pid` is a running process other than this one.
@@ -314,10 +384,10 @@ public final class ItemStore {
     /// - Throws: ``ItemStoreError/negativeValue(_:)`` before anything is written, or a
     ///   database error (for example a duplicate key); then nothing is written.
     public func insert(_ items: [Item]) throws(ItemStoreError) {
-        try insert(items, provisionalOwner: 0)
+        try insert(items, provisionalOwner: 0, session: "")
     }
 
-    private func insert(_ items: [Item], provisionalOwner: Int64) throws(ItemStoreError) {
+    private func insert(_ items: [Item], provisionalOwner: Int64, session: String) throws(ItemStoreError) {
         if let bad = items.first(where: { $0.valueInDollars < 0 }) {
             throw .negativeValue(bad.valueInDollars)
         }
@@ -337,14 +407,14 @@ public final class ItemStore {
                 try database.execute(
                     """
                     INSERT INTO items (item_key, name, serial_number, value_in_dollars, date_created,
-                        ordering, has_photo, provisional, notes)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7, ?8)
+                        ordering, has_photo, provisional, notes, session)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7, ?8, ?9)
                     """,
                     [
                         .text(ItemKey.text(item.key)), .text(item.name), .text(item.serialNumber),
                         .integer(Int64(item.valueInDollars)),
                         .integer(item.dateCreated.millisecondsSince1970),
-                        .integer(ordering), .integer(provisionalOwner), .text(item.notes),
+                        .integer(ordering), .integer(provisionalOwner), .text(item.notes), .text(session),
                     ], operation: "insert items")
             }
         }
@@ -403,6 +473,47 @@ public final class ItemStore {
                 .integer(changes.notes == nil ? 0 : 1), .text(changes.notes ?? ""),
             ], operation: "update item")
         if changed == 0 { throw .itemNotFound(key) }
+    }
+
+    /// Writes the fields of `changes` that the store still holds as `base` says (rule H16),
+    /// in one transaction: a field whose stored value is its base takes the change; one
+    /// that already holds the change is left; one that holds a third value is a conflict and
+    /// is not written. A field without a base in `base` is written as it is.
+    /// - Returns: The stored values of the fields that conflict (empty when all landed).
+    /// - Throws: ``ItemStoreError/itemNotFound(_:)`` if the item is gone,
+    ///   ``ItemStoreError/negativeValue(_:)``, or a database error (``ItemStoreError/isBusy``
+    ///   when another program holds the lock); then nothing is written.
+    public func update(key: UUID, changes: ItemChanges, base: ItemChanges) throws(ItemStoreError)
+        -> ItemChanges
+    {
+        if let value = changes.valueInDollars, value < 0 { throw .negativeValue(value) }
+        guard !changes.isEmpty else { return ItemChanges() }
+        return try database.transaction("update item") { () throws(ItemStoreError) -> ItemChanges in
+            guard let stored = try item(forKey: key) else { throw .itemNotFound(key) }
+            var writing = ItemChanges()
+            var conflicts = ItemChanges()
+            func decide<Value: Equatable>(
+                _ change: Value?, _ base: Value?, _ stored: Value, _ write: inout Value?,
+                _ conflict: inout Value?
+            ) {
+                guard let change, change != stored else { return }
+                if let base, base != stored {
+                    conflict = stored
+                } else {
+                    write = change
+                }
+            }
+            decide(changes.name, base.name, stored.name, &writing.name, &conflicts.name)
+            decide(
+                changes.serialNumber, base.serialNumber, stored.serialNumber, &writing.serialNumber,
+                &conflicts.serialNumber)
+            decide(
+                changes.valueInDollars, base.valueInDollars, stored.valueInDollars, &writing.valueInDollars,
+                &conflicts.valueInDollars)
+            decide(changes.notes, base.notes, stored.notes, &writing.notes, &conflicts.notes)
+            if !writing.isEmpty { try update(key: key, changes: writing) }
+            return conflicts
+        }
     }
 
     /// Deletes the item and then its photo.

@@ -7,7 +7,9 @@
 ///
 /// Version 3: the layout below without `notes`.
 ///
-/// Version 4 (current):
+/// Version 4: the layout below without `session`.
+///
+/// Version 5 (current):
 ///
 ///     items(item_key       TEXT PRIMARY KEY,  -- lowercase UUID, checked
 ///           name           TEXT,
@@ -18,7 +20,9 @@
 ///           has_photo      INTEGER,           -- 0 or 1
 ///           provisional    INTEGER,           -- 0, or the pid of the process whose
 ///                                             -- New Item screen created it (until Done)
-///           notes          TEXT)              -- any number of lines, '' for none; text, checked
+///           notes          TEXT,              -- any number of lines, '' for none; text, checked
+///           session        TEXT)              -- a provisional item's session (rule H18), '' for
+///                                             -- none (made before version 5) or a kept item
 ///     index items_by_ordering(ordering, item_key)
 ///
 /// Version 3 marks blank items (no name, no serial, $0, no photo) provisional with an
@@ -30,12 +34,16 @@
 /// Version 4 adds `notes`, empty for every item there was: nothing else changes, so a
 /// version 3 file's rows, order and provisional marks stay as they were.
 ///
+/// Version 5 adds `session`: a New Item screen's item belongs to its session, not to its
+/// process, so that no other session's launch deletes it and no other window lists it.
+/// Items made before keep '' and are claimed by the New Item screen that comes back.
+///
 /// Each migration runs in its own transaction together with its `user_version` bump, so a
 /// crash leaves the file at the old version or the new one, never between. A fresh file
 /// runs every migration from version 0.
 enum Schema {
     /// The version this build writes and reads.
-    static let currentVersion = 4
+    static let currentVersion = 5
 
     /// `PRAGMA application_id`: "HPWN", so that `file` and Homepwner recognise the file.
     static let applicationID: Int32 = 0x4850_574E
@@ -48,6 +56,7 @@ enum Schema {
         case 2: version2
         case 3: version3
         case 4: version4
+        case 5: version5
         default: nil
         }
     }
@@ -100,5 +109,10 @@ enum Schema {
     private static let version4: StaticString = """
         ALTER TABLE items ADD COLUMN notes TEXT NOT NULL DEFAULT '' CHECK (typeof(notes) = 'text');
         PRAGMA user_version = 4;
+        """
+
+    private static let version5: StaticString = """
+        ALTER TABLE items ADD COLUMN session TEXT NOT NULL DEFAULT '' CHECK (typeof(session) = 'text');
+        PRAGMA user_version = 5;
         """
 }

@@ -285,8 +285,13 @@ public final class Application: Responder {
         preserve(reason: .requested)
     }
 
+    /// True from the moment a quit that forgets the state begins: the delegate's
+    /// `applicationWillTerminate(_:)` can end what belongs to the session too.
+    public private(set) var isForgettingState = false
+
     private func terminate(forgettingState: Bool) {
         guard state != .terminated && state != .notLaunched else { return }
+        isForgettingState = forgettingState
         delegate.applicationWillTerminate(self)
         if forgettingState {
             engine.discardState(reason: "the user quit and asked to forget the state")

@@ -64,6 +64,9 @@ open class TextField: View {
     public weak var delegate: (any TextFieldDelegate)?
     /// Called after every change made through the keyboard.
     public var onChange: (@MainActor (TextField) -> Void)?
+    /// The stored value the text started from, and a conflicting one (rule H16,
+    /// ``DraftEditing``); saved with the text (keys `hasBase`, `base`, `conflict`).
+    public var draftBase = DraftBase()
 
     /// The text itself (``text`` reads it without a copy).
     private var storage: String
@@ -168,7 +171,23 @@ open class TextField: View {
         var body = Substring(pasted)
         while body.last?.isNewline == true { body = body.dropLast() }
         let replacing = replacesDefaultText
-        var room = maximumLength.map { max(0, $0 - (replacing ? 0 : characterCount)) } ?? Int.max
+        let room = maximumLength.map { max(0, $0 - (replacing ? 0 : characterCount)) } ?? Int.max
+        let (accepted, refused) = accept(body, room: room)
+        if !accepted.isEmpty {
+            if replacing {
+                replace(from: (0, storage.startIndex), to: (characterCount, storage.endIndex), with: accepted)
+            } else {
+                insertAtCursor(accepted)
+            }
+        }
+        if let refused { delegate?.textField(self, didReject: refused) }
+    }
+
+    /// What this field takes of `body` as typed input: line breaks and tabs as spaces, no
+    /// other control characters, digits only when numeric, at most `room` characters; and
+    /// the first character refused.
+    private func accept(_ body: Substring, room: Int) -> (accepted: String, refused: Character?) {
+        var room = room
         var accepted = ""
         var refused: Character?
         for character in body {
@@ -185,14 +204,7 @@ open class TextField: View {
             accepted.append(character)
             room -= 1
         }
-        if !accepted.isEmpty {
-            if replacing {
-                replace(from: (0, storage.startIndex), to: (characterCount, storage.endIndex), with: accepted)
-            } else {
-                insertAtCursor(accepted)
-            }
-        }
-        if let refused { delegate?.textField(self, didReject: refused) }
+        return (accepted, refused)
     }
 
     /// True if the text is the ``defaultText`` with the cursor at its end.
@@ -378,13 +390,18 @@ open class TextField: View {
         try coder.encode(storage, forKey: "text")
         try coder.encode(cursor, forKey: "cursor")
         if scrollOffset > 0 { try coder.encode(scrollOffset, forKey: "scroll") }
+        try draftBase.encode(text: storage, with: coder)
     }
 
     /// Reads the text, the cursor and the scroll. A scroll past the cursor is taken as the
     /// cursor; the next layout scrolls as little as the width then needs.
     /// - Throws: ``StateCodingError`` for a value of the wrong type.
     override open func decodeRestorableState(with coder: StateDecoder) throws {
-        if let saved = try coder.decodeIfPresent(String.self, forKey: "text") { text = saved }
+        // An archive is untrusted input (H17): its text goes through what typing accepts.
+        if let saved = try coder.decodeIfPresent(String.self, forKey: "text") {
+            text = accept(Substring(saved), room: maximumLength ?? Int.max).accepted
+        }
+        try draftBase.decode(text: storage, with: coder)
         if let saved = try coder.decodeIfPresent(Int.self, forKey: "cursor") { cursorPosition = saved }
         if let saved = try coder.decodeIfPresent(Int.self, forKey: "scroll") {
             let offset = min(max(0, saved), cursor)
@@ -393,5 +410,19 @@ open class TextField: View {
             scrollIndex = storage.index(cursorIndex, offsetBy: offset - cursor)
             scrollOffset = offset
         }
+    }
+}
+
+extension TextField: DraftEditing {
+    /// Shows a stored value with the cursor at its end, as setting ``text`` does.
+    public func fill(withStored value: String) {
+        text = value
+    }
+
+    /// Shows a stored value: the cursor stays where it was, as far as the new text reaches.
+    public func replaceText(withStored value: String) {
+        let position = cursor
+        text = value
+        cursorPosition = position
     }
 }

@@ -149,6 +149,9 @@ open class TextView: View {
     public weak var delegate: (any TextViewDelegate)?
     /// Called after every change made through the keyboard.
     public var onChange: (@MainActor (TextView) -> Void)?
+    /// The stored value the text started from, and a conflicting one (rule H16,
+    /// ``DraftEditing``); saved with the text (keys `hasBase`, `base`, `conflict`).
+    public var draftBase = DraftBase()
     /// Where copy and cut put text and paste takes it from.
     public var pasteboard: Pasteboard = .general
     /// True (the default): Enter inserts a line break. False: Enter goes to the delegate's
@@ -373,6 +376,7 @@ open class TextView: View {
     /// Pasted or inserted text as the view keeps it: `\n` line breaks, Tabs as spaces, no
     /// other control characters.
     private static func cleaned(_ text: String) -> String {
+        if isClean(text) { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {
@@ -385,6 +389,22 @@ open class TextView: View {
             }
         }
         return result
+    }
+
+    /// True when `text` holds nothing ``cleaned(_:)`` would change (a scan of its bytes,
+    /// so that a restored megabyte of ordinary notes costs no walk by characters): no C0
+    /// control but `\n`, no DEL, no C1 control (U+0080–U+009F, which holds NEL), no U+2028
+    /// or U+2029.
+    private static func isClean(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        for byte in text.utf8 {
+            if byte < 0x20 && byte != 0x0A || byte == 0x7F { return false }
+            if previous == 0xC2 && (0x80...0x9F).contains(byte) { return false }
+            if beforePrevious == 0xE2 && previous == 0x80 && (byte == 0xA8 || byte == 0xA9) { return false }
+            (beforePrevious, previous) = (previous, byte)
+        }
+        return true
     }
 
     /// C0 and C1 controls and DEL: never text.
@@ -844,6 +864,7 @@ open class TextView: View {
         if anchor != cursor { try coder.encode(characterOffset(of: anchor), forKey: "anchor") }
         let scroll = characterOffset(of: scrollTop)
         if scroll > 0 { try coder.encode(scroll, forKey: "scroll") }
+        try draftBase.encode(text: text, with: coder)
     }
 
     /// Reads the text, the cursor, the selection and the scroll, each offset clamped to
@@ -852,7 +873,9 @@ open class TextView: View {
     /// - Throws: ``StateCodingError`` for a value of the wrong type.
     override open func decodeRestorableState(with coder: StateDecoder) throws {
         try super.decodeRestorableState(with: coder)
-        if let saved = try coder.decodeIfPresent(String.self, forKey: "text") { setText(saved) }
+        // An archive is untrusted input (H17): its text goes through what typing accepts.
+        if let saved = try coder.decodeIfPresent(String.self, forKey: "text") { setText(Self.cleaned(saved)) }
+        try draftBase.decode(text: text, with: coder)
         if let saved = try coder.decodeIfPresent(Int.self, forKey: "cursor") {
             cursor = position(atCharacterOffset: saved)
             anchor = cursor
@@ -862,6 +885,30 @@ open class TextView: View {
         }
         if let saved = try coder.decodeIfPresent(Int.self, forKey: "scroll") {
             scrollTop = position(atCharacterOffset: saved)
+        }
+    }
+}
+
+extension TextView: DraftEditing {
+    /// Shows a stored value from its first line, the cursor at its start: a screen that
+    /// opens shows the notes from their beginning, not scrolled to their end.
+    public func fill(withStored value: String) {
+        text = value
+        cursorPosition = 0
+        scrollPosition = 0
+    }
+
+    /// Shows a stored value. While the user is in the text, the cursor and the top row stay
+    /// where they were, as far as the new text reaches; otherwise it shows from its start.
+    public func replaceText(withStored value: String) {
+        let (position, top) = (cursorPosition, scrollPosition)
+        text = value
+        if isFirstResponder {
+            cursorPosition = position
+            scrollPosition = top
+        } else {
+            cursorPosition = 0
+            scrollPosition = 0
         }
     }
 }

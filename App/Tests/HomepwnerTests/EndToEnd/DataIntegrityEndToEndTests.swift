@@ -31,7 +31,9 @@ struct DataIntegrityEndToEndTests {
         #expect(try await session.quit() == "0")
     }
 
-    @Test("H12: kill -9 on the New Item screen, relaunch with --fresh: no blank item (issue 13 item 8)")
+    @Test(
+        "H18: kill -9 on the New Item screen, relaunch with --fresh: no blank row, and the item waits for its session"
+    )
     func noOrphanAfterKill() async throws {
         let session = try HomepwnerTmux()
         defer { session.close() }
@@ -39,11 +41,27 @@ struct DataIntegrityEndToEndTests {
         try await session.launch()
         try session.press("a")
         try await session.waitFor("the new-item screen") { $0.contains("New Item") }
+        try session.type("Half-made")
+        try await session.waitUntil("the typed name in the store") {
+            try session.sqlite("SELECT count(*) FROM items WHERE name = 'Half-made'") == "1\n"
+        }
         try await session.killApp()
+        let id = try #require(session.sessions.sessions().first?.id)
+        // --fresh starts a new session and keeps the other: its unfinished item stays, unlisted.
         let screen = try await session.launch("--fresh")
         #expect(!screen.contains("(no name)"))
-        #expect(try session.sqlite("SELECT count(*) FROM items") == "5\n")
+        #expect(!screen.contains("Half-made"))
+        #expect(try session.sqlite("SELECT count(*) FROM items WHERE provisional != 0") == "1\n")
         #expect(try await session.quit() == "0")
+        // Its own session comes back to it: the New Item screen, with what was typed.
+        let resumed = try await session.launch("--session \(id)", ready: "New Item")
+        #expect(resumed.contains("Name     Half-made"))
+        try session.press("Escape")
+        try await session.waitFor("the discard question") { $0.contains("Discard the new item?") }
+        try session.press("y")
+        try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
+        #expect(try await session.quit() == "0")
+        #expect(try session.sqlite("SELECT count(*) FROM items") == "5\n")
     }
 
     @Test("H13: a name changed and an item deleted with sqlite3 show in the running app (issue 13 item 11)")

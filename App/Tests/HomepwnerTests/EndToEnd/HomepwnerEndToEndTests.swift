@@ -78,7 +78,14 @@ struct HomepwnerEndToEndTests {
         let after = try await session.launch(ready: "New Item")
         #expect(after == before)
         #expect(try session.cursor() == TmuxCursor(column: 12, row: 2))
-        try session.press(ending == "Done" ? "Enter" : "Escape")
+        if ending == "Done" {
+            try session.press("Enter")
+        } else {
+            // Something was typed: Cancel asks first (H2).
+            try session.press("Escape")
+            try await session.waitFor("the discard question") { $0.contains("Discard the new item?") }
+            try session.press("y")
+        }
         try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
         if ending == "Done" {
             #expect(try session.highlightedRows().first?.hasPrefix(" Lamp ") == true)

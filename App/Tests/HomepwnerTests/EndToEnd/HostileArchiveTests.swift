@@ -70,6 +70,9 @@ struct HostileArchiveTests {
             "\(log)")
         // Still alive and responsive: Esc cancels the new item and shows the list.
         try session.press("Escape")
+        // Something was typed: Cancel asks first (H2).
+        try await session.waitFor("the discard question") { $0.contains("Discard the new item?") }
+        try session.press("y")
         try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
         #expect(try session.childPID() != nil)
     }
@@ -89,6 +92,9 @@ struct HostileArchiveTests {
                     + "only what was saved under it; it is left out there (containment is a tree, R31)"),
             "\(log)")
         try session.press("Escape")
+        // Something was typed: Cancel asks first (H2).
+        try await session.waitFor("the discard question") { $0.contains("Discard the new item?") }
+        try session.press("y")
         try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
         #expect(try session.childPID() != nil)
     }
@@ -190,6 +196,9 @@ struct HostileArchiveTests {
         #expect(screen.contains("Half a name"))
         #expect(log.count == 2, "\(log)")
         try session.press("Escape")
+        // Something was typed: Cancel asks first (H2).
+        try await session.waitFor("the discard question") { $0.contains("Discard the new item?") }
+        try session.press("y")
         try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
     }
 }
