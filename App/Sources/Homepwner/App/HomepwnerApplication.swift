@@ -1,3 +1,4 @@
+import Foundation
 import StateRestoration
 import TerminalKit
 
@@ -77,6 +78,14 @@ public enum HomepwnerApplication {
             delegate: AppDelegate(context: context, startsFresh: false, opening: opening), driver: driver,
             configuration: configuration, registry: registry, session: session, scheduler: scheduler)
         application.engine.restorationContext = context
+        // The session owns this launch's new items (H18); the journal's writes of sessions
+        // no instance holds are this launch's to make (H17).
+        context.store.session = session.id
+        let stateDirectory = URL(fileURLWithPath: session.directory).deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let sessions = RestorationSessions(stateDirectory: stateDirectory)
+        context.existingSessions = { Set(sessions.sessions().map(\.id)) }
+        context.heldSessions = { Set(sessions.sessions().filter(\.isHeld).map(\.id)) }
         return application
     }
 }

@@ -341,8 +341,6 @@ public enum HomepwnerCommand {
         let context = HomepwnerContext(
             store: prepared.store, colorEnabled: ANSIRenderer.colorEnabled(environment: environment.variables)
         )
-        context.existingSessions = { Set(sessions.sessions().map(\.id)) }
-        context.heldSessions = { Set(sessions.sessions().filter(\.isHeld).map(\.id)) }
         let application = HomepwnerApplication.makeApplication(
             context: context, driver: ANSITerminal(environment: environment.variables), session: session,
             configuration: HomepwnerApplication.configuration(

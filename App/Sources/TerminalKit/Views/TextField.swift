@@ -66,7 +66,9 @@ open class TextField: View {
     public var onChange: (@MainActor (TextField) -> Void)?
     /// The stored value the text started from, and a conflicting one (rule H16,
     /// ``DraftEditing``); saved with the text (keys `hasBase`, `base`, `conflict`).
-    public var draftBase = DraftBase()
+    public var draftBase = DraftBase() {
+        didSet { if draftBase != oldValue { invalidateRestorableState() } }
+    }
 
     /// The text itself (``text`` reads it without a copy).
     private var storage: String

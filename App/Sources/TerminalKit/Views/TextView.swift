@@ -151,7 +151,9 @@ open class TextView: View {
     public var onChange: (@MainActor (TextView) -> Void)?
     /// The stored value the text started from, and a conflicting one (rule H16,
     /// ``DraftEditing``); saved with the text (keys `hasBase`, `base`, `conflict`).
-    public var draftBase = DraftBase()
+    public var draftBase = DraftBase() {
+        didSet { if draftBase != oldValue { invalidateRestorableState() } }
+    }
     /// Where copy and cut put text and paste takes it from.
     public var pasteboard: Pasteboard = .general
     /// True (the default): Enter inserts a line break. False: Enter goes to the delegate's

@@ -91,10 +91,17 @@ final class HeadlessHomepwner {
     }
 
     /// Moves the terminal's clock (the run loop's timers, so the engine's debounce, run on
-    /// it) and lets due timers fire; then waits for the background write to land.
+    /// it) in steps of at most 50 ms, letting due timers fire at each, as the run loop does:
+    /// a timer that a timer schedules (a save after a commit) fires within the same advance.
+    /// Then waits for the background write to land.
     func advance(by duration: Duration) {
-        terminal.advanceTime(by: duration)
-        application.processEvents()
+        var left = duration
+        while left > .zero {
+            let step = min(left, .milliseconds(50))
+            terminal.advanceTime(by: step)
+            application.processEvents()
+            left -= step
+        }
         application.engine.waitForPendingWrites()
     }
 

@@ -1,0 +1,216 @@
+import Foundation
+import RestorationTesting
+import StateRestoration
+import TerminalKit
+import Testing
+
+@testable import Homepwner
+
+/// Who owns what (rules H15–H18, S9), headless: drafts keep their base and meet the store
+/// by the three-way rule; edits the store refused live in its journal, not in the screen
+/// state; a new item belongs to its session. A second app on the same store, or a
+/// ``RawDatabase``, plays the other window or `sqlite3`.
+@Suite("H15–H18: drafts with a base, writes on the store's side, new items owned by sessions")
+@MainActor
+struct DraftsAndOwnershipTests {
+    let scratch: Scratch
+    let sessions: RestorationSessions
+
+    init() throws {
+        scratch = try scratchStore(sampleItems)
+        sessions = RestorationSessions(stateDirectory: scratch.paths.stateDirectory)
+    }
+
+    private func raw() throws -> RawDatabase { try RawDatabase(scratch.paths.databasePath) }
+
+    private func launch(_ choice: SessionChoice) throws -> HeadlessHomepwner {
+        try HeadlessHomepwner(paths: scratch.paths, session: try sessions.open(choice).session)
+    }
+
+    private func rustyBearName() throws -> String? {
+        try raw().value("SELECT name FROM items WHERE serial_number = '0A1B2'")
+    }
+
+    @Test("H15: a name typed at five keys a second without a pause is committed at least once a second")
+    func steadyTypingIsCommitted() throws {
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.down, .enter)
+        var typed = "Rusty Bear"
+        for step in 1...40 {
+            app.type("x")
+            typed += "x"
+            app.advance(by: .milliseconds(200))
+            if step % 5 == 0 {
+                // What the store holds is never more than a second (5 keys) behind.
+                let stored = try rustyBearName() ?? ""
+                #expect(stored.count >= typed.count - 5, "after \(step) keys the store has \(stored)")
+            }
+        }
+    }
+
+    @Test("H16: a committed draft, then a rename with sqlite3, then a relaunch: the rename shows and stays")
+    func restoredDraftDoesNotOverwrite() throws {
+        let storage = InMemoryStorage()
+        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        first.press(.down, .enter)
+        first.type(" mine")
+        first.advance(by: .seconds(2))
+        #expect(try rustyBearName() == "Rusty Bear mine")
+        #expect(first.detail?.nameField.draftBase.base == "Rusty Bear mine")
+        first.kill()
+        try raw().execute("UPDATE items SET name = 'Renamed elsewhere' WHERE serial_number = '0A1B2'")
+
+        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        #expect(second.lines[1] == " Name     Renamed elsewhere")
+        second.advance(by: .seconds(2))
+        #expect(try rustyBearName() == "Renamed elsewhere")
+        #expect(!second.screen.contains("Changed elsewhere"))
+    }
+
+    @Test("H16: a draft restored beside a rename made since is a conflict: both kept, nothing written")
+    func restoredEditAgainstRenameIsAConflict() throws {
+        let storage = InMemoryStorage()
+        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        first.press(.down, .enter)
+        // A lock keeps the edit from the store; the screen state saves the draft and its base.
+        let holder = try raw()
+        holder.execute("BEGIN IMMEDIATE")
+        first.type(" mine")
+        first.advance(by: .seconds(2))
+        first.kill()
+        holder.execute("UPDATE items SET name = 'Renamed elsewhere' WHERE serial_number = '0A1B2'")
+        holder.execute("COMMIT")
+        // The journal, not the screen state, holds the refused edit: move it aside to see
+        // what the restored draft alone does.
+        let journal = PendingEditJournal(databasePath: scratch.paths.databasePath)
+        _ = try journal.take { _ in true }
+
+        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        #expect(second.lines[1] == " Name     Rusty Bear mine")
+        #expect(second.screen.contains("Changed elsewhere too: Name (now “Renamed elsewhere”)"))
+        second.advance(by: .seconds(2))
+        #expect(try rustyBearName() == "Renamed elsewhere")
+        second.press(.ctrl("g"))  // take theirs
+        #expect(second.lines[1] == " Name     Renamed elsewhere")
+        #expect(!second.screen.contains("Changed elsewhere"))
+    }
+
+    @Test("H16: two windows type in one field: the later commit is a conflict; no text vanishes")
+    func twoWindowsOneField() throws {
+        let left = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let right = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        left.press(.down, .enter)
+        right.press(.down, .enter)
+        left.type("++")
+        left.advance(by: .seconds(1))
+        #expect(try rustyBearName() == "Rusty Bear++")
+        #expect(left.detail?.nameField.draftBase.base == "Rusty Bear++")
+        right.type("!!")
+        right.advance(by: .seconds(1))
+        // The right window's commit found another value than its base: not written, shown.
+        #expect(try rustyBearName() == "Rusty Bear++")
+        #expect(right.lines[1] == " Name     Rusty Bear!!")
+        #expect(right.screen.contains("Changed elsewhere too: Name (now “Rusty Bear++”)"))
+        left.context.watcher.poll()
+        #expect(left.detail?.nameField.text == "Rusty Bear++")
+        // Keep mine: written over the other; the left window, untouched since, follows.
+        right.press(.ctrl("r"))
+        #expect(try rustyBearName() == "Rusty Bear!!")
+        left.context.watcher.poll()
+        #expect(left.detail?.nameField.text == "Rusty Bear!!")
+    }
+
+    @Test("H17: an edit refused by a lock is in the journal; another session's launch writes it")
+    func journalIsReplayedByAnySession() throws {
+        let first = try launch(.new)
+        first.press(.down, .enter)
+        let holder = try raw()
+        holder.execute("BEGIN IMMEDIATE")
+        first.type(" KEPT")
+        first.advance(by: .seconds(2))
+        first.press(.escape, .character("Q"))  // quit and forget: the session goes
+        #expect(first.context.unsavedWrites == 1)
+        #expect(first.context.unkeptWritesProblem == nil)
+        holder.execute("COMMIT")
+        let journal = PendingEditJournal(databasePath: scratch.paths.databasePath)
+        #expect(try journal.entries().map(\.changes.name) == ["Rusty Bear KEPT"])
+
+        let other = try launch(.new)
+        other.advance(by: .milliseconds(10))
+        #expect(try rustyBearName() == "Rusty Bear KEPT")
+        #expect(try journal.entries().isEmpty)
+        #expect(other.list != nil)
+    }
+
+    @Test("H17: a journal entry that no typing could make is not applied, and the screen says so")
+    func journalIsValidated() throws {
+        let key = try #require(try raw().value("SELECT item_key FROM items WHERE serial_number = '0A1B2'"))
+        let journal = PendingEditJournal(databasePath: scratch.paths.databasePath)
+        try journal.replaceEntries(
+            of: "gone",
+            with: [
+                PendingEdit(
+                    owner: "gone", kind: .fields, key: try #require(UUID(uuidString: key)), name: "x",
+                    changes: ItemChanges(name: "PWNED \u{1B}]0;title\u{07}", valueInDollars: Int.max))
+            ])
+        let app = try launch(.new)
+        app.advance(by: .milliseconds(10))
+        #expect(try rustyBearName() == "Rusty Bear")
+        #expect(app.screen.contains("kept edit(s) were not applied"))
+    }
+
+    @Test("H18: another session's unfinished new item is not listed, and survives other launches")
+    func newItemsBelongToTheirSession() throws {
+        let adding = try launch(.new)
+        adding.press(.character("a"))
+        adding.type("Grandma ring")
+        adding.advance(by: .seconds(2))
+        let addingID = try #require(adding.application.session?.id)
+        let other = try launch(.new)
+        #expect(!other.screen.contains("Grandma ring"))
+        #expect(try other.store.count() == sampleItems.count)
+        adding.kill()
+        other.kill()
+        // A plain launch, and a --fresh one, leave it alone.
+        _ = try launch(.mostRecent)
+        _ = try launch(.new)
+        #expect(try raw().value("SELECT count(*) FROM items WHERE name = 'Grandma ring'") == "1")
+        // Its own session comes back to it, Done and all.
+        let resumed = try launch(.named(addingID))
+        #expect(resumed.detail?.isNew == true)
+        #expect(resumed.lines[1] == " Name     Grandma ring")
+        resumed.press(.enter)
+        #expect(try resumed.storedNames().contains("Grandma ring"))
+    }
+
+    @Test("H18: quit and forget removes the session's unfinished new item")
+    func forgetRemovesTheNewItem() throws {
+        let adding = try launch(.new)
+        adding.press(.character("a"))
+        adding.type("Never kept")
+        adding.advance(by: .seconds(2))
+        adding.press(.ctrl("c"))  // not q: the New Item screen's fields take characters
+        let forgetting = try launch(.new)
+        forgetting.press(.character("a"))
+        forgetting.type("Forget me")
+        forgetting.advance(by: .seconds(2))
+        forgetting.application.quit(forgettingState: true)
+        #expect(try raw().value("SELECT count(*) FROM items WHERE name = 'Forget me'") == "0")
+        #expect(try raw().value("SELECT count(*) FROM items WHERE name = 'Never kept'") == "1")
+    }
+
+    @Test("U16, H14: Add while another program holds the database waits, says so, and opens when it goes")
+    func addWaitsForALock() throws {
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let holder = try raw()
+        holder.execute("BEGIN IMMEDIATE")
+        app.press(.character("a"))
+        #expect(app.screen.contains("Adding… waiting for another program to release the"))
+        #expect(app.presented == nil)
+        app.advance(by: .seconds(1))
+        holder.execute("COMMIT")
+        app.advance(by: .seconds(1))
+        #expect(app.detail?.isNew == true)
+        #expect(!app.screen.contains("Adding…"))
+    }
+}
