@@ -46,6 +46,12 @@ final class HomepwnerTmux: TmuxSession {
         try super.init(label: "homepwner-e2e", width: width, height: height)
     }
 
+    /// A terminal whose app keeps its data and state under `root` (a small file system, say).
+    convenience init(width: Int = 60, height: Int = 12, root: String) throws {
+        try self.init(width: width, height: height)
+        sharedRoot = root
+    }
+
     /// A second terminal whose app runs on `other`'s data and state directories: a second
     /// instance, as in a second tmux pane (rules S2, S3).
     convenience init(width: Int = 60, height: Int = 12, sharingDirectoriesOf other: HomepwnerTmux) throws {
