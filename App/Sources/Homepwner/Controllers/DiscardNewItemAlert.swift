@@ -9,43 +9,12 @@ import TerminalKit
 /// Restoration: identifier and restoration class are its own type; it encodes its item's
 /// key. It is not restored if the item is no longer an unfinished new item.
 @MainActor
-final class DiscardNewItemAlert: AlertController {
-    /// The archive key of the item's key.
-    static let itemKeyKey = "item.itemKey"
-
-    /// The new item it asks about.
-    let itemKey: Item.ID
-    /// The New Item screen that discards it; found again after a restore.
-    weak var detail: DetailViewController?
-
+final class DiscardNewItemAlert: ItemAlert {
     init(itemKey: Item.ID, detail: DetailViewController?) {
-        self.itemKey = itemKey
-        self.detail = detail
-        super.init(title: "Discard the new item?", message: "What you typed in it is lost.")
-        restorationIdentifier = String(describing: type(of: self))
-        restorationClass = DiscardNewItemAlert.self
-        addAction(.init(title: "Keep editing", style: .cancel, key: .character("n")))
-        addAction(
-            .init(title: "Discard", style: .destructive, key: .character("y")) { [weak self] in
-                self?.detail?.discard()
-            })
-    }
-
-    /// Writes the item's key, then the chosen button.
-    override func encodeRestorableState(with coder: StateEncoder) throws {
-        try coder.encode(itemKey, forKey: Self.itemKeyKey)
-        try super.encodeRestorableState(with: coder)
-    }
-
-    override func applicationFinishedRestoringState() {
-        super.applicationFinishedRestoringState()
-        // Restored: the New Item screen is the top of the stack that presents the alert.
-        if detail == nil,
-            let detail = (presentingViewController as? NavigationController)?.topViewController
-                as? DetailViewController, detail.isNew, detail.item.key == itemKey
-        {
-            self.detail = detail
-        }
+        super.init(
+            itemKey: itemKey, detail: detail, title: "Discard the new item?",
+            message: "What you typed in it is lost.", cancelTitle: "Keep editing", actionTitle: "Discard"
+        ) { $0.discard() }
     }
 }
 
@@ -54,9 +23,9 @@ extension DiscardNewItemAlert: ObjectRestoration {
     static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
         -> (any RestorableObject)?
     {
-        guard let context = HomepwnerContext.restoring(from: coder) else { return nil }
+        guard let context = HomepwnerContext.restoring(from: coder), let key = restoredItemKey(from: coder)
+        else { return nil }
         do {
-            let key = try coder.decode(Item.ID.self, forKey: itemKeyKey)
             guard try context.store.isProvisional(key) == true else {
                 coder.explainNotRestored("item \(ItemKey.text(key)) is not an unfinished new item")
                 return nil

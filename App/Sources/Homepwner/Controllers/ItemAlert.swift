@@ -1,0 +1,64 @@
+import StateRestoration
+import TerminalKit
+
+/// An alert about one item that an item's screen acts on: "Remove the photo?" and
+/// "Discard the new item?". Restorable: its identifier and restoration class are its own
+/// type, it saves its item's key (and the chosen button), and once restored it finds the
+/// item's screen again with ``findDetail()``.
+@MainActor
+class ItemAlert: AlertController {
+    /// The archive key of the item's key.
+    static let itemKeyKey = "item.itemKey"
+
+    /// The item it asks about.
+    let itemKey: Item.ID
+    /// The item's screen that acts on the answer; found again after a restore.
+    weak var detail: DetailViewController?
+
+    /// Creates the alert with Cancel (`n`, chosen at first) and the destructive `action`
+    /// (`y`), which the item's screen carries out.
+    init(
+        itemKey: Item.ID, detail: DetailViewController?, title: String, message: String, cancelTitle: String,
+        actionTitle: String, action: @escaping @MainActor (DetailViewController) -> Void
+    ) {
+        self.itemKey = itemKey
+        self.detail = detail
+        super.init(title: title, message: message)
+        restorationIdentifier = String(describing: type(of: self))
+        restorationClass = type(of: self) as? any ObjectRestoration.Type
+        addAction(.init(title: cancelTitle, style: .cancel, key: .character("n")))
+        addAction(
+            .init(title: actionTitle, style: .destructive, key: .character("y")) { [weak self] in
+                if let detail = self?.detail { action(detail) }
+            })
+    }
+
+    /// Writes the item's key, then the chosen button.
+    override func encodeRestorableState(with coder: StateEncoder) throws {
+        try coder.encode(itemKey, forKey: Self.itemKeyKey)
+        try super.encodeRestorableState(with: coder)
+    }
+
+    override func applicationFinishedRestoringState() {
+        super.applicationFinishedRestoringState()
+        if detail == nil, let found = findDetail(), found.item.key == itemKey { detail = found }
+    }
+
+    /// The item's screen this alert was presented over, after a restore: the item open in
+    /// the tabs that present it, or the top of the New Item screen's stack (or, in an
+    /// archive saved before the tabs, of the root's).
+    func findDetail() -> DetailViewController? {
+        if let tabs = presentingViewController as? TabBarController { return Screens(tabs: tabs).openDetail }
+        return (presentingViewController as? NavigationController)?.topViewController as? DetailViewController
+    }
+
+    /// The key of the item an archived alert asks about, or nil having told `coder` why.
+    static func restoredItemKey(from coder: StateDecoder) -> Item.ID? {
+        do {
+            return try coder.decode(Item.ID.self, forKey: itemKeyKey)
+        } catch {
+            coder.explainNotRestored("\(error)")
+            return nil
+        }
+    }
+}
