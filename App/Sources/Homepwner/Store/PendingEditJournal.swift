@@ -77,9 +77,9 @@ public final class PendingEditJournal {
     /// The file.
     public let path: String
     /// The most entries read or written.
-    public static let maximumEntries = 1_000
+    public static let maximumEntries = 256
     /// The largest copy (a notes edit of several megabytes fits).
-    public static let maximumSlotSize = 32 << 20
+    public static let maximumSlotSize = 16 << 20
     static let initialSlotSize = 64 << 10
     private static let fileMagic = Array("HPWNJRNL".utf8)
     private static let slotMagic = Array("SLOT".utf8)
