@@ -421,9 +421,10 @@ extension TextField: DraftEditing {
         text = value
     }
 
-    /// Shows a stored value: the cursor stays where it was, as far as the new text reaches.
+    /// Shows a stored value: the cursor stays where it was, as far as the new text reaches;
+    /// at the end of the text, it stays at the end (typing goes on after the new text).
     public func replaceText(withStored value: String) {
-        let position = cursor
+        let position = cursor == characterCount ? Int.max : cursor
         text = value
         cursorPosition = position
     }

@@ -904,9 +904,10 @@ extension TextView: DraftEditing {
     /// where they were, as far as the new text reaches; otherwise it shows from its start.
     public func replaceText(withStored value: String) {
         let (position, top) = (cursorPosition, scrollPosition)
+        let atEnd = position == characterCount
         text = value
         if isFirstResponder {
-            cursorPosition = position
+            cursorPosition = atEnd ? characterCount : position
             scrollPosition = top
         } else {
             cursorPosition = 0

@@ -15,42 +15,12 @@ struct SessionEndToEndTests {
             String.init)
     }
 
-    /// Two terminals on the same directories, each running Homepwner on the sample items.
     private func twoInstances() async throws -> (left: HomepwnerTmux, right: HomepwnerTmux) {
-        let left = try HomepwnerTmux(width: 80, height: 24)
-        let right: HomepwnerTmux
-        do {
-            right = try HomepwnerTmux(width: 80, height: 24, sharingDirectoriesOf: left)
-        } catch {
-            left.close()
-            throw error
-        }
-        do {
-            try left.seed()
-            try await left.launch()
-            try await right.launch()
-        } catch {
-            left.close()
-            right.close()
-            throw error
-        }
-        return (left, right)
+        try await HomepwnerTmux.twoInstances()
     }
 
-    /// Opens row `row` of the list and types `draft` at the end of its name; waits until the
-    /// session this instance holds has saved the draft (past the debounce).
     private func openAndType(_ session: HomepwnerTmux, row: Int, name: String, draft: String) async throws {
-        if row > 0 { try session.press("Down", times: row) }
-        try session.press("Enter")
-        try await session.waitFor("the detail of \(name)") { $0.contains("Name     \(name)") }
-        try session.type(draft)
-        try await session.waitFor("the draft") { $0.contains("Name     \(name)\(draft)") }
-        try await session.waitUntil("the continuous save of the draft in its own session") {
-            guard let directory = try session.heldSessionDirectory() else { return false }
-            return session.archivedText(
-                ofFieldEndingWith: "DetailViewController/nameField", in: directory + "/restoration.archive")
-                == name + draft
-        }
+        try await session.openAndType(row: row, name: name, draft: draft)
     }
 
     @Test(

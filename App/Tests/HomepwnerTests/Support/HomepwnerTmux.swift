@@ -190,3 +190,46 @@ final class HomepwnerTmux: TmuxSession {
         return text
     }
 }
+
+extension HomepwnerTmux {
+    /// Two terminals on the same directories, each running Homepwner on the sample items
+    /// (the list showing in both).
+    static func twoInstances(width: Int = 80, height: Int = 24) async throws -> (
+        left: HomepwnerTmux, right: HomepwnerTmux
+    ) {
+        let left = try HomepwnerTmux(width: width, height: height)
+        let right: HomepwnerTmux
+        do {
+            right = try HomepwnerTmux(width: width, height: height, sharingDirectoriesOf: left)
+        } catch {
+            left.close()
+            throw error
+        }
+        do {
+            try left.seed()
+            try await left.launch()
+            try await right.launch()
+        } catch {
+            left.close()
+            right.close()
+            throw error
+        }
+        return (left, right)
+    }
+
+    /// Opens row `row` of the list and types `draft` at the end of its name; waits until the
+    /// session this instance holds has saved the draft (past the debounce).
+    func openAndType(row: Int, name: String, draft: String) async throws {
+        if row > 0 { try press("Down", times: row) }
+        try press("Enter")
+        try await waitFor("the detail of \(name)") { $0.contains("Name     \(name)") }
+        try type(draft)
+        try await waitFor("the draft") { $0.contains("Name     \(name)\(draft)") }
+        try await waitUntil("the continuous save of the draft in its own session") {
+            guard let directory = try self.heldSessionDirectory() else { return false }
+            return self.archivedText(
+                ofFieldEndingWith: "DetailViewController/nameField", in: directory + "/restoration.archive")
+                == name + draft
+        }
+    }
+}
