@@ -9,6 +9,15 @@ import Testing
 @Suite("H16: drafts with a base in TextField and TextView")
 @MainActor
 struct DraftEditingTests {
+    /// A form of one field, restoring what `storage` holds.
+    private func launchForm(_ storage: InMemoryStorage) throws -> (TextField, ViewLaunch) {
+        let field = TextField()
+        field.restorationIdentifier = "name"
+        let form = FormController(field: field)
+        form.restorationIdentifier = "Form"
+        return (field, try ViewLaunch(root: form, size: Size(width: 30, height: 4), storage: storage))
+    }
+
     @Test(
         "H16: the rule: store = base keeps the draft; draft = base takes the store; all differ is a conflict; no base trusts only equality",
         arguments: [
@@ -72,11 +81,7 @@ struct DraftEditingTests {
     func baseIsRestored() throws {
         let storage = InMemoryStorage()
         do {
-            let field = TextField()
-            field.restorationIdentifier = "name"
-            let form = FormController(field: field)
-            form.restorationIdentifier = "Form"
-            let launch = try ViewLaunch(root: form, size: Size(width: 30, height: 4), storage: storage)
+            let (field, launch) = try launchForm(storage)
             field.reset(toStored: "Lamp")
             launch.terminal.type(" X")
             launch.application.processEvents()
@@ -84,11 +89,7 @@ struct DraftEditingTests {
             launch.application.suspend()
             launch.application.engine.waitForPendingWrites()
         }
-        let field = TextField()
-        field.restorationIdentifier = "name"
-        let form = FormController(field: field)
-        form.restorationIdentifier = "Form"
-        _ = try ViewLaunch(root: form, size: Size(width: 30, height: 4), storage: storage)
+        let (field, _) = try launchForm(storage)
         #expect(field.text == "Lamp X")
         #expect(field.draftBase == DraftBase(base: "Lamp", conflict: "Renamed"))
     }
@@ -97,21 +98,13 @@ struct DraftEditingTests {
     func restoredTextIsCleaned() throws {
         let storage = InMemoryStorage()
         do {
-            let field = TextField()
-            field.restorationIdentifier = "name"
-            let form = FormController(field: field)
-            form.restorationIdentifier = "Form"
-            let launch = try ViewLaunch(root: form, size: Size(width: 30, height: 4), storage: storage)
+            let (field, launch) = try launchForm(storage)
             // As a crafted archive would hold it: set behind the keyboard's back.
             field.text = "PWNED \u{1B}]0;title\u{07}\nnext"
             launch.application.suspend()
             launch.application.engine.waitForPendingWrites()
         }
-        let field = TextField()
-        field.restorationIdentifier = "name"
-        let form = FormController(field: field)
-        form.restorationIdentifier = "Form"
-        _ = try ViewLaunch(root: form, size: Size(width: 30, height: 4), storage: storage)
+        let (field, _) = try launchForm(storage)
         #expect(field.text == "PWNED ]0;title next")
         #expect(field.draftBase.base == nil, "a draft saved without a base has none")
     }
