@@ -75,7 +75,8 @@ let package = Package(
         .target(
             name: "TerminalKitFuzzing", dependencies: ["TerminalKit", stateRestoration, restorationTesting]),
         .executableTarget(
-            name: "restoration-fuzz", dependencies: ["Homepwner", "TerminalKitFuzzing", testSupport]),
+            name: "restoration-fuzz",
+            dependencies: ["Homepwner", "TerminalKit", "TerminalKitFuzzing", restorationTesting, testSupport]),
 
         // MARK: Tests
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),

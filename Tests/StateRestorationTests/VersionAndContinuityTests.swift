@@ -133,6 +133,26 @@ struct VersionAndContinuityTests {
         #expect(restored.count >= typed.count - 5, "restored \(restored.count) of \(typed.count) keys")
     }
 
+    @Test("R2, R20: a background pass with nothing new waits for a continuous write still in flight")
+    func backgroundPassWaitsForTheWriteInFlight() throws {
+        let storage = SlowStorage()
+        let scheduler = ManualScheduler()
+        var configuration = RestorationConfiguration(appName: "TestApp", appVersion: "1.0", debugOutput: .off)
+        configuration.continuousPreservationDelay = .milliseconds(300)
+        let app = TestApp()
+        app.root = Node("Root", value: "typed")
+        let engine = RestorationEngine(
+            configuration: configuration, registry: RestorationRegistry(), storage: storage,
+            scheduler: scheduler,
+            delegate: app, roots: { [unowned app] in app.rootObjects })
+        // A continuous save starts (its write takes a while), and at once the app goes to the
+        // background with nothing changed since: the pass must not return before the write
+        // landed, or a process stopped next and killed has nothing on disk.
+        engine.preserveInBackground()
+        try engine.preserve(reason: .background)
+        #expect(storage.archive != nil)
+    }
+
     @Test("H15: without a maximum delay the same steady changes are never saved (the negative control)")
     func unboundedDebounceNeverSaves() throws {
         let harness = continuousHarness()
@@ -247,5 +267,27 @@ struct VersionAndContinuityTests {
         harness.scheduler.advance(by: .seconds(1))
         launch.engine.waitForPendingWrites()
         #expect(app.preservedCount == before + 2)
+    }
+}
+
+/// Storage whose writes take 300 ms: a background write is still in flight when the next
+/// pass begins.
+final class SlowStorage: RestorationStorage, @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [StorageItem: [UInt8]] = [:]
+
+    var location: String { "slow memory" }
+
+    var archive: [UInt8]? { lock.withLock { items[.archive] } }
+
+    func load(_ item: StorageItem) throws(RestorationError) -> [UInt8]? { lock.withLock { items[item] } }
+
+    func store(_ bytes: [UInt8], as item: StorageItem) throws(RestorationError) {
+        Thread.sleep(forTimeInterval: 0.3)
+        lock.withLock { items[item] = bytes }
+    }
+
+    func remove(_ item: StorageItem) throws(RestorationError) {
+        _ = lock.withLock { items.removeValue(forKey: item) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Homepwner
+import RestorationTesting
 import TerminalKit
 import TerminalKitFuzzing
 import TestSupport
@@ -52,11 +53,31 @@ enum HomepwnerFuzzing {
             })
     }
 
-    /// Another process's edit: adds, renames, deletes or moves an item, by the seed.
+    /// Another process's edit, by the seed: `sqlite3`-like changes (adds, renames,
+    /// deletes, moves, a serial, a value or the notes), or a second window that opens an
+    /// item, types into its name or notes and commits (rule H16: the first window may have
+    /// the same item open, with or without a draft of its own; a conflict it shows is
+    /// restored as shown).
     static func outsideChange(_ seed: UInt64, paths: HomepwnerPaths) throws {
         let store = try ItemStore(paths: paths)
         let items = try store.allItems()
-        let index = items.isEmpty ? 0 : Int(seed / 4 % UInt64(items.count))
+        let index = items.isEmpty ? 0 : Int(seed / 8 % UInt64(items.count))
+        switch seed % 8 {
+        case 4 where !items.isEmpty:
+            try store.update(
+                key: items[index].key,
+                changes: ItemChanges(serialNumber: "S\(seed % 1000)", valueInDollars: Int(seed % 500)))
+        case 5 where !items.isEmpty:
+            try store.update(
+                key: items[index].key, changes: ItemChanges(notes: "outside \(seed % 100)\nline two"))
+        case 6, 7:
+            try secondWindow(seed, paths: paths, row: index, notes: seed % 8 == 7)
+        default:
+            try sqliteChange(seed, store: store, items: items, index: index)
+        }
+    }
+
+    private static func sqliteChange(_ seed: UInt64, store: ItemStore, items: [Item], index: Int) throws {
         switch seed % 4 {
         case 0:
             try store.createItem(name: "Outside \(seed % 100)", serialNumber: "OUT", valueInDollars: 5)
@@ -69,5 +90,29 @@ enum HomepwnerFuzzing {
         default:
             break
         }
+    }
+
+    /// A second Homepwner on the same store, headless: opens row `row`, types into the name
+    /// (or the notes), waits past the commit, and quits.
+    private static func secondWindow(_ seed: UInt64, paths: HomepwnerPaths, row: Int, notes: Bool) throws {
+        let terminal = HeadlessTerminal(size: Size(width: 60, height: 12))
+        let store = try ItemStore(paths: paths)
+        // An instance of its own: its new items are its session's, not the first window's.
+        store.session = "second-window"
+        let context = HomepwnerContext(store: store, colorEnabled: true)
+        let application = HomepwnerApplication.makeApplication(
+            context: context, driver: terminal, storage: InMemoryStorage(),
+            configuration: HomepwnerApplication.configuration(debugOutput: .off))
+        try application.launch()
+        for _ in 0..<row { terminal.press(.down) }
+        terminal.press(.enter)
+        if notes { for _ in 0..<4 { terminal.press(.tab) } }
+        terminal.paste(" w\(seed % 10)")
+        application.processEvents()
+        for _ in 0..<30 {
+            terminal.advanceTime(by: .milliseconds(50))
+            application.processEvents()
+        }
+        application.quit()
     }
 }

@@ -231,10 +231,17 @@ public final class RestorationEngine {
         let file = encoded.fileBytes
         let limits = configuration.limits
         let state = WrittenState(encoded, file: file)
-        guard lastWrittenState.map(state.holdsSameState) != true else {
-            // Nothing changed since the last write: the archive on disk holds it (R26).
-            if awaitingConfirmation { confirmLaunchIsStable() }
-            return encoded.report
+        if lastWrittenState.map(state.holdsSameState) == true {
+            // Nothing changed since the last write: the archive on disk holds it (R26), once
+            // a background write of it still in flight has landed; a pass on background or
+            // termination must not return before (the process may stop or die next). If
+            // that write failed, this pass writes it.
+            writeQueue.sync {}
+            reportFinishedWrites()
+            if lastWrittenState != nil {
+                if awaitingConfirmation { confirmLaunchIsStable() }
+                return encoded.report
+            }
         }
         lastWrittenState = nil
         let result = writeQueue.sync { () -> Result<Void, RestorationError> in
@@ -267,6 +274,17 @@ public final class RestorationEngine {
             ) { [weak self] in self?.saveInBackground() }
         }
         pendingSave?.signal()
+    }
+
+    /// Notes a change that the saved state must agree with soon, such as the app's own
+    /// data just committed elsewhere (rule H16: a draft's base): with continuous
+    /// preservation on, a save starts now, without the debounce; its write happens off the
+    /// main actor as other continuous saves do.
+    public func preserveInBackground() {
+        reportFinishedWrites()
+        guard configuration.continuousPreservationDelay != nil else { return }
+        pendingSave?.cancel()
+        saveInBackground()
     }
 
     /// True while a continuous save is waiting for its debounce.

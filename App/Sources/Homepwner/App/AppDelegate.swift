@@ -46,6 +46,7 @@ final class AppDelegate: ApplicationDelegate {
         }
         context.now = { [weak application] in application?.driver.now ?? .zero }
         context.stateDidChange = { [weak application] in application?.engine.stateDidChange() }
+        context.saveStateNow = { [weak application] in application?.engine.preserveInBackground() }
         if startsFresh { application.engine.discardState(reason: "launched with --fresh") }
         // The tabs and the split exist before the restore, which finds them where they
         // are (rule R13c) and fills their stacks.

@@ -39,6 +39,9 @@ public final class HomepwnerContext {
     /// Tells the restoration engine that the screen changed without a key (continuous
     /// preservation saves it after its debounce).
     var stateDidChange: @MainActor () -> Void = {}
+    /// Tells the engine to save the screen state now, in the background (after a commit:
+    /// the saved drafts' bases must not lag behind the database, rule H16).
+    var saveStateNow: @MainActor () -> Void = {}
 
     /// Creates a context.
     /// - Parameters:
@@ -50,9 +53,9 @@ public final class HomepwnerContext {
         journal = PendingEditJournal(databasePath: store.databasePath)
     }
 
-    /// The sessions that exist in the state directory, and those of them a running
-    /// instance holds; empty outside sessions (the command sets them).
-    var existingSessions: () -> Set<String> = { [] }
+    /// The sessions that exist in the state directory (nil outside sessions: not known),
+    /// and those of them a running instance holds (empty outside sessions).
+    var existingSessions: () -> Set<String>? = { nil }
     var heldSessions: () -> Set<String> = { [] }
 
     /// Makes the writes the journal keeps for instances that are not running (rule H17).

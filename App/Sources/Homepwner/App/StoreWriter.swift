@@ -123,21 +123,31 @@ final class StoreWriter {
         retry = nil
         let waited = busySince != nil || isRefused
         var wrote = false
+        var landed: [(key: UUID, written: ItemChanges, conflicts: ItemChanges)] = []
         defer {
             keepInJournal()
-            // Writes that waited landed now: the screens read the store again, and the
-            // screen state saves their new bases.
-            if waited && wrote {
-                for observer in context.watcher.liveObservers { observer.storeDidChangeOutside() }
-                context.stateDidChange()
+            // The item's screen hears what of its own landed (its fields' bases move there),
+            // then reads the store; after a wait, every screen reads it again. The screen
+            // state saves the new bases at once: a kill must not find the database ahead of it.
+            let observers = context.watcher.liveObservers
+            for write in landed {
+                for observer in observers where observer.editingItemKey == write.key {
+                    observer.storeDidWrite(write.written, conflicts: write.conflicts)
+                    if !waited { observer.storeDidChangeOutside() }
+                }
             }
+            if waited && wrote {
+                for observer in observers { observer.storeDidChangeOutside() }
+            }
+            if !landed.isEmpty || waited && wrote { context.saveStateNow() }
         }
         while let operation = pending.first {
             do {
-                try perform(operation)
+                let outcome = try perform(operation)
                 pending.removeFirst()
                 wrote = true
                 context.writesMade += 1
+                if let outcome { landed.append((operation.key, outcome.written, outcome.conflicts)) }
             } catch  where error.isBusy {
                 if busySince == nil { busySince = context.now() }
                 retry = context.schedule(after: Self.retryInterval) { [weak self] in self?.flush() }
@@ -168,29 +178,29 @@ final class StoreWriter {
         return pending.count
     }
 
-    private func perform(_ operation: Operation) throws(ItemStoreError) {
+    /// Makes `operation`; for a field write, what it wrote and what conflicted.
+    private func perform(_ operation: Operation) throws(ItemStoreError) -> (
+        written: ItemChanges, conflicts: ItemChanges
+    )? {
         let store = context.store
         switch operation {
         case .fields(let key, let changes, let base, let name):
             let conflicts = try store.update(key: key, changes: changes, base: base)
             if !conflicts.isEmpty { reportConflict(key: key, name: name, conflicts: conflicts) }
+            return (changes.removing(conflicts), conflicts)
         case .confirm(let key): try store.confirmItem(withKey: key)
         case .discardNew(let key): try store.deleteProvisionalItem(withKey: key)
         case .delete(let key, _): try store.deleteItem(withKey: key)
         }
+        return nil
     }
 
     /// Fields changed elsewhere since the edit was made: the item's screen, if one shows
     /// it, reads the store and offers the choice; otherwise a notice names what was not
     /// written.
     private func reportConflict(key: UUID, name: String, conflicts: ItemChanges) {
-        let observers = context.watcher.liveObservers
-        if observers.contains(where: { $0.editingItemKey == key }) {
-            for observer in observers where observer.editingItemKey == key {
-                observer.storeDidChangeOutside()
-            }
-            return
-        }
+        // The item's screen shows it when it reads the store, after this write's report.
+        if context.watcher.liveObservers.contains(where: { $0.editingItemKey == key }) { return }
         let fields = Self.fieldNames(of: conflicts).joined(separator: ", ")
         context.post(
             "Your change to \(fields) of \(Self.quoted(name)) was not saved: it was changed elsewhere since.")
@@ -332,10 +342,14 @@ protocol StoreObserver: AnyObject {
     func commitPendingEdits()
     /// The item whose fields this screen edits, if any.
     var editingItemKey: UUID? { get }
+    /// A write of ``editingItemKey``'s fields landed: `written` is in the store now,
+    /// `conflicts` holds the stored values of the fields it did not write (H16).
+    func storeDidWrite(_ written: ItemChanges, conflicts: ItemChanges)
 }
 
 extension StoreObserver {
     var editingItemKey: UUID? { nil }
+    func storeDidWrite(_ written: ItemChanges, conflicts: ItemChanges) {}
 }
 
 /// Polls `PRAGMA data_version` every ``interval`` on the run loop and tells the observers

@@ -244,8 +244,10 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         if completesPhotoPath {
             commands.append(KeyCommand(.tab) { [weak self] in self?.completePhotoPath() })
         }
-        // Back with an invalid value: the first Esc stays and says what happens to it.
-        if !isNew, !warnedAboutInvalidValue, case .failure = parsedValue {
+        // Back with a conflict: leaving would drop the text shown; the screen says to choose.
+        if !isNew, hasConflict {
+            commands.append(KeyCommand(.escape) { [weak self] in self?.validateValue() })
+        } else if !isNew, !warnedAboutInvalidValue, case .failure = parsedValue {
             commands.append(KeyCommand(.escape) { [weak self] in self?.warnAboutInvalidValue() })
         }
         return commands
@@ -370,9 +372,26 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         guard !isGone else { return }
         let changes = changes
         guard !changes.isEmpty else { return }
+        inFlight = inFlight.merging(changes)
         context.writer.submit(
             .fields(key: item.key, changes: changes, base: bases(of: changes), name: nameField.text))
-        if context.writer.pendingChanges(for: item.key).isEmpty { storeDidChangeOutside() }
+    }
+
+    /// What this screen submitted that has not landed yet: when the writer says a write
+    /// landed, the fields whose text it wrote take it as their base (another's write of
+    /// the same item, a kept edit made at launch, is not this screen's and moves nothing).
+    private var inFlight = ItemChanges()
+
+    func storeDidWrite(_ written: ItemChanges, conflicts: ItemChanges) {
+        if let name = written.name, name == inFlight.name { nameField.markSaved(name) }
+        if let serial = written.serialNumber, serial == inFlight.serialNumber {
+            serialNumberField.markSaved(serial)
+        }
+        if let value = written.valueInDollars, value == inFlight.valueInDollars {
+            valueField.markSaved(String(value))
+        }
+        if let notes = written.notes, notes == inFlight.notes { notesView.markSaved(notes) }
+        inFlight = inFlight.removing(written).removing(conflicts)
     }
 
     /// Commits ``commitDelay`` after the last edit, and at most ``maximumCommitDelay``
@@ -450,6 +469,12 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
 
     /// Done: keeps the new item with what was typed, and dismisses.
     func done() {
+        // A field changed on both sides is the user's to decide first: Done would keep the
+        // item without the text shown in it (H16).
+        if hasConflict {
+            validateValue()
+            return
+        }
         if case .failure(let error) = parsedValue {
             show("\(error.description). Fix it before Done, or Esc to cancel the item.", isError: true)
             return

@@ -30,6 +30,15 @@ public struct ItemChanges: Hashable, Sendable, Codable {
             valueInDollars: later.valueInDollars ?? valueInDollars, notes: later.notes ?? notes)
     }
 
+    /// These changes without the fields `other` holds.
+    public func removing(_ other: ItemChanges) -> ItemChanges {
+        ItemChanges(
+            name: other.name == nil ? name : nil,
+            serialNumber: other.serialNumber == nil ? serialNumber : nil,
+            valueInDollars: other.valueInDollars == nil ? valueInDollars : nil,
+            notes: other.notes == nil ? notes : nil)
+    }
+
     /// `item` with these changes applied.
     public func applied(to item: Item) -> Item {
         var result = item

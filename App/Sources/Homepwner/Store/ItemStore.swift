@@ -314,15 +314,16 @@ public final class ItemStore {
     /// `keeping` (the New Item screen restored at this launch):
     /// - this session's others;
     /// - those of a session that no longer exists (pruned, or ended), unless in
-    ///   `liveSessions`, the sessions that exist;
-    /// - those of no session (made before sessions owned them) whose process is gone.
+    ///   `liveSessions`, the sessions that exist (nil when not known: then none);
+    /// - those of no session (made before sessions owned them, or by a launch without
+    ///   sessions) whose process is gone, or is this one while this launch has none.
     ///
     /// Another session's item is left alone whether or not its instance runs: only its
     /// own New Item screen, or the end of that session, decides.
     /// - Returns: The deleted items that belonged to a session now gone, so that the user
     ///   can be told (the others were this launch's own or anonymous leftovers).
     @discardableResult
-    public func removeAbandonedProvisionalItems(keeping: Set<UUID>, liveSessions: Set<String>)
+    public func removeAbandonedProvisionalItems(keeping: Set<UUID>, liveSessions: Set<String>?)
         throws(ItemStoreError) -> [Item]
     {
         var abandoned: [(key: UUID, name: String, reported: Bool)] = []
@@ -335,10 +336,13 @@ public final class ItemStore {
             let itemSession = row.text(2)
             guard !keeping.contains(key) else { return }
             if itemSession.isEmpty {
-                if !Self.isOtherLiveProcess(owner) { abandoned.append((key, row.text(3), false)) }
+                let ours = owner == Int64(getpid())
+                if !Self.isOtherLiveProcess(owner) && !(ours && !session.isEmpty) {
+                    abandoned.append((key, row.text(3), false))
+                }
             } else if itemSession == session {
                 abandoned.append((key, row.text(3), false))
-            } else if !liveSessions.contains(itemSession) {
+            } else if let liveSessions, !liveSessions.contains(itemSession) {
                 abandoned.append((key, row.text(3), true))
             }
         }
