@@ -213,4 +213,42 @@ struct DraftsAndOwnershipTests {
         #expect(app.detail?.isNew == true)
         #expect(!app.screen.contains("Adding…"))
     }
+
+    @Test(
+        "H2, H13: a New Item deleted outside while its discard question is up: both go, and the list says so")
+    func newItemDeletedUnderTheQuestion() throws {
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.character("a"))
+        app.type("12")
+        app.press(.escape)
+        #expect(app.screen.contains("Discard the new item?"))
+        try raw().execute("DELETE FROM items WHERE provisional != 0")
+        app.context.watcher.poll()
+        app.advance(by: .milliseconds(10))
+        #expect(app.presented == nil)
+        #expect(app.list != nil)
+        #expect(app.screen.contains("“12” was deleted outside Homepwner."))
+    }
+
+    @Test(
+        "H16: while a field is in conflict, other messages wait, and Done and Back stay until the user chooses"
+    )
+    func conflictComesFirst() throws {
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.down, .enter)
+        app.type("!")
+        try raw().execute("UPDATE items SET name = 'Elsewhere' WHERE serial_number = '0A1B2'")
+        app.context.watcher.poll()
+        app.advance(by: .seconds(1))
+        #expect(app.screen.contains("Changed elsewhere too: Name"))
+        app.press(.tab, .tab, .tab, .enter)  // Enter in an empty photo field: a message of its own
+        #expect(app.screen.contains("Changed elsewhere too: Name"))
+        app.press(.escape)
+        #expect(app.detail != nil, "Back waits for the choice")
+        app.press(.ctrl("g"))
+        #expect(app.detail?.nameField.text == "Elsewhere")
+        app.press(.escape)
+        #expect(app.detail == nil)
+        #expect(try rustyBearName() == "Elsewhere")
+    }
 }

@@ -330,9 +330,12 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         validateValue()
     }
 
+    /// Shows `message` under the fields; while a field is in conflict, the conflict is
+    /// what shows (it waits for the user's choice, rule H16).
     private func show(_ message: String, isError: Bool) {
-        messageLabel.text = message
-        messageIsError = isError
+        let conflict = conflictMessage
+        messageLabel.text = conflict ?? message
+        messageIsError = conflict != nil || isError
         showsWriterStatus = false
         messageLabel.style = isError ? messageLabel.theme.error : .plain
     }
@@ -538,6 +541,10 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
             let name = nameField.text.isEmpty ? item.name : nameField.text
             context.post("\(StoreWriter.quoted(name)) was deleted outside Homepwner.")
             context.editedItems[item.key] = nil
+            // An alert it presents about the item goes first (it asks about nothing now).
+            if presentedViewController != nil || navigationController?.presentedViewController != nil {
+                dismiss()
+            }
             if isNew {
                 dismiss()
             } else {
