@@ -1,6 +1,6 @@
 import Foundation
 import RestorationTesting
-import StateRestoration
+@_spi(Testing) import StateRestoration
 import TerminalKit
 import Testing
 
@@ -250,5 +250,28 @@ struct DraftsAndOwnershipTests {
         app.press(.escape)
         #expect(app.detail == nil)
         #expect(try rustyBearName() == "Elsewhere")
+    }
+
+    @Test(
+        "R35, H19: a disk that refuses the launch markers: nothing is restored, and the list says where the state went"
+    )
+    func refusedMarkersAreSaid() throws {
+        let directory = scratch.paths.stateDirectory + "/faults"
+        do {
+            let first = try HeadlessHomepwner(
+                paths: scratch.paths, anyStorage: FileRestorationStorage(directory: directory))
+            first.press(.down, .enter)
+            first.type(" draft")
+            first.application.suspend()
+            first.kill()
+        }
+        let full = FileRestorationStorage(
+            directory: directory,
+            faults: StorageFaults { step, path in
+                step == .createTemporary ? ENOSPC : nil
+            })
+        let second = try HeadlessHomepwner(paths: scratch.paths, anyStorage: full)
+        #expect(second.list != nil)
+        #expect(second.screen.contains("The saved screen state was not restored: the disk refused"))
     }
 }

@@ -75,6 +75,17 @@ final class AppDelegate: ApplicationDelegate {
         for note in report?.diagnostics ?? [] where note.kind == .archiveDiscarded {
             context.post(Self.discardedStateNotice(reason: note.reason, activity: report?.restoredActivity))
         }
+        // A disk that refused the launch markers (full): nothing was restored (R35), and the
+        // user hears where the screen state went (H19).
+        if let note = report?.diagnostics.first(where: {
+            $0.kind == .notRestored && $0.path == nil
+                && $0.reason.contains("launch markers cannot be written")
+        }) {
+            let aside =
+                note.reason.contains("set aside") ? " It was set aside as restoration.archive.discarded." : ""
+            context.post(
+                "The saved screen state was not restored: the disk refused to write (is it full?).\(aside)")
+        }
         cleanStore(window: window)
         context.watcher.start()
         // Writes an earlier launch could not make: after the first frame (rule H17).

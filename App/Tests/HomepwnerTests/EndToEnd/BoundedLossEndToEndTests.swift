@@ -119,8 +119,11 @@ struct BoundedLossEndToEndTests {
         #expect(try await session.quit() == "74")
         let screen = try session.screen().replacingOccurrences(of: "\n", with: "")
         #expect(screen.contains("They are kept in "), "\(screen)")
-        try mount.free()
+        // A relaunch while the disk is still full: the kept edit waits, says so, and lands
+        // once the disk has room.
         try await session.launch()
+        try await session.waitFor("the kept edit waiting") { $0.contains("not saved yet: the disk refused") }
+        try mount.free()
         try await session.waitUntil("the kept edit in the database") {
             try session.sqlite("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear FULL\n"
         }

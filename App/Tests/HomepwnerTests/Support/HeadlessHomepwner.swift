@@ -37,6 +37,16 @@ final class HeadlessHomepwner {
         }
     }
 
+    /// Launches the app on any storage (files with injected faults, say).
+    convenience init(paths: HomepwnerPaths, anyStorage storage: any RestorationStorage) throws {
+        try self.init(paths: paths, size: Size(width: 60, height: 12), colorEnabled: true) {
+            context, terminal in
+            HomepwnerApplication.makeApplication(
+                context: context, driver: terminal, storage: storage,
+                configuration: HomepwnerApplication.configuration(debugOutput: .off))
+        }
+    }
+
     /// Launches the app on a session, as the executable does (rules S1–S6).
     /// - Parameters:
     ///   - paths: The scratch directories; the store is opened on them.
