@@ -113,11 +113,14 @@ struct DraftsAndOwnershipTests {
         #expect(right.screen.contains("Changed elsewhere too: Name (now “Rusty Bear++”)"))
         left.context.watcher.poll()
         #expect(left.detail?.nameField.text == "Rusty Bear++")
-        // Keep mine: written over the other; the left window, untouched since, follows.
+        // Keep mine: written over the other; the left window, untouched since, follows, and
+        // says so, since its cursor is in that field.
         right.press(.ctrl("r"))
         #expect(try rustyBearName() == "Rusty Bear!!")
         left.context.watcher.poll()
         #expect(left.detail?.nameField.text == "Rusty Bear!!")
+        left.advance(by: .milliseconds(10))
+        #expect(left.screen.contains("Name was changed elsewhere; it shows the new text."))
     }
 
     @Test("H17: an edit refused by a lock is in the journal; another session's launch writes it")
@@ -207,11 +210,17 @@ struct DraftsAndOwnershipTests {
         app.press(.character("a"))
         #expect(app.screen.contains("Adding… waiting for another program to release the"))
         #expect(app.presented == nil)
+        // Keys typed meanwhile are the new item's, not the list's (e: edit mode, q: quit).
+        app.type("Ted quits")
         app.advance(by: .seconds(1))
+        #expect(app.application.state != .terminated)
         holder.execute("COMMIT")
         app.advance(by: .seconds(1))
         #expect(app.detail?.isNew == true)
         #expect(!app.screen.contains("Adding…"))
+        #expect(app.detail?.nameField.text == "Ted quits")
+        app.advance(by: .seconds(1))
+        #expect(try raw().value("SELECT count(*) FROM items WHERE name = 'Ted quits'") == "1")
     }
 
     @Test(

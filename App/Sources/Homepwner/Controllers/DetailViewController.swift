@@ -73,6 +73,8 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     private var restoredStored: ItemChanges?
     /// True for the modal new-item screen.
     let isNew: Bool
+    /// Keys typed on the list while its Add waited for the database: the name's start.
+    var typedAhead = ""
 
     let nameField = TextField(placeholder: "name")
     let serialNumberField = TextField(placeholder: "serial number")
@@ -158,6 +160,10 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         photoView.colorEnabled = context.colorEnabled
         loadThumbnail()
         nameField.becomeFirstResponder()
+        if !typedAhead.isEmpty {
+            _ = nameField.handleKey(Key(.paste(typedAhead)))
+            typedAhead = ""
+        }
     }
 
     override func viewWillDisappear(_ animated: Bool) {
@@ -561,6 +567,9 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     /// waits in the writer's queue (their base is what that write expects).
     private func applyStored(_ stored: Item) {
         let queued = context.writer.pendingChanges(for: item.key)
+        // The field the cursor is in, if the store's value replaces its text: said below.
+        let focused = drafts.first { ($0.view as? View)?.isFirstResponder == true }
+        let focusedText = focused?.view.text
         if queued.name == nil { nameField.takeStoredValue(stored.name) }
         if queued.serialNumber == nil { serialNumberField.takeStoredValue(stored.serialNumber) }
         if queued.valueInDollars == nil {
@@ -578,6 +587,11 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         if !isNew { navigationItem.title = Self.title(forName: nameField.text) }
         validateValue()
         publishEdits()
+        // Text never changes under the cursor without a word (H16): the user typed there,
+        // it was saved, and another window or program changed it since.
+        if let focused, focused.view.text != focusedText, !messageIsError {
+            show("\(focused.label) was changed elsewhere; it shows the new text.", isError: false)
+        }
     }
 
     // MARK: Photo

@@ -145,7 +145,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
         // Esc gives up an add that waits for the database; else it leaves editing mode, as
         // Done does.
         if pendingAdd != nil {
-            commands.append(KeyCommand(.escape) { [weak self] in self?.stopWaitingToAdd() })
+            commands.append(KeyCommand(.escape) { [weak self] in self?.cancelWaitingAdd() })
         } else if isEditing {
             commands.append(KeyCommand(.escape) { [weak self] in self?.setEditing(false, animated: false) })
         }
@@ -197,6 +197,8 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
             return
         }
         let detail = DetailViewController(item: item, isNew: true, context: context)
+        detail.typedAhead = typeAhead
+        typeAhead = ""
         let navigation = NavigationController(rootViewController: detail)
         // No restoration class: the app delegate creates it at launch (the chapter).
         navigation.restorationIdentifier = String(describing: type(of: navigation))
@@ -205,6 +207,26 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
 
     /// The add that waits for the database, while one does.
     private var pendingAdd: (any ScheduledAction)?
+    /// What was typed while the add waited: the New Item's name, once it opens (the keys
+    /// would otherwise act on the list: `e` edit mode, `q` quit).
+    private var typeAhead = ""
+
+    override func handleKey(_ key: Key) -> Bool {
+        guard pendingAdd != nil else { return super.handleKey(key) }
+        switch key.code {
+        case .character(let character) where key.modifiers.isEmpty:
+            typeAhead.append(character)
+            return true
+        case .paste(let text):
+            typeAhead += text
+            return true
+        case .backspace:
+            if !typeAhead.isEmpty { typeAhead.removeLast() }
+            return true
+        default:
+            return super.handleKey(key)
+        }
+    }
 
     /// Tries the waiting add again, if the list is still where the user asked for it.
     private func retryAdd() {
@@ -221,6 +243,12 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
         pendingAdd?.cancel()
         pendingAdd = nil
         context.addIsWaiting = false
+    }
+
+    /// Esc while the add waits: it is given up, and what was typed for it too.
+    private func cancelWaitingAdd() {
+        stopWaitingToAdd()
+        typeAhead = ""
     }
 
     private func confirmDeleteOfSelectedItem() {
