@@ -283,4 +283,33 @@ struct DraftsAndOwnershipTests {
         #expect(second.list != nil)
         #expect(second.screen.contains("The saved screen state was not restored: the disk refused"))
     }
+
+    @Test(
+        "H16, H17: a kept edit that meets a change made elsewhere waits for its item: opened, it shows the conflict, and ^R saves it"
+    )
+    func keptEditConflictWaitsForItsScreen() throws {
+        let first = try launch(.new)
+        first.press(.down, .enter)
+        let holder = try raw()
+        holder.execute("BEGIN IMMEDIATE")
+        first.type(" KEPT")
+        first.advance(by: .seconds(2))
+        first.press(.escape, .character("Q"))
+        holder.execute("UPDATE items SET name = 'Elsewhere' WHERE serial_number = '0A1B2'")
+        holder.execute("COMMIT")
+
+        let other = try launch(.new)
+        other.advance(by: .milliseconds(50))
+        #expect(try rustyBearName() == "Elsewhere")
+        #expect(
+            other.screen.replacingOccurrences(of: "\n ", with: " ").contains(
+                "It is kept: open the item to choose."))
+        other.press(.down, .enter)
+        #expect(other.detail?.nameField.text == "Rusty Bear KEPT")
+        #expect(other.screen.contains("Changed elsewhere too: Name (now “Elsewhere”)"))
+        other.press(.ctrl("r"))
+        #expect(try rustyBearName() == "Rusty Bear KEPT")
+        let journal = PendingEditJournal(databasePath: scratch.paths.databasePath)
+        #expect(try journal.entries().isEmpty)
+    }
 }

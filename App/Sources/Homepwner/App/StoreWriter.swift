@@ -186,7 +186,9 @@ final class StoreWriter {
         switch operation {
         case .fields(let key, let changes, let base, let name):
             let conflicts = try store.update(key: key, changes: changes, base: base)
-            if !conflicts.isEmpty { reportConflict(key: key, name: name, conflicts: conflicts) }
+            if !conflicts.isEmpty {
+                reportConflict(key: key, name: name, changes: changes, base: base, conflicts: conflicts)
+            }
             return (changes.removing(conflicts), conflicts)
         case .confirm(let key): try store.confirmItem(withKey: key)
         case .discardNew(let key): try store.deleteProvisionalItem(withKey: key)
@@ -198,12 +200,31 @@ final class StoreWriter {
     /// Fields changed elsewhere since the edit was made: the item's screen, if one shows
     /// it, reads the store and offers the choice; otherwise a notice names what was not
     /// written.
-    private func reportConflict(key: UUID, name: String, conflicts: ItemChanges) {
+    ///
+    /// With no screen on the item, the user's text is kept in the journal for the item's
+    /// screen, which shows the conflict when the item is next opened (H16, H17).
+    private func reportConflict(
+        key: UUID, name: String, changes: ItemChanges, base: ItemChanges, conflicts: ItemChanges
+    ) {
         // The item's screen shows it when it reads the store, after this write's report.
         if context.watcher.liveObservers.contains(where: { $0.editingItemKey == key }) { return }
         let fields = Self.fieldNames(of: conflicts).joined(separator: ", ")
-        context.post(
-            "Your change to \(fields) of \(Self.quoted(name)) was not saved: it was changed elsewhere since.")
+        let unresolved = PendingEdit(
+            owner: PendingEdit.unresolved, kind: .fields, key: key, name: name,
+            changes: changes.keeping(conflicts), base: base.keeping(conflicts))
+        do {
+            guard let journal = context.journal else {
+                throw JournalError(operation: "keep", path: "", code: 0)
+            }
+            try journal.append([unresolved])
+            context.post(
+                "Your change to \(fields) of \(Self.quoted(name)) was not saved: it was changed elsewhere "
+                    + "too. It is kept: open the item to choose.")
+        } catch {
+            context.post(
+                "Your change to \(fields) of \(Self.quoted(name)) was not saved: it was changed elsewhere since."
+            )
+        }
     }
 
     /// The names of the fields `changes` holds, as the item's screen labels them.
@@ -277,7 +298,9 @@ final class StoreWriter {
         let mine = context.store.session
         let taken: [PendingEdit]
         do {
-            taken = try journal.take { $0.owner == mine || !heldSessions.contains($0.owner) }
+            taken = try journal.take {
+                $0.owner != PendingEdit.unresolved && ($0.owner == mine || !heldSessions.contains($0.owner))
+            }
         } catch {
             context.post("Edits kept from an earlier launch could not be read: \(error)")
             return 0

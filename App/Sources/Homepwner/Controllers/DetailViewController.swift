@@ -164,6 +164,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
             _ = nameField.handleKey(Key(.paste(typedAhead)))
             typedAhead = ""
         }
+        adoptUnresolvedEdits()
     }
 
     override func viewWillDisappear(_ animated: Bool) {
@@ -737,6 +738,36 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         }
         applyStored(item)
         scheduleCommit()
+    }
+
+    /// Takes the user's edits of this item that met a change made elsewhere while no screen
+    /// showed it (kept in the journal, H17): their text comes back with the base it was
+    /// made from, and the three-way rule shows the conflict here, where the user chooses.
+    private func adoptUnresolvedEdits() {
+        guard let journal = context.journal,
+            let entries = try? journal.take(where: {
+                $0.owner == PendingEdit.unresolved && $0.key == item.key
+            }),
+            !entries.isEmpty
+        else { return }
+        for entry in entries {
+            let edits: [(any DraftEditing, String?, String?)] = [
+                (nameField, entry.changes.name, entry.base.name),
+                (serialNumberField, entry.changes.serialNumber, entry.base.serialNumber),
+                (
+                    valueField, entry.changes.valueInDollars.map { String($0) },
+                    entry.base.valueInDollars.map { String($0) }
+                ),
+                (notesView, entry.changes.notes, entry.base.notes),
+            ]
+            for (field, text, base) in edits {
+                guard let text, let base else { continue }
+                field.replaceText(withStored: text)
+                field.draftBase = DraftBase(base: base)
+            }
+        }
+        applyStored(item)
+        context.stateDidChange()
     }
 
     /// The stored text of the field labelled `label`.

@@ -30,6 +30,15 @@ public struct ItemChanges: Hashable, Sendable, Codable {
             valueInDollars: later.valueInDollars ?? valueInDollars, notes: later.notes ?? notes)
     }
 
+    /// These changes, only in the fields `other` holds.
+    public func keeping(_ other: ItemChanges) -> ItemChanges {
+        ItemChanges(
+            name: other.name == nil ? nil : name,
+            serialNumber: other.serialNumber == nil ? nil : serialNumber,
+            valueInDollars: other.valueInDollars == nil ? nil : valueInDollars,
+            notes: other.notes == nil ? nil : notes)
+    }
+
     /// These changes without the fields `other` holds.
     public func removing(_ other: ItemChanges) -> ItemChanges {
         ItemChanges(

@@ -20,8 +20,12 @@ public struct PendingEdit: Codable, Hashable, Sendable {
     }
 
     /// The session whose screen queued it: only to tell a running instance's writes from
-    /// those no one will retry. It does not own the write.
+    /// those no one will retry. It does not own the write. ``unresolved`` for an edit that
+    /// met a change made elsewhere: it waits for its item's screen, where the user chooses.
     public var owner: String
+
+    /// The owner of edits that wait for their item's screen (not a session's name).
+    public static let unresolved = "(unresolved)"
     public var kind: Kind
     public var key: UUID
     /// The item's name when it was queued, for messages.
@@ -110,6 +114,11 @@ public final class PendingEditJournal {
     /// Replaces the entries of `owner` with `entries`, leaving the others'.
     public func replaceEntries(of owner: String, with entries: [PendingEdit]) throws(JournalError) {
         try update { current in current.filter { $0.owner != owner } + entries }
+    }
+
+    /// Adds `entries` to the journal.
+    public func append(_ entries: [PendingEdit]) throws(JournalError) {
+        try update { $0 + entries }
     }
 
     /// Removes and returns the entries `taking` selects (a launch making the writes of
