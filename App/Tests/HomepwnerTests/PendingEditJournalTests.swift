@@ -62,6 +62,9 @@ struct PendingEditJournalTests {
         #expect(try journal.entries().isEmpty)
         try journal.replaceEntries(of: "a", with: [edit("a", "fresh")])
         #expect(try journal.entries().map(\.name) == ["fresh"])
+        // The damaged file is kept aside, not overwritten.
+        #expect(journal.setAside)
+        #expect(FileManager.default.contents(atPath: journal.damagedPath)?.count == 5000)
     }
 
     @Test("H17: at most maximumEntries entries are kept or read, whatever a file holds")

@@ -305,6 +305,11 @@ final class StoreWriter {
             context.post("Edits kept from an earlier launch could not be read: \(error)")
             return 0
         }
+        if journal.setAside {
+            context.post(
+                "The file of kept edits was damaged; it was set aside as \(journal.damagedPath) and a new one made."
+            )
+        }
         var refused = 0
         for entry in taken {
             switch entry.kind {

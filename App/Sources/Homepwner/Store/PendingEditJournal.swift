@@ -95,6 +95,12 @@ public final class PendingEditJournal {
         path = databasePath + "-pending"
     }
 
+    /// Where a file that was not a journal went when a new one replaced it.
+    public var damagedPath: String { path + ".damaged" }
+
+    /// True once this object set a damaged file aside (``damagedPath``).
+    public private(set) var setAside = false
+
     // MARK: Reading and writing
 
     /// Every entry, or none when the file does not exist.
@@ -186,9 +192,11 @@ public final class PendingEditJournal {
         guard slotSize >= Self.slotHeaderSize, slotSize <= Self.maximumSlotSize,
             Int(status.st_size) >= Self.fileHeaderSize + 2 * slotSize
         else {
-            // Not a journal this build wrote (or cut short): it holds nothing to read.
+            // Not a journal this build wrote (or cut short): it holds nothing to read. Before a
+            // new one replaces it, it is set aside (`-pending.damaged`), for a person to look at.
             close(descriptor)
             guard creating else { return nil }
+            if status.st_size > 0, rename(path, damagedPath) == 0 { setAside = true }
             try makeFile(slotSize: Self.initialSlotSize, content: nil)
             return try openFile(creating: false)
         }
