@@ -8,7 +8,7 @@ import Foundation
     import Darwin
 #endif
 
-/// A fresh directory under the system's temporary directory, made with `mkdtemp` (mode
+/// A fresh directory under the system's temporary directory, made with `mkdir` (mode
 /// 0700), and removed with everything in it when the last reference goes (or at
 /// ``remove()``). Test targets subclass it to add paths of their own.
 ///
@@ -22,11 +22,14 @@ open class TemporaryDirectory {
     public init(prefix: String = "tests", in parent: String? = nil) {
         var base = parent ?? NSTemporaryDirectory()
         while base.hasSuffix("/") { base.removeLast() }
-        var template = Array((base + "/\(prefix)-XXXXXX").utf8CString)
-        let created = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+        // A random name made with mkdir (mode 0700), which fails if the name exists: as
+        // mkdtemp does, without lending a buffer to C.
+        var made: String?
+        for _ in 0..<16 where made == nil {
+            let name = base + "/\(prefix)-" + String(UUID().uuidString.prefix(8)).lowercased()
+            if mkdir(name, 0o700) == 0 { made = name }
         }
-        path = created ?? (base + "/\(prefix)-\(UUID().uuidString)")
+        path = made ?? (base + "/\(prefix)-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
