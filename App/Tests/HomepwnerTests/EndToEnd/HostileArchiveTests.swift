@@ -201,4 +201,34 @@ struct HostileArchiveTests {
         try session.press("y")
         try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
     }
+
+    @Test(
+        "H17: an archive carrying 'keptFieldWrites' (an earlier version's kept edits), crafted with any values and 200,000 of them, writes nothing and says so"
+    )
+    func keptWritesInAnArchiveWriteNothing() async throws {
+        let session = try HomepwnerTmux(width: 80, height: 24)
+        defer { session.close() }
+        var archive = try prepare(session)
+        let key = try #require(
+            session.sqlite("SELECT item_key FROM items WHERE name != '' LIMIT 1").split(separator: "\n").first
+        )
+        let query = "SELECT name, serial_number, value_in_dollars FROM items WHERE item_key = '\(key)'"
+        let before = try session.sqlite(query)
+        let one =
+            #"{"key":"\#(key)","name":"x","changes":{"name":"PWNED \u001b]0;T\u0007","serialNumber":"EVIL","valueInDollars":9223372036854775807,"notes":"attacker"}}"#
+        let many = "[" + Array(repeating: one, count: 200_000).joined(separator: ",") + "]"
+        archive.applicationState.removeAll { $0.key == "keptFieldWrites" }
+        archive.applicationState.append(
+            ArchiveEntry(key: "keptFieldWrites", value: .codable(Data(many.utf8))))
+        let (screen, _) = try await launch(session, archive, ready: "New Item")
+        #expect(screen.contains("Half a name"))
+        // The screen the user is on says it (the New Item screen, shown alone).
+        try await session.waitFor("the notice") {
+            $0.replacingOccurrences(of: "\n ", with: " ").contains(
+                "held edits from an earlier Homepwner; they were not applied")
+        }
+        try await Task.sleep(for: .seconds(1))
+        #expect(try session.sqlite(query) == before)
+        #expect(try await session.quit(key: "C-c") == "0")
+    }
 }
