@@ -64,9 +64,10 @@ final class ItemViewController: ViewController, TextFieldDelegate {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        // Filled here, before restoration decodes the fields, so half-typed text survives.
-        nameField.text = item.name
-        quantityField.text = String(item.quantity)
+        // Filled here, before restoration decodes the fields, so half-typed text survives;
+        // each field keeps the stored value it started from (TerminalKit's DraftEditing).
+        nameField.reset(toStored: item.name)
+        quantityField.reset(toStored: String(item.quantity))
         // A quantity of 1 is the default: typing replaces it (3, not 13).
         quantityField.defaultText = "1"
         nameField.becomeFirstResponder()
@@ -180,7 +181,12 @@ final class ItemViewController: ViewController, TextFieldDelegate {
 
     override func applicationFinishedRestoringState() {
         super.applicationFinishedRestoringState()
-        // The drafts are back: the title and the message follow them.
+        // The drafts are back. One that was not edited shows the list's value now (the file
+        // may have changed since); an edit stays, to be saved by Back or Done (rule H16's
+        // three-way rule; the demo, one process on its own file, keeps the draft on a
+        // conflict rather than asking).
+        nameField.takeStoredValue(item.name)
+        quantityField.takeStoredValue(String(item.quantity))
         if !isNew { title = Self.title(forName: nameField.text) }
         if let message = restoredMessage {
             show(message.text, isError: message.isError)
