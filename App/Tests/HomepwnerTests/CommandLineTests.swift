@@ -49,6 +49,9 @@ struct CommandLineTests {
             // The notes (rule T5): Enter is a new line there, and the pasteboard's keys.
             "the Notes field takes any number of lines", "except in Notes (a new line there)",
             "Alt-c copies, Alt-x cuts, Alt-v pastes",
+            // Conflicts, the journal and the next launch after Q (rules H16, H17, S9).
+            "Ctrl-R keeps your text, Ctrl-G takes the other", "<data-dir>/items.sqlite-pending",
+            "the next plain launch starts on the list", "asks first if you typed anything",
         ] {
             #expect(result.output.contains(expected), "missing \(expected)")
         }

@@ -27,15 +27,17 @@ public enum HomepwnerCommand {
             KEYS (the footer shows those that work on the current screen):
               list     ↑/↓ choose, Enter open, a add, Del delete (asks first), e edit mode
                        (Shift-↑/↓ move, Esc leaves), q quit, Q quit and forget this session
-              item     Tab next field, Esc back (edits are saved as you type); in the
-                       Photo field Tab completes the path and Enter attaches the photo;
-                       Ctrl-X removes it (asks first)
+              item     Tab next field, Esc back (edits are saved as you type, at least
+                       once a second); in the Photo field Tab completes the path and
+                       Enter attaches the photo; Ctrl-X removes it (asks first)
+              conflict a field changed here and elsewhere (another terminal, sqlite3)
+                       says so: Ctrl-R keeps your text, Ctrl-G takes the other
               notes    the Notes field takes any number of lines: Enter starts a new
                        line, ↑/↓ move between its rows, Tab moves on out of it; Shift
                        with the arrows selects, Alt-c copies, Alt-x cuts, Alt-v pastes
                        (or Esc, then the letter)
               new item Enter Done (keeps it), except in Notes (a new line there), Esc
-                       Cancel (deletes it)
+                       Cancel (deletes it; asks first if you typed anything)
               wide     from 120 columns the list and the open item show side by side:
                        Ctrl-O moves between them, Esc goes back to the list; narrower,
                        the item shows alone, over the list
@@ -48,13 +50,17 @@ public enum HomepwnerCommand {
               from the others', so two terminals never overwrite each other's. A launch
               takes the most recently saved session no other instance is using, else a new
               one; so relaunching two killed instances brings both screens back, one each.
-              Q ends this session only. Sessions unused for --session-days days, or beyond
+              Q ends this session only, and the next plain launch starts on the list.
+              A new item not yet kept with Done belongs to its session: no other terminal
+              lists it, and it waits for that session. Sessions unused for --session-days days, or beyond
               --keep-sessions, are removed at launch (never one in use). To see them:
               restoration-archive sessions --app homepwner [--state-dir <dir>]
 
             FILES:
               <data-dir>/items.sqlite         the items (SQLite; readable with sqlite3)
               <data-dir>/images/<item-key>    the photos
+              <data-dir>/items.sqlite-pending changes the database refused for now (a
+                                              lock, a full disk); the next launch saves them
               <state-dir>/sessions/<id>/      a session: restoration.archive (the screen
                                               state and its activity), launch markers, lock
               <state-dir>/restoration.log     diagnostics, with RESTORATION_DEBUG=1
