@@ -207,7 +207,7 @@ public struct FileRestorationStorage: RestorationStorage {
 
     /// Removes the item and syncs the directory, so that a power loss cannot bring it back
     /// (the in-progress marker, or an archive quit-and-forget dropped: docs/RELIABILITY.md,
-    /// "Every crash a save can suffer").
+    /// "Power loss during a save").
     public func remove(_ item: StorageItem) throws(RestorationError) {
         let path = path(of: item)
         if injectedFailure(.remove, path) || UncheckedSystem.unlink(path) != 0 {
