@@ -1,5 +1,5 @@
 /// The engine against the floor, timed back to back at two sizes: what the goals that compare
-/// them are read from (docs/PERFORMANCE.md, "The eleventh round").
+/// them are read from (docs/PERFORMANCE.md, "How the goals are read").
 ///
 /// A repetition of the main run times every library at one size, one after another. At
 /// 100,000 objects, `JSONEncoder` and `PropertyListEncoder` take seconds between the floor
