@@ -2,7 +2,7 @@ import RestorationTesting
 import StateRestoration
 import Testing
 
-/// What an adopter of the engine met as surprises (issue 18), each through the public API.
+/// What an adopter of the engine met as surprises, each through the public API.
 @MainActor
 @Suite("R8, R13, R14, R21: no surprises for an adopter")
 struct AdopterSurpriseTests {

@@ -104,7 +104,7 @@ struct AppLocationTests {
         #expect(run.errors.hasPrefix("error: cannot find the state directory of 'homepwner'"))
     }
 
-    @Test("A5: diff --app NAME OLD compares the file OLD with the app's current archive (issue 13 item 24)")
+    @Test("A5: diff --app NAME OLD compares the file OLD with the app's current archive")
     func diffWithApp() throws {
         let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
@@ -139,7 +139,7 @@ struct AppLocationTests {
         )
     }
 
-    @Test("A5: --app '' says an app's name is missing, with 'error:' and exit 64 (issue 13 item 24)")
+    @Test("A5: --app '' says an app's name is missing, with 'error:' and exit 64")
     func emptyAppName() {
         for command in ["show", "verify", "diff"] {
             let arguments = [command, "--app", ""] + (command == "diff" ? ["a.archive"] : [])

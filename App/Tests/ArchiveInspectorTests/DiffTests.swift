@@ -166,7 +166,7 @@ struct DiffTests {
         #expect(ToolRun.run(["diff", good, directory.path + "/missing"]).status == 66)
     }
 
-    @Test("A4: objects match by path components: 'A/B' at the top is not 'B' under 'A' (issue 13)")
+    @Test("A4: objects match by path components: 'A/B' at the top is not 'B' under 'A'")
     func pathComponents() throws {
         func record(_ parent: Int?, _ path: [RestorationPath.Component]) -> ArchiveRecord {
             ArchiveRecord(

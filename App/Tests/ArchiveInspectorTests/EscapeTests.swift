@@ -8,7 +8,7 @@ import Testing
 /// OSC 0, a screen clear, an OSC 52 clipboard write, a C1 CSI, DEL and bidirectional
 /// overrides and isolates. The engine's reader accepts them (the checksum is valid), so
 /// the inspector must show them escaped, never send them to the terminal.
-@Suite("A1, A3, A4: text from an archive never reaches the terminal raw (issue 12 item 9)")
+@Suite("A1, A3, A4: text from an archive never reaches the terminal raw")
 @MainActor
 struct EscapeTests {
     static let title = "\u{1B}]0;pwned\u{07}"

@@ -193,7 +193,7 @@ struct JSONTests {
         #expect(docs.contains("```json\n" + Self.example + "```\n"))
     }
 
-    @Test("A2: output grows linearly with nesting: 64 levels of values and of paths (issue 13)")
+    @Test("A2: output grows linearly with nesting: 64 levels of values and of paths")
     func deepNesting() throws {
         let depth = 64
         var value = StateValue.int(1)

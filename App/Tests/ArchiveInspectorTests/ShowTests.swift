@@ -65,7 +65,7 @@ struct ShowTests {
                 """)
     }
 
-    @Test("A1: a UUID reads as Homepwner writes item keys, in lower case (issue 13 item 24)")
+    @Test("A1: a UUID reads as Homepwner writes item keys, in lower case")
     func uuidCase() throws {
         let key = try #require(UUID(uuidString: "BB8A10E6-1D9A-4A20-A807-9143199AF7F3"))
         let archive = Archive(

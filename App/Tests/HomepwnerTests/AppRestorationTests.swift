@@ -274,7 +274,7 @@ struct AppRestorationTests {
         #expect(second.navigation?.viewControllers.count == 1)
         #expect(second.lines[1].hasPrefix(" Shiny Spork "))
         let notice = second.lines[10]
-        // The engine's reason is for the log (issue 13 item 13).
+        // The engine's reason is for the log.
         let why = kind == "corrupt" ? "could not be read" : "needs a newer Homepwner"
         #expect(notice == " The saved screen state \(why); set aside. Started fresh.")
         let reasons = second.application.engine.diagnostics.map(\.reason)

@@ -196,9 +196,9 @@ struct CommandLineTests {
                 == .file("/tmp/x.log"))
     }
 
-    // MARK: Issue 13 item 23
+    // MARK: Out-of-range counts and error messages
 
-    @Test("H10: a count too big for an integer names the allowed range (issue 13 item 23)")
+    @Test("H10: a count too big for an integer names the allowed range")
     func hugeCount() {
         let result = run(["--random-items", "99999999999999999999"], scratch: Scratch())
         #expect(result.status == ExitStatus.usage.rawValue)
@@ -208,7 +208,7 @@ struct CommandLineTests {
                     + "expected a whole number from 0 to 1000000"))
     }
 
-    @Test("H10: --random-items 0 without a terminal adds nothing and exits 0 (issue 13 item 23)")
+    @Test("H10: --random-items 0 without a terminal adds nothing and exits 0")
     func zeroItemsWithoutTerminal() {
         let scratch = Scratch()
         let result = run(["--random-items", "0", "--data-dir", "data"], scratch: scratch)
@@ -218,7 +218,7 @@ struct CommandLineTests {
     }
 
     @Test(
-        "H10: every error starts with 'homepwner: error:' (issue 13 item 23)",
+        "H10: every error starts with 'homepwner: error:'",
         arguments: [["--bogus"], ["--random-items", "ten"], ["--data-dir", ""], []])
     func errorPrefix(arguments: [String]) {
         let result = run(arguments, scratch: Scratch())

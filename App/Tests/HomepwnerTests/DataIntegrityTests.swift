@@ -6,9 +6,9 @@ import Testing
 
 @testable import Homepwner
 
-/// Rules H12–H14 (issue 13): nothing typed is lost, outside changes show, a locked store
-/// never blocks. Headless: the app's timers run on the terminal's clock, and a second
-/// connection (``RawDatabase``) plays `sqlite3` or another Homepwner.
+/// Rules H12–H14: nothing typed is lost, outside changes show, a locked store never
+/// blocks. Headless: the app's timers run on the terminal's clock, and a second connection
+/// (``RawDatabase``) plays `sqlite3` or another Homepwner.
 @Suite("Homepwner: data integrity (headless)")
 @MainActor
 struct DataIntegrityTests {
@@ -26,9 +26,9 @@ struct DataIntegrityTests {
         try RawDatabase(scratch.paths.databasePath)
     }
 
-    // MARK: Item 4: a locked database
+    // MARK: A locked database
 
-    @Test("H14: a locked store never freezes input; the edit waits, says so, and lands (issue 13 item 4)")
+    @Test("H14: a locked store never freezes input; the edit waits, says so, and lands")
     func lockedDatabase() throws {
         let scratch = try scratchStore(sampleItems)
         let app = try openRustyBear(scratch)
@@ -51,7 +51,7 @@ struct DataIntegrityTests {
     }
 
     @Test(
-        "H14: a lock that lasts is reported plainly, and the edit still lands when it ends (issue 13 item 4)")
+        "H14: a lock that lasts is reported plainly, and the edit still lands when it ends")
     func longLock() throws {
         let scratch = try scratchStore(sampleItems)
         let app = try openRustyBear(scratch)
@@ -142,9 +142,9 @@ struct DataIntegrityTests {
         #expect(!shown(second).contains("could not be saved"), "\(second.screen)")
     }
 
-    // MARK: Item 5: edits reach the store as they are typed
+    // MARK: Edits reach the store as they are typed
 
-    @Test("H12: field edits are committed as they are typed; a fresh launch sees them (issue 13 item 5)")
+    @Test("H12: field edits are committed as they are typed; a fresh launch sees them")
     func editsCommittedWhileTyping() throws {
         let scratch = try scratchStore(sampleItems)
         let app = try openRustyBear(scratch)
@@ -167,9 +167,9 @@ struct DataIntegrityTests {
         #expect(again.screen.contains("Rusty Bear 2"))
     }
 
-    // MARK: Item 6: only the fields the user changed
+    // MARK: Only the fields the user changed
 
-    @Test("H12: leaving the item writes only the fields the user changed (issue 13 item 6)")
+    @Test("H12: leaving the item writes only the fields the user changed")
     func onlyChangedFields() throws {
         let scratch = try scratchStore(sampleItems)
         let app = try openRustyBear(scratch)
@@ -223,9 +223,9 @@ struct DataIntegrityTests {
         #expect(app.lines[2] == " Serial   NEW")
     }
 
-    // MARK: Item 7: moves by key
+    // MARK: Moves by key
 
-    @Test("H13: Shift-↑ moves the highlighted item even after rows were reordered outside (issue 13 item 7)")
+    @Test("H13: Shift-↑ moves the highlighted item even after rows were reordered outside")
     func moveByKey() throws {
         let scratch = try scratchStore(sampleItems)
         let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
@@ -241,9 +241,9 @@ struct DataIntegrityTests {
         #expect(app.highlightedRow?.contains("Fluffy Mac") == true)
     }
 
-    // MARK: Item 8: orphans
+    // MARK: Orphans
 
-    @Test("H12: a new item never confirmed with Done does not outlive its screen (issue 13 item 8)")
+    @Test("H12: a new item never confirmed with Done does not outlive its screen")
     func provisionalItems() throws {
         let scratch = try scratchStore(sampleItems)
         let storage = InMemoryStorage()
@@ -266,7 +266,7 @@ struct DataIntegrityTests {
         #expect(!app.screen.contains("(no name)") && !app.screen.contains("Lamp"))
     }
 
-    @Test("H12: Done keeps the new item for good (issue 13 item 8)")
+    @Test("H12: Done keeps the new item for good")
     func doneKeepsItem() throws {
         let scratch = try scratchStore(sampleItems)
         let storage = InMemoryStorage()
@@ -281,7 +281,7 @@ struct DataIntegrityTests {
         #expect(try app.storedNames() == sampleItems.map(\.0) + ["Lamp"])
     }
 
-    @Test("H12: photos of deleted rows and abandoned import files are removed at launch (issue 13 item 8)")
+    @Test("H12: photos of deleted rows and abandoned import files are removed at launch")
     func orphanedFilesAtLaunch() throws {
         let scratch = try scratchStore(sampleItems)
         let images = scratch.paths.imagesDirectory
@@ -297,7 +297,7 @@ struct DataIntegrityTests {
     }
 
     @Test(
-        "H12: version 2 files migrate (to 3, and now on to 4); their blank items count as unconfirmed (issue 13 item 8)"
+        "H12: version 2 files migrate (to 3, and now on to 4); their blank items count as unconfirmed"
     )
     func migrationFromVersion2() throws {
         let scratch = Scratch()
@@ -327,9 +327,9 @@ struct DataIntegrityTests {
         #expect(try app.storedNames() == ["Lamp"])
     }
 
-    // MARK: Item 9: Cancel deletes only what it created
+    // MARK: Cancel deletes only what it created
 
-    @Test("H12: a saved New Item screen naming an existing item never deletes it (issue 13 item 9)")
+    @Test("H12: a saved New Item screen naming an existing item never deletes it")
     func cancelNeverDeletesExisting() throws {
         let scratch = try scratchStore(sampleItems)
         let storage = InMemoryStorage()
@@ -350,10 +350,10 @@ struct DataIntegrityTests {
         #expect(try app.storedNames() == sampleItems.map(\.0))
     }
 
-    // MARK: Item 11: outside changes show within a second
+    // MARK: Outside changes show within a second
 
     @Test(
-        "H13: the list shows outside changes within a second, keeping the selection by key (issue 13 item 11)"
+        "H13: the list shows outside changes within a second, keeping the selection by key"
     )
     func liveList() throws {
         let scratch = try scratchStore(sampleItems)
@@ -369,7 +369,7 @@ struct DataIntegrityTests {
         #expect(app.highlightedRow?.contains("Fluffy Mac") == true)
     }
 
-    @Test("H13: a row deleted outside does not open, even before the list was read again (issue 13 item 11)")
+    @Test("H13: a row deleted outside does not open, even before the list was read again")
     func deletedRowDoesNotOpen() throws {
         let scratch = try scratchStore(sampleItems)
         let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
@@ -381,7 +381,7 @@ struct DataIntegrityTests {
         #expect(!app.screen.contains("Rusty Bear "))
     }
 
-    @Test("H13: the open item shows outside changes to fields the user did not touch (issue 13 item 11)")
+    @Test("H13: the open item shows outside changes to fields the user did not touch")
     func liveItem() throws {
         let scratch = try scratchStore(sampleItems)
         let app = try openRustyBear(scratch)
@@ -407,7 +407,7 @@ struct DataIntegrityTests {
         #expect(shown.contains("“Provisional1” was deleted outside Homepwner."), "\(app.screen)")
     }
 
-    @Test("H13: an open item deleted outside says so plainly and goes back to the list (issue 13 item 11)")
+    @Test("H13: an open item deleted outside says so plainly and goes back to the list")
     func openItemDeletedOutside() throws {
         let scratch = try scratchStore(sampleItems)
         let app = try openRustyBear(scratch)
@@ -420,7 +420,7 @@ struct DataIntegrityTests {
         #expect(try app.storedNames() == ["Shiny Spork", "Fluffy Mac", "毛茸茸的熊", "Shiny Bear"])
     }
 
-    // MARK: Item 10: someone else's SQLite file
+    // MARK: Someone else's SQLite file
 
     private func runCommand(_ scratch: Scratch) -> (status: Int32, errors: String) {
         var errors = ""
@@ -434,7 +434,7 @@ struct DataIntegrityTests {
     }
 
     @Test(
-        "H12: another application's SQLite file is refused with exit 65 and left untouched (issue 13 item 10)",
+        "H12: another application's SQLite file is refused with exit 65 and left untouched",
         arguments: [
             "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine');",
             "PRAGMA application_id = 42; CREATE TABLE t (x); INSERT INTO t VALUES (1);",
@@ -456,7 +456,7 @@ struct DataIntegrityTests {
     }
 
     @Test(
-        "H12: a file that is not a database at all is refused with exit 65 and left untouched (issue 13 item 10)"
+        "H12: a file that is not a database at all is refused with exit 65 and left untouched"
     )
     func notADatabase() throws {
         let scratch = Scratch()
@@ -471,7 +471,7 @@ struct DataIntegrityTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == bytes)
     }
 
-    @Test("H12: an empty file is taken as a new store (issue 13 item 10)")
+    @Test("H12: an empty file is taken as a new store")
     func emptyFileAdopted() throws {
         let scratch = Scratch()
         try FileManager.default.createDirectory(

@@ -70,7 +70,7 @@ struct DetailScreenTests {
         app.type(typed)
         #expect(app.lines[6] == " " + message)
         #expect(app.terminal.screen[1, 6].style.attributes.contains(.bold))
-        app.press(.escape, .escape)  // the first says the value is not stored (issue 13 item 17)
+        app.press(.escape, .escape)  // the first says the value is not stored
         let stored = try app.storedItem(1)
         #expect(stored.name == "Rusty Bear 2")  // the other fields are stored
         #expect(stored.valueInDollars == 35)  // the invalid value is not
@@ -122,7 +122,7 @@ struct DetailScreenTests {
         #expect(screen[16, 14].style == Style(foreground: white, background: white))
         #expect(app.lines.last == "Tab Next field  Esc Back  Enter Attach  ^X Remove photo")
 
-        app.press(.ctrl("x"), .character("y"))  // it asks first (issue 13 item 19)
+        app.press(.ctrl("x"), .character("y"))  // it asks first
         #expect(try app.storedItem(1).hasPhoto == false)
         #expect(
             !FileManager.default.fileExists(
@@ -133,7 +133,7 @@ struct DetailScreenTests {
     }
 
     @Test(
-        "H4, H11: a photo's shades stay apart where the terminal has 256 colours or 24-bit colour, and come down to the nearest basic colour elsewhere (issue 13 item 22)"
+        "H4, H11: a photo's shades stay apart where the terminal has 256 colours or 24-bit colour, and come down to the nearest basic colour elsewhere"
     )
     func photoColourDepth() throws {
         let scratch = try scratchStore(sampleItems)

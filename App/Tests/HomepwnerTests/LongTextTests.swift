@@ -6,7 +6,7 @@ import Testing
 
 @testable import Homepwner
 
-@Suite("Homepwner: long names, paste, truncation, the default value (issue 13, headless)")
+@Suite("Homepwner: long names, paste, truncation, the default value (headless)")
 @MainActor
 struct LongTextTests {
     /// A name of 100,000 characters, Latin and Chinese.
@@ -33,7 +33,7 @@ struct LongTextTests {
     }
 
     @Test(
-        "H14: issue 13 item 1: a 100,000-character name opens, takes keys measuring only what shows, and its draft comes back after a kill"
+        "H14: a 100,000-character name opens, takes keys measuring only what shows, and its draft comes back after a kill"
     )
     func longNameOpensEditsAndRestores() throws {
         let name = Self.longName
@@ -81,7 +81,7 @@ struct LongTextTests {
     }
 
     @Test(
-        "H12: issue 13 item 2: a pasted \"a\\tb\\u{1B}c\" goes into the name as text: no jump to the next field, no going back"
+        "H12: a pasted \"a\\tb\\u{1B}c\" goes into the name as text: no jump to the next field, no going back"
     )
     func pasteStaysInTheField() throws {
         let scratch = try scratchStore(sampleItems)
@@ -100,7 +100,7 @@ struct LongTextTests {
     }
 
     @Test(
-        "H11: issue 13 item 3: at 22 columns a field without the focus shows the start of its text and `…` where it is cut"
+        "H11: at 22 columns a field without the focus shows the start of its text and `…` where it is cut"
     )
     func truncatedFieldShowsItsStart() throws {
         let scratch = try scratchStore(sampleItems)
@@ -119,7 +119,7 @@ struct LongTextTests {
         #expect(try app.storedItem(1).valueInDollars == 123_456_789_012)
     }
 
-    @Test("H12: issue 13 item 4: a new item's value 0 is replaced by what is typed: 45, not 045")
+    @Test("H12: a new item's value 0 is replaced by what is typed: 45, not 045")
     func newItemValueReplacesTheDefault() throws {
         let scratch = try scratchStore(sampleItems)
         let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())

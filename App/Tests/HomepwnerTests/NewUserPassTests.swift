@@ -6,9 +6,10 @@ import Testing
 
 @testable import Homepwner
 
-/// What a new user found trying every key of the README at 40x12, 80x24 and 200x60
-/// (issue 13, "Done when"), checked on a headless terminal.
-@Suite("Homepwner: a new user's pass (issue 13, headless)")
+/// The item screen where room is short or a value is not one: the footer at 40 columns,
+/// a photo on a short terminal, and what the value field shows, checked on a headless
+/// terminal.
+@Suite("Homepwner: the item screen's footer, photo and value (headless)")
 @MainActor
 struct NewUserPassTests {
     @Test(

@@ -6,8 +6,8 @@ import Testing
 
 @testable import Homepwner
 
-/// The item's notes (rule T5, issue 16): a text view of any number of lines in the detail
-/// screen, committed and restored as the fields are.
+/// The item's notes (rule T5): a text view of any number of lines in the detail screen,
+/// committed and restored as the fields are.
 @Suite("T5: an item's notes (headless)")
 @MainActor
 struct NotesTests {

@@ -6,7 +6,7 @@ import Testing
 
 @testable import Homepwner
 
-/// Tab completion of photo paths (issue 13 item 20).
+/// Tab completion of photo paths.
 @Suite("Homepwner: Tab completes photo paths")
 @MainActor
 struct PathCompletionTests {

@@ -7,7 +7,7 @@ import Testing
 @testable import TerminalKit
 
 /// The detail's restoration class decides "new item" from the path: by the navigation
-/// controller the screen is in, not by how many components the path has (issue 18).
+/// controller the screen is in, not by how many components the path has.
 @Suite("H4: a new item is told by its modal navigation controller, whoever presents it")
 @MainActor
 struct PresenterPathTests {

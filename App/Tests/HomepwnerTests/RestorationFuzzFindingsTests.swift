@@ -53,7 +53,7 @@ struct RestorationFuzzFindingsTests {
             ]),
     ]
 
-    /// Found once the panes and the tabs (Ctrl-O, Ctrl-T) were among the keys (issue 16).
+    /// Found once the panes and the tabs (Ctrl-O, Ctrl-T) were among the keys.
     nonisolated static let containerFinds: [Found] = [
         Found(
             label: "seed 5 (130x20): Ctrl-O to the list beside the open item",

@@ -6,9 +6,10 @@ import Testing
 
 @testable import Homepwner
 
-/// Issue 13, "Homepwner and TerminalKit as users find them": what a user noticed on screen,
-/// checked on a headless terminal.
-@Suite("Homepwner as users find it (issue 13, headless)")
+/// What a user sees on screen: the delete alert, the highlight after a resize, the
+/// footer's hints, whole notices, invalid values, the photo's removal, the restored delete
+/// alert, the layout and dropped paths, checked on a headless terminal.
+@Suite("Homepwner on screen: alerts, hints, notices and layout (headless)")
 @MainActor
 struct UserFindingsTests {
     /// Thirty items named `Item 0` … `Item 29`.
@@ -25,7 +26,7 @@ struct UserFindingsTests {
         return nil
     }
 
-    // MARK: Item 14: the delete alert
+    // MARK: The delete alert
 
     @Test("The delete question of a very long name names its first 40 characters, and shows its buttons")
     func deleteAlertOfALongName() throws {
@@ -37,7 +38,7 @@ struct UserFindingsTests {
         #expect(app.screen.contains("[ Cancel ]  [ Delete ]"))
     }
 
-    @Test("H12: the delete alert chooses Cancel: Del then Enter deletes nothing (issue 13 item 14)")
+    @Test("H12: the delete alert chooses Cancel: Del then Enter deletes nothing")
     func deleteAlertDefaultsToCancel() throws {
         let scratch = try scratchStore(sampleItems)
         let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
@@ -55,7 +56,7 @@ struct UserFindingsTests {
         #expect(try app.storedNames() == Array(sampleItems.map(\.0).dropFirst()))
     }
 
-    @Test("H12: the delete alert mentions the photo only when the item has one (issue 13 item 14)")
+    @Test("H12: the delete alert mentions the photo only when the item has one")
     func deleteAlertTellsTheTruth() throws {
         let scratch = try scratchStore(sampleItems)
         let png = try scratch.write(
@@ -71,9 +72,9 @@ struct UserFindingsTests {
         #expect(app.screen.contains("Its photo is deleted too."))
     }
 
-    // MARK: Item 12: the highlight stays on screen
+    // MARK: The highlight stays on screen
 
-    @Test("H12: after the terminal shrinks, the highlighted row is still on screen (issue 13 item 12)")
+    @Test("H12: after the terminal shrinks, the highlighted row is still on screen")
     func selectionVisibleAfterShrinking() throws {
         let scratch = try scratchStore(manyItems)
         let app = try HeadlessHomepwner(
@@ -87,7 +88,7 @@ struct UserFindingsTests {
         #expect(app.detail?.item.name == "Item 20")
     }
 
-    @Test("H12: relaunched in a smaller terminal, the highlighted row is on screen (issue 13 item 12)")
+    @Test("H12: relaunched in a smaller terminal, the highlighted row is on screen")
     func selectionVisibleAfterSmallerRelaunch() throws {
         let scratch = try scratchStore(manyItems)
         let storage = InMemoryStorage()
@@ -102,7 +103,7 @@ struct UserFindingsTests {
         #expect(app.highlightedRow?.hasPrefix(" Item 20 ") == true)
     }
 
-    @Test("H12: a highlighted row moved away while the app was closed is shown at launch (issue 13 item 12)")
+    @Test("H12: a highlighted row moved away while the app was closed is shown at launch")
     func selectionVisibleAfterOutsideMove() throws {
         let scratch = try scratchStore(manyItems)
         let storage = InMemoryStorage()
@@ -119,16 +120,16 @@ struct UserFindingsTests {
         #expect(app.highlightedRow?.hasPrefix(" Item 1 ") == true)
     }
 
-    // MARK: Item 15: the footer
+    // MARK: The footer
 
-    @Test("H12: an empty list's footer offers only what works (issue 13 item 15)")
+    @Test("H12: an empty list's footer offers only what works")
     func emptyListFooter() throws {
         let app = try HeadlessHomepwner(paths: Scratch().paths, storage: InMemoryStorage())
         #expect(app.lines.last == "a Add  ^T Summary  q Quit  Q Quit & forget  ^C Quit")
     }
 
     @Test(
-        "H12: the footer puts Enter Open first, so a narrow terminal keeps it, and keeps q Quit (issue 13 item 15)"
+        "H12: the footer puts Enter Open first, so a narrow terminal keeps it, and keeps q Quit"
     )
     func footerOrder() throws {
         let scratch = try scratchStore(sampleItems)
@@ -137,7 +138,7 @@ struct UserFindingsTests {
         #expect(app.lines.last == "Enter Open  a Add  Del Delete  q Quit")
     }
 
-    @Test("H12: the alert's footer shows Esc and what Enter does, not q or Q (issue 13 item 15)")
+    @Test("H12: the alert's footer shows Esc and what Enter does, not q or Q")
     func alertFooter() throws {
         let scratch = try scratchStore(sampleItems)
         let app = try HeadlessHomepwner(
@@ -150,10 +151,10 @@ struct UserFindingsTests {
         #expect(app.lines.last == "Enter Delete  n/Esc Cancel  y Delete  ←→ Choose  ^C Quit")
     }
 
-    // MARK: Item 13: messages for humans, whole
+    // MARK: Messages for humans, whole
 
     @Test(
-        "H12: at 80 columns a discarded archive's notice is whole and plain; the detail is not on screen (issue 13 item 13)",
+        "H12: at 80 columns a discarded archive's notice is whole and plain; the detail is not on screen",
         arguments: ["corrupt", "newer"])
     func discardedArchiveNotice(kind: String) throws {
         let scratch = try scratchStore(sampleItems)
@@ -175,7 +176,7 @@ struct UserFindingsTests {
             })
     }
 
-    @Test("H12: at 40 columns a long notice wraps instead of losing its end (issue 13 item 13)")
+    @Test("H12: at 40 columns a long notice wraps instead of losing its end")
     func noticeWraps() throws {
         let scratch = try scratchStore([("Grandfather clock", "GF1", 900)])
         let app = try HeadlessHomepwner(
@@ -190,10 +191,10 @@ struct UserFindingsTests {
             ])
     }
 
-    // MARK: Item 17: an invalid value does not vanish
+    // MARK: An invalid value does not vanish
 
     @Test(
-        "H12: Esc with an invalid value stays and says so; Esc again leaves, the old value kept (issue 13 item 17)"
+        "H12: Esc with an invalid value stays and says so; Esc again leaves, the old value kept"
     )
     func invalidValueOnBack() throws {
         let scratch = try scratchStore(sampleItems)
@@ -212,7 +213,7 @@ struct UserFindingsTests {
         #expect(try app.storedItem(1).valueInDollars == 35)
     }
 
-    @Test("H12: Done with an invalid value stays on the new item and says so (issue 13 item 17)")
+    @Test("H12: Done with an invalid value stays on the new item and says so")
     func invalidValueOnDone() throws {
         let scratch = try scratchStore(sampleItems)
         let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
@@ -232,9 +233,9 @@ struct UserFindingsTests {
         #expect(try app.store.allItems().last.map { "\($0.name) \($0.valueInDollars)" } == "Lamp 12")
     }
 
-    // MARK: Item 19: Ctrl-X asks first
+    // MARK: Ctrl-X asks first
 
-    @Test("H12: Ctrl-X asks before removing the photo; Enter keeps it (issue 13 item 19)")
+    @Test("H12: Ctrl-X asks before removing the photo; Enter keeps it")
     func removePhotoAsks() throws {
         let scratch = try scratchStore(sampleItems)
         let png = try scratch.write(
@@ -257,9 +258,9 @@ struct UserFindingsTests {
         #expect(app.screen.contains("Photo removed"))
     }
 
-    // MARK: Item 21: the delete confirmation comes back
+    // MARK: The delete confirmation comes back
 
-    @Test("H8: killed while the delete alert was up, the relaunch asks again; y deletes (issue 13 item 21)")
+    @Test("H8: killed while the delete alert was up, the relaunch asks again; y deletes")
     func deleteAlertIsRestored() throws {
         let scratch = try scratchStore(sampleItems)
         let storage = InMemoryStorage()
@@ -279,7 +280,7 @@ struct UserFindingsTests {
         #expect(!app.screen.contains("Fluffy Mac"))
     }
 
-    @Test("H8, H9: a restored delete alert whose item is gone is not shown (issue 13 item 21)")
+    @Test("H8, H9: a restored delete alert whose item is gone is not shown")
     func deleteAlertOfGoneItem() throws {
         let scratch = try scratchStore(sampleItems)
         let storage = InMemoryStorage()
@@ -297,9 +298,9 @@ struct UserFindingsTests {
         #expect(app.highlightedRow != nil)
     }
 
-    // MARK: Item 22: layout
+    // MARK: Layout
 
-    @Test("H11: values show thousands separators, and the serial column stays in line (issue 13 item 22)")
+    @Test("H11: values show thousands separators, and the serial column stays in line")
     func valueColumn() throws {
         let scratch = try scratchStore([("Car", "C4R", 1_234_567), ("Pen", "P3N", 5), ("Desk", "D3SK", 1200)])
         let app = try HeadlessHomepwner(
@@ -313,7 +314,7 @@ struct UserFindingsTests {
     }
 
     @Test(
-        "H11: the navigation bar is underlined, so a highlighted first row does not merge with it (issue 13 item 22)"
+        "H11: the navigation bar is underlined, so a highlighted first row does not merge with it"
     )
     func barStandsApart() throws {
         let scratch = try scratchStore(sampleItems)
@@ -323,7 +324,7 @@ struct UserFindingsTests {
         #expect(!app.terminal.screen[10, 1].style.attributes.contains(.underline))
     }
 
-    @Test("H11: ↑ and ↓ move between the item's fields (issue 13 item 22)")
+    @Test("H11: ↑ and ↓ move between the item's fields")
     func arrowsMoveBetweenFields() throws {
         let scratch = try scratchStore(sampleItems)
         let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
@@ -338,7 +339,7 @@ struct UserFindingsTests {
         #expect(app.lines[1] == " Name     Rusty Bear!")
     }
 
-    @Test("H11: Esc leaves editing mode on the list (issue 13 item 22)")
+    @Test("H11: Esc leaves editing mode on the list")
     func escapeLeavesEditing() throws {
         let scratch = try scratchStore(sampleItems)
         let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
@@ -349,10 +350,10 @@ struct UserFindingsTests {
         #expect(app.list?.isEditing == false)
     }
 
-    // MARK: Item 20: dropped paths
+    // MARK: Dropped paths
 
     @Test(
-        "H4: a photo path as terminals paste a dropped file is accepted (issue 13 item 20)",
+        "H4: a photo path as terminals paste a dropped file is accepted",
         arguments: ["'QUOTED'", "\"QUOTED\"", "ESCAPED", "file://URL", " 'QUOTED' "])
     func droppedPath(form: String) throws {
         let scratch = try scratchStore(sampleItems)

@@ -50,7 +50,7 @@ struct ANSIRendererTests {
     }
 
     @Test(
-        "H11: the colour depth comes from the environment: NO_COLOR, COLORTERM, TERM (issue 13 item 22)",
+        "H11: the colour depth comes from the environment: NO_COLOR, COLORTERM, TERM",
         arguments: [
             (["NO_COLOR": "1", "COLORTERM": "truecolor"], ColorDepth.none),
             (["COLORTERM": "truecolor", "TERM": "xterm"], .trueColor),

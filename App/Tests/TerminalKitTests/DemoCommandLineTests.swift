@@ -6,7 +6,7 @@ import TmuxTesting
     import Glibc
 #endif
 
-/// The demo's command line, run as a user runs it (issue 13 item 25).
+/// The demo's command line, run as a user runs it.
 @Suite("terminalkit-demo's command line")
 struct DemoCommandLineTests {
     struct Run {
@@ -35,7 +35,7 @@ struct DemoCommandLineTests {
         }
     }
 
-    @Test("H10: --version names the demo and the engine, exit 0 (issue 13 item 25)")
+    @Test("H10: --version names the demo and the engine, exit 0")
     func version() throws {
         let result = try run(["--version"])
         #expect(result.status == 0)
@@ -43,7 +43,7 @@ struct DemoCommandLineTests {
     }
 
     @Test(
-        "H10: a wrong command line is an 'error:' with a hint, exit 64, as in the other tools (issue 13 item 25)",
+        "H10: a wrong command line is an 'error:' with a hint, exit 64, as in the other tools",
         arguments: [
             (["--bogus"], "terminalkit-demo: error: unknown option '--bogus'"),
             (["--state-dir"], "terminalkit-demo: error: --state-dir needs a directory"),

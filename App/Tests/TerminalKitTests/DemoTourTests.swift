@@ -7,8 +7,8 @@ import TmuxTesting
     import Glibc
 #endif
 
-/// `terminalkit-demo` as a short guided tour that behaves like Homepwner (issue 13 item
-/// 25), run in a real terminal (tmux).
+/// `terminalkit-demo` as a short guided tour that behaves like Homepwner, run in a
+/// real terminal (tmux).
 @Suite(
     "terminalkit-demo: the guided tour, end to end in tmux",
     .enabled(if: TmuxSession.programOnPath("tmux") != nil, "tmux is not installed"))
@@ -46,7 +46,7 @@ struct DemoTourTests {
     }
 
     @Test(
-        "Issue 13 item 25: every screen says what TerminalKit restores there, and the item screen's footer lists Tab"
+        "Tour (demo): every screen says what TerminalKit restores there, and the item screen's footer lists Tab"
     )
     func tourNotes() async throws {
         let session = try await launch()

@@ -112,13 +112,13 @@ struct KeyDecoderTests {
     }
 }
 
-@Suite("Key decoding: bracketed paste (issue 13 item 2)")
+@Suite("Key decoding: bracketed paste")
 struct BracketedPasteTests {
     static let start = Array("\u{1B}[200~".utf8)
     static let end = Array("\u{1B}[201~".utf8)
 
     @Test(
-        "H12: issue 13 item 2: a bracketed paste is one event; Tab, newline, Escape and arrows inside are text"
+        "H12: a bracketed paste is one event; Tab, newline, Escape and arrows inside are text"
     )
     func onePaste() {
         var decoder = KeyDecoder()
@@ -131,7 +131,7 @@ struct BracketedPasteTests {
             ])
     }
 
-    @Test("H12: issue 13 item 2: a paste split across reads at any byte is the same one event")
+    @Test("H12: a paste split across reads at any byte is the same one event")
     func splitAcrossReads() {
         let bytes = Self.start + Array("熊a\u{1B}\tb".utf8) + Self.end + Array("z".utf8)
         for split in 0...bytes.count {
@@ -145,7 +145,7 @@ struct BracketedPasteTests {
     }
 
     @Test(
-        "H12: issue 13 item 2: an unterminated paste waits, then is handed on whole by flush; keys work again after"
+        "H12: an unterminated paste waits, then is handed on whole by flush; keys work again after"
     )
     func unterminated() {
         var decoder = KeyDecoder()
@@ -159,7 +159,7 @@ struct BracketedPasteTests {
     }
 
     @Test(
-        "H12: issue 13 item 2: a paste of 2.5 MB comes in pieces of at most 1 MiB, nothing lost, no character split"
+        "H12: a paste of 2.5 MB comes in pieces of at most 1 MiB, nothing lost, no character split"
     )
     func hugePaste() {
         var decoder = KeyDecoder()

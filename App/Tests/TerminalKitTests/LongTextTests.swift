@@ -4,7 +4,7 @@ import Testing
 
 @testable import TerminalKit
 
-@Suite("Text field: long text, paste, truncation, defaults (issue 13)")
+@Suite("Text field: long text, paste, truncation, defaults")
 @MainActor
 struct LongTextTests {
     /// The length of the long texts: far more than any screen shows.
@@ -47,7 +47,7 @@ struct LongTextTests {
         return counter.count
     }
 
-    @Test("H14: issue 13 item 1: opening a 100,000-character field measures what shows, not the text")
+    @Test("H14: opening a 100,000-character field measures what shows, not the text")
     func openingMeasuresTheWindow() {
         let text = Self.longText()
         var launched: (Application, HeadlessTerminal, TextField)?
@@ -63,7 +63,7 @@ struct LongTextTests {
     }
 
     @Test(
-        "H14: issue 13 item 1: each key in a 100,000-character field measures O(field width) characters",
+        "H14: each key in a 100,000-character field measures O(field width) characters",
         arguments: [
             ("Home", [Key.home]), ("End", [Key.home, Key.end]), ("←", [Key.left]),
             ("→", [Key.home, Key.right]),
@@ -87,7 +87,7 @@ struct LongTextTests {
         #expect(terminal.screen.checkInvariants())
     }
 
-    @Test("H14: issue 13 item 1: Home and End in a long Chinese text show its start and its end")
+    @Test("H14: Home and End in a long Chinese text show its start and its end")
     func homeAndEnd() {
         let text = Self.longText()
         let (app, terminal, field) = launchField(text: text, width: 16)
@@ -112,11 +112,11 @@ struct LongTextTests {
     }
 }
 
-@Suite("Text field: bracketed paste (issue 13 item 2)")
+@Suite("Text field: bracketed paste")
 @MainActor
 struct TextFieldPasteTests {
     @Test(
-        "H12: issue 13 item 2: a 10,000-character paste with Tabs, newlines and Escapes is one edit, on one line"
+        "H12: a 10,000-character paste with Tabs, newlines and Escapes is one edit, on one line"
     )
     func longPaste() {
         let field = TextField(text: ">", placeholder: "type here")
@@ -142,7 +142,7 @@ struct TextFieldPasteTests {
         #expect(terminal.text.hasPrefix(" Name   cd ab cd ab cd ab cd\n"), "\(terminal.text)")
     }
 
-    @Test("H12: issue 13 item 2: a numeric field keeps the digits of a paste")
+    @Test("H12: a numeric field keeps the digits of a paste")
     func numericPaste() {
         let store = FruitStore(fruits: FruitStore.sample(count: 1))
         let app = FruitLaunch(store: store)

@@ -8,7 +8,7 @@ import Testing
 @Suite("Restoration through TerminalKit")
 @MainActor
 struct RestorationTests {
-    /// Builds the scene of the issue: a scrolled list, a pushed detail with half-typed
+    /// Builds the scene to restore: a scrolled list, a pushed detail with half-typed
     /// text, and a modal above it with a half-typed field and the cursor inside it.
     private func buildScene(_ app: FruitLaunch) {
         app.press(.pageDown, times: 2)
@@ -199,7 +199,7 @@ struct RestorationTests {
     }
 
     @Test(
-        "H7: SIGTERM, SIGHUP, SIGINT, Ctrl-C and the end of input save and give the terminal back; a signal exits 128 + its number (issue 13 item 23)",
+        "H7: SIGTERM, SIGHUP, SIGINT, Ctrl-C and the end of input save and give the terminal back; a signal exits 128 + its number",
         arguments: [
             Ending(name: "SIGTERM", event: .signal(.terminate), status: 143),
             Ending(name: "SIGHUP", event: .signal(.hangup), status: 129),

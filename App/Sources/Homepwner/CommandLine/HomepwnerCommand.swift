@@ -198,7 +198,7 @@ public enum HomepwnerCommand {
                 options = parsed
             }
         } catch {
-            // Every message of the command starts "homepwner: error:" (issue 13 item 23).
+            // Every message of the command starts "homepwner: error:".
             environment.standardError("homepwner: " + error.rendered)
             return ExitStatus.usage.rawValue
         }

@@ -1,10 +1,10 @@
 import StateRestoration
 import TerminalKit
 
-/// The list's "Delete “name”?" (issue 13 items 14 and 21): Cancel is chosen at first, the
-/// message mentions the photo only when there is one, and the alert is restorable, so a
-/// `kill -9` while it is up brings it back on the same item with the same button chosen
-/// (UIKit does not restore alerts; here nothing stops it).
+/// The list's "Delete “name”?": Cancel is chosen at first, the message mentions the photo
+/// only when there is one, and the alert is restorable, so a `kill -9` while it is up
+/// brings it back on the same item with the same button chosen (UIKit does not restore
+/// alerts; here nothing stops it).
 ///
 /// The alert follows the store while it is up (H13): an outside rename shows the new name,
 /// and an item deleted outside closes the alert, with a notice on the list. A relaunch

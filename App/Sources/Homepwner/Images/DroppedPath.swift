@@ -1,9 +1,9 @@
 import Foundation
 
-/// What terminals paste when a file is dragged onto them, made a path again (issue 13
-/// item 20): surrounding blanks go; `'…'` or `"…"` quotes are taken off; backslash escapes
-/// (`my\ photo.png`) are undone; a `file://` URL becomes its percent-decoded path (a host
-/// other than `localhost` is kept out). Anything else is returned as typed.
+/// What terminals paste when a file is dragged onto them, made a path again: surrounding
+/// blanks go; `'…'` or `"…"` quotes are taken off; backslash escapes (`my\ photo.png`) are
+/// undone; a `file://` URL becomes its percent-decoded path (a host other than `localhost`
+/// is kept out). Anything else is returned as typed.
 enum DroppedPath {
     /// The path `text` stands for.
     static func path(from text: String) -> String {

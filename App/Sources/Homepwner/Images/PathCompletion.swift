@@ -1,7 +1,7 @@
 import Foundation
 
-/// Tab completion of a path in the photo field, as a shell completes one (issue 13 item
-/// 20): the last component is completed from the names in its directory.
+/// Tab completion of a path in the photo field, as a shell completes one: the last
+/// component is completed from the names in its directory.
 ///
 /// - One name fits: it is completed, with `/` after a directory, so that the next Tab goes
 ///   on inside it.

@@ -4,8 +4,8 @@
 /// JSONEncoder; engine decode at most 2.5x the floor (the floor checks nothing, the engine
 /// checks every byte first); archive bytes no larger than PropertyListEncoder's; and from
 /// 1,000 to 100,000 objects, the engine's growth at most 1.15x the floor's own growth in the
-/// same run (the machine's caches shape both alike). These are the engine issue's
-/// restatement of issue 6's goals.
+/// same run (the machine's caches shape both alike). These are rule P4's goals, as
+/// docs/PERFORMANCE.md states them ("The goals").
 ///
 /// The goals that compare the engine with the floor are read from the back-to-back groups
 /// (``PairedRun``) when the run has them: the median of the groups' ratios. The ratio of the

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The readable report: per size a table of the libraries, then the disk figures, then the
-/// goals of issue 6 checked against this run.
+/// goals of rule P4 checked against this run.
 struct TableReport {
     let machine: String
     let plan: BenchPlan

@@ -4,7 +4,7 @@ import Testing
 import TmuxTesting
 
 /// A photo's colours in the real `homepwner`, in a real terminal (tmux), at the depth the
-/// environment declares (issue 13 item 22).
+/// environment declares.
 @Suite(
     "Homepwner: photo colours end to end in tmux",
     .enabled(

@@ -3,15 +3,15 @@ import Homepwner
 import Testing
 import TmuxTesting
 
-/// Rules H12–H14 (issue 13) as the user saw them: the real `homepwner` in tmux, with
-/// `sqlite3` and kill -9 behind its back.
+/// Rules H12–H14 as the user saw them: the real `homepwner` in tmux, with `sqlite3` and
+/// kill -9 behind its back.
 @Suite(
     "Homepwner data integrity end to end in tmux", .serialized,
     .enabled(
         if: HomepwnerTmux.isAvailable,
         "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
 struct DataIntegrityEndToEndTests {
-    @Test("H12: an edit typed, then Ctrl-C, then --fresh: the list has the edit (issue 13 item 5)")
+    @Test("H12: an edit typed, then Ctrl-C, then --fresh: the list has the edit")
     func editSurvivesFresh() async throws {
         let session = try HomepwnerTmux()
         defer { session.close() }
@@ -64,7 +64,7 @@ struct DataIntegrityEndToEndTests {
         #expect(try session.sqlite("SELECT count(*) FROM items") == "5\n")
     }
 
-    @Test("H13: a name changed and an item deleted with sqlite3 show in the running app (issue 13 item 11)")
+    @Test("H13: a name changed and an item deleted with sqlite3 show in the running app")
     func outsideChangesShow() async throws {
         let session = try HomepwnerTmux()
         defer { session.close() }
@@ -91,7 +91,7 @@ struct DataIntegrityEndToEndTests {
         "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
 struct LockedDatabaseEndToEndTests {
     @Test(
-        "H14: with the write lock held elsewhere, typing and Esc still work; the edit lands after (issue 13 item 4)"
+        "H14: with the write lock held elsewhere, typing and Esc still work; the edit lands after"
     )
     func typingWhileLocked() async throws {
         let session = try HomepwnerTmux()

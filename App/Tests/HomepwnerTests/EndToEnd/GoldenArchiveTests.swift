@@ -101,7 +101,7 @@ struct GoldenArchiveTests {
 
     /// Lines without trailing blanks, and no blank lines at the end. The footer (the 24th
     /// line, the key hints) is left out: it says which keys work now, is not restored
-    /// state, and changes as the hints improve (issue 13 item 15).
+    /// state, and changes as the hints improve.
     static func normalized(_ screen: String) -> String {
         var lines = screen.components(separatedBy: "\n").prefix(23).map { line in
             String(line.reversed().drop(while: { $0 == " " }).reversed())

@@ -3,8 +3,8 @@ import Homepwner
 import Testing
 import TmuxTesting
 
-/// Bracketed paste into the real `homepwner` in a real terminal (issue 13 item 2): tmux
-/// pastes as a terminal does, and what was pasted is text, whatever it holds.
+/// Bracketed paste into the real `homepwner` in a real terminal: tmux pastes as a terminal
+/// does, and what was pasted is text, whatever it holds.
 @Suite(
     "Homepwner: bracketed paste end to end in tmux",
     .enabled(

@@ -7,16 +7,16 @@ import TmuxTesting
     import Glibc
 #endif
 
-/// Issue 13 item 23, in a real terminal: every signal that ends the process gives the
-/// terminal back, and the exit status says which signal it was.
+/// In a real terminal: every signal that ends the process gives the terminal back, and the
+/// exit status says which signal it was.
 @Suite(
-    "Homepwner: signals end it cleanly (issue 13 item 23, tmux)", .serialized,
+    "Homepwner: signals end it cleanly (tmux)", .serialized,
     .enabled(
         if: HomepwnerTmux.isAvailable,
         "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
 struct SignalEndToEndTests {
     @Test(
-        "H7: SIGUSR1, SIGUSR2 and SIGALRM give the terminal back: main screen, cursor shown (issue 13 item 23)",
+        "H7: SIGUSR1, SIGUSR2 and SIGALRM give the terminal back: main screen, cursor shown",
         arguments: [SIGUSR1, SIGUSR2, SIGALRM])
     func fatalSignalRestoresTheTerminal(_ signal: Int32) async throws {
         let session = try HomepwnerTmux(width: 60, height: 12)
@@ -32,7 +32,7 @@ struct SignalEndToEndTests {
     }
 
     @Test(
-        "H7: SIGTERM and SIGHUP save and exit 128 + the signal, as shells report a killed program (issue 13 item 23)",
+        "H7: SIGTERM and SIGHUP save and exit 128 + the signal, as shells report a killed program",
         arguments: [SIGTERM, SIGHUP])
     func terminationStatus(_ signal: Int32) async throws {
         let session = try HomepwnerTmux(width: 60, height: 12)
@@ -47,16 +47,16 @@ struct SignalEndToEndTests {
     }
 }
 
-/// Issue 13 item 22 in a real terminal: a flag or a family emoji in a name takes the
-/// columns the terminal gives it, and the columns after it stay where they belong.
+/// In a real terminal: a flag or a family emoji in a name takes the columns the terminal
+/// gives it, and the columns after it stay where they belong.
 @Suite(
-    "Homepwner: emoji in names (issue 13 item 22, tmux)", .serialized,
+    "Homepwner: emoji in names (tmux)", .serialized,
     .enabled(
         if: HomepwnerTmux.isAvailable,
         "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
 struct EmojiEndToEndTests {
     @Test(
-        "H11: a flag and a family emoji leave the serial and value columns in line, after moving too (issue 13 item 22)"
+        "H11: a flag and a family emoji leave the serial and value columns in line, after moving too"
     )
     func emojiRow() async throws {
         let session = try HomepwnerTmux(width: 60, height: 12)
