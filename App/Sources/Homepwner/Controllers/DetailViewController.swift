@@ -87,7 +87,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     /// True while the message under the fields is a problem (shown in the error style).
     private var messageIsError = false
     /// True once Esc was pressed with an invalid value and the screen said so: the next
-    /// Esc leaves, keeping the stored value (issue 13 item 17).
+    /// Esc leaves, keeping the stored value.
     private var warnedAboutInvalidValue = false
     /// The restored archive said the first Esc had warned; shown again once the fields are back.
     private var restoredWarning = false
