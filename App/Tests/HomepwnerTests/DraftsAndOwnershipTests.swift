@@ -303,7 +303,8 @@ struct DraftsAndOwnershipTests {
         #expect(try rustyBearName() == "Elsewhere")
         #expect(
             other.screen.replacingOccurrences(of: "\n ", with: " ").contains(
-                "It is kept: open the item to choose."))
+                "Your change to Name of “Elsewhere” was not saved: it was changed elsewhere too. It is kept: open the item to choose."
+            ))
         other.press(.down, .enter)
         #expect(other.detail?.nameField.text == "Rusty Bear KEPT")
         #expect(other.screen.contains("Changed elsewhere too: Name (now “Elsewhere”)"))

@@ -52,6 +52,9 @@ struct PendingEditJournalTests {
         try handle.write(contentsOf: Data([0xFF]))
         try handle.close()
         #expect(try journal.entries().map(\.name) == ["first"])
+        // The damaged file is copied aside for a person to look at.
+        let aside = try #require(journal.damagedPath)
+        #expect(FileManager.default.fileExists(atPath: aside))
     }
 
     @Test("H17: garbage, or a file cut short, reads as empty and is made anew at the next write")
@@ -62,9 +65,16 @@ struct PendingEditJournalTests {
         #expect(try journal.entries().isEmpty)
         try journal.replaceEntries(of: "a", with: [edit("a", "fresh")])
         #expect(try journal.entries().map(\.name) == ["fresh"])
-        // The damaged file is kept aside, not overwritten.
-        #expect(journal.setAside)
-        #expect(FileManager.default.contents(atPath: journal.damagedPath)?.count == 5000)
+        // The damaged file is kept aside, not overwritten; a second one gets a name of its own.
+        let first = try #require(journal.damagedPath)
+        #expect(FileManager.default.contents(atPath: first)?.count == 5000)
+        try Data(repeating: 7, count: 300).write(to: URL(fileURLWithPath: journal.path))
+        let again = PendingEditJournal(databasePath: scratch.path + "/items.sqlite")
+        try again.reserve()
+        let second = try #require(again.damagedPath)
+        #expect(second != first)
+        #expect(FileManager.default.contents(atPath: first)?.count == 5000)
+        #expect(FileManager.default.contents(atPath: second)?.count == 300)
     }
 
     @Test("H17: at most maximumEntries entries are kept or read, whatever a file holds")

@@ -209,6 +209,8 @@ final class StoreWriter {
         // The item's screen shows it when it reads the store, after this write's report.
         if context.watcher.liveObservers.contains(where: { $0.editingItemKey == key }) { return }
         let fields = Self.fieldNames(of: conflicts).joined(separator: ", ")
+        // Named as the list shows it now, so that the user finds it there.
+        let name = ((try? context.store.item(forKey: key)) ?? nil)?.name ?? name
         let unresolved = PendingEdit(
             owner: PendingEdit.unresolved, kind: .fields, key: key, name: name,
             changes: changes.keeping(conflicts), base: base.keeping(conflicts))
@@ -305,9 +307,9 @@ final class StoreWriter {
             context.post("Edits kept from an earlier launch could not be read: \(error)")
             return 0
         }
-        if journal.setAside {
+        if let aside = journal.damagedPath {
             context.post(
-                "The file of kept edits was damaged; it was set aside as \(journal.damagedPath) and a new one made."
+                "The file of kept edits was damaged; a copy was set aside as \(aside), and what could be read was kept."
             )
         }
         var refused = 0

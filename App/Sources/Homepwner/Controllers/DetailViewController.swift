@@ -455,6 +455,8 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
             validateValue()
         } else if textField === nameField {
             if !isNew { navigationItem.title = Self.title(forName: nameField.text) }
+            // A note about the name ("changed elsewhere") has been read once the user types.
+            if !messageIsError, messageLabel.text.hasPrefix("Name ") { clearMessage() }
         } else if !messageIsError {
             clearMessage()
         }

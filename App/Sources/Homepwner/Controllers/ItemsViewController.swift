@@ -29,6 +29,8 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
     private let statusLine = Label(style: Style(foreground: .yellow, attributes: [.bold]))
     /// True while the status line shows the writer's status rather than a notice.
     private var showsWriterStatus = false
+    /// A notice that came while a status showed: shown with it, then alone.
+    private var heldNotice: String?
     /// The item to highlight at the next layout (the one just moved).
     private var keyToSelect: Item.ID?
     /// The store's writes by this launch when the rows were last read.
@@ -74,11 +76,15 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
     override func viewWillLayoutSubviews() {
         super.viewWillLayoutSubviews()
         let bounds = view.bounds
-        // While writes wait for a lock, that is what the status line says; notices wait.
+        // While writes wait for a lock, or the screen state cannot be saved, that is what the
+        // status line says, after the newest notice (a full disk says both: the state was not
+        // restored, and it cannot be saved); the notice stays once the status goes.
         if let status = context.status {
-            statusLine.text = status
+            if let notice = context.takeNotices().last { heldNotice = notice }
+            statusLine.text = heldNotice.map { "\($0) \(status)" } ?? status
             showsWriterStatus = true
-        } else if let notice = context.takeNotices().last {
+        } else if let notice = heldNotice ?? context.takeNotices().last {
+            heldNotice = nil
             statusLine.text = notice
             showsWriterStatus = false
         } else if showsWriterStatus {

@@ -95,11 +95,23 @@ public final class PendingEditJournal {
         path = databasePath + "-pending"
     }
 
-    /// Where a file that was not a journal went when a new one replaced it.
-    public var damagedPath: String { path + ".damaged" }
+    /// Where this object set a damaged journal aside, if it did: a file that was not a
+    /// journal, before a new one replaced it, or a copy of one whose newest content was
+    /// damaged. A name of its own each time (`-pending.damaged-<time>`), so none is lost.
+    public private(set) var damagedPath: String?
 
     /// True once this object set a damaged file aside (``damagedPath``).
-    public private(set) var setAside = false
+    public var setAside: Bool { damagedPath != nil }
+
+    private func newDamagedPath() -> String {
+        var candidate = path + ".damaged-\(Int(Date().timeIntervalSince1970))"
+        var number = 1
+        while FileManager.default.fileExists(atPath: candidate) {
+            number += 1
+            candidate = path + ".damaged-\(Int(Date().timeIntervalSince1970))-\(number)"
+        }
+        return candidate
+    }
 
     // MARK: Reading and writing
 
@@ -196,7 +208,8 @@ public final class PendingEditJournal {
             // new one replaces it, it is set aside (`-pending.damaged`), for a person to look at.
             close(descriptor)
             guard creating else { return nil }
-            if status.st_size > 0, rename(path, damagedPath) == 0 { setAside = true }
+            let aside = newDamagedPath()
+            if status.st_size > 0, rename(path, aside) == 0 { damagedPath = aside }
             try makeFile(slotSize: Self.initialSlotSize, content: nil)
             return try openFile(creating: false)
         }
@@ -240,6 +253,7 @@ public final class PendingEditJournal {
     private func read(_ file: OpenFile) throws(JournalError) -> (entries: [PendingEdit], sequence: UInt64) {
         var best: (entries: [PendingEdit], sequence: UInt64)?
         var nextSequence: UInt64 = 0
+        var damagedSequence: UInt64?
         for slot in 0..<2 {
             let offset = Self.fileHeaderSize + slot * file.slotSize
             var header = [UInt8](repeating: 0, count: Self.slotHeaderSize)
@@ -253,14 +267,23 @@ public final class PendingEditJournal {
             var payload = [UInt8](repeating: 0, count: length)
             guard pread(file.descriptor, &payload, length, off_t(offset + Self.slotHeaderSize)) == length,
                 Self.checksum(payload) == checksum
-            else { continue }
+            else {
+                damagedSequence = max(damagedSequence ?? 0, sequence)
+                continue
+            }
             nextSequence = max(nextSequence, sequence)
             guard best.map({ sequence > $0.sequence }) ?? true,
                 let entries = try? JSONDecoder().decode([PendingEdit].self, from: Data(payload))
             else { continue }
             best = (Array(entries.prefix(Self.maximumEntries)), sequence)
         }
-        return best ?? ([], nextSequence)
+        // The newest content is damaged: the older copy is read, and the file is copied
+        // aside first, so that what the damaged copy held is there for a person to look at.
+        if let damagedSequence, damagedSequence > (best?.sequence ?? 0), damagedPath == nil {
+            let aside = newDamagedPath()
+            if (try? FileManager.default.copyItem(atPath: path, toPath: aside)) != nil { damagedPath = aside }
+        }
+        return best ?? ([], max(nextSequence, damagedSequence ?? 0))
     }
 
     private func write(_ entries: [PendingEdit], sequence: UInt64, into file: OpenFile) throws(JournalError) {
