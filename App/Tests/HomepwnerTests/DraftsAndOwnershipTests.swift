@@ -210,6 +210,7 @@ struct DraftsAndOwnershipTests {
         app.press(.character("a"))
         #expect(app.screen.contains("Adding… waiting for another program to release the"))
         #expect(app.presented == nil)
+        #expect(app.lines.last?.hasPrefix("Esc Stop adding") == true, "the footer: \(app.lines.last ?? "")")
         // Keys typed meanwhile are the new item's, not the list's (e: edit mode, q: quit).
         app.type("Ted quits")
         app.advance(by: .seconds(1))

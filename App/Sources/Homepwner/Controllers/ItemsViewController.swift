@@ -161,6 +161,8 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
     /// What works, most important first (the footer drops hints from the end when the
     /// terminal is narrow): Open, Add, Delete, Edit; on an empty list only Add.
     override var keyHints: [KeyHint] {
+        // While an add waits, keys type the new item's name: Esc is the one that acts.
+        if pendingAdd != nil { return [KeyHint(key: .escape, title: "Stop adding", isEssential: true)] }
         let narrow = (view.window?.size.width ?? 80) < 72
         let add = KeyHint(key: .character("a"), title: "Add")
         guard tableView.numberOfRows(inSection: 0) > 0 else { return [add] }
