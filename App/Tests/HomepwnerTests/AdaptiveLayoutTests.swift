@@ -186,6 +186,16 @@ struct AdaptiveLayoutTests {
         }
     }
 
+    @Test("T5: the Summary groups the count's digits as it does the total's (1,234, not 1234)")
+    func summaryGroupsTheCount() throws {
+        let scratch = try scratchStore([])
+        var generator = SeededRandomNumberGenerator(seed: 7)
+        try ItemStore(paths: scratch.paths).insertRandomItems(1_234, using: &generator)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), size: Self.narrow)
+        app.press(.ctrl("t"))
+        #expect(app.lines[1] == " Items          1,234")
+    }
+
     @Test("T5: the Summary tab counts the items, adds their values and names the most valuable")
     func summary() throws {
         let scratch = try scratchStore(sampleItems)

@@ -150,7 +150,7 @@ struct ListScreenTests {
         let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
         app.press(.character("e"), .down, .delete)
         #expect(app.screen.contains("Delete “Rusty Bear”?"))
-        #expect(app.lines.last?.hasPrefix("Enter Cancel  n/Esc Cancel  y Delete") == true)
+        #expect(app.lines.last?.hasPrefix("Enter/n/Esc Cancel  y Delete") == true)
         app.press(.character("n"))
         #expect(try app.storedNames() == sampleItems.map(\.0))
         app.press(.delete)

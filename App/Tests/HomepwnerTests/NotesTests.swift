@@ -177,6 +177,18 @@ struct NotesTests {
         #expect(try second.storedItem(1).notes == text)
     }
 
+    @Test("T5: an item's notes show from their first line when its screen opens, not scrolled to the end")
+    func notesOpenAtTheTop() throws {
+        let scratch = try scratchStore(sampleItems)
+        let lines = (1...15).map { "line \($0)" }.joined(separator: "\n")
+        try RawDatabase(scratch.paths.databasePath).execute(
+            "UPDATE items SET notes = '\(lines)' WHERE serial_number = '0A1B2'")
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), size: Self.narrow)
+        app.press(.down, .enter)
+        #expect(app.lines.contains(" Notes    line 1"))
+        #expect(!app.lines.contains { $0.contains("line 15") })
+    }
+
     @Test(
         "T5, H12, H13: notes changed outside show when the user did not touch them, and never replace a draft"
     )

@@ -144,11 +144,11 @@ struct UserFindingsTests {
         let app = try HeadlessHomepwner(
             paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 80, height: 12))
         app.press(.delete)
-        #expect(app.lines.last == "Enter Cancel  n/Esc Cancel  y Delete  ←→ Choose  ^C Quit")
+        #expect(app.lines.last == "Enter/n/Esc Cancel  y Delete  ←→ Choose  ^C Quit")
         app.press(.character("q"))
         #expect(app.application.state == .active)
         app.press(.right)
-        #expect(app.lines.last == "Enter Delete  n/Esc Cancel  y Delete  ←→ Choose  ^C Quit")
+        #expect(app.lines.last == "Enter/y Delete  n/Esc Cancel  ←→ Choose  ^C Quit")
     }
 
     // MARK: Messages for humans, whole

@@ -179,7 +179,7 @@ struct NavigationTests {
 
 
 
-                Enter Cancel  n/Esc Cancel  y Delete
+                Enter/n/Esc Cancel  y Delete  ←→ Choose
                 """)
         app.type("a")  // "Add" of the list must not reach the list through the alert.
         #expect(app.navigation?.presentedViewController is AlertController)

@@ -57,7 +57,8 @@ final class SummaryViewController: ViewController, StoreObserver {
         do {
             let summary = try context.store.summary()
             self.summary = summary
-            countLabel.text = String(summary.count)
+            // Grouped as the total beside it is: 100,000 (not 100000).
+            countLabel.text = String(ItemSummary.grouped(summary.count).dropFirst())
             totalLabel.text = summary.formattedTotal
             if let item = summary.mostValuable {
                 // Cut, as in notices: a name of thousands of characters pushed the row out.

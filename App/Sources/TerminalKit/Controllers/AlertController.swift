@@ -116,16 +116,20 @@ open class AlertController: ViewController {
         return true
     }
 
-    /// Enter with the chosen button's title first, then each action's key (Escape with the
-    /// cancel action), then ←→ to choose.
+    /// The chosen button first, Enter among its keys ("Enter/n/Esc Cancel": each title
+    /// once), then each other action's key (Escape with the cancel action), then ←→ to
+    /// choose.
     override open var keyHints: [KeyHint] {
         var hints: [KeyHint] = []
-        if actions.indices.contains(selectedIndex) {
-            hints.append(KeyHint(label: "Enter", title: actions[selectedIndex].title))
-        }
         let cancel = actions.firstIndex { $0.style == .cancel }
-        for (index, action) in actions.enumerated() {
-            let labels = (action.key.map { [$0.description] } ?? []) + (index == cancel ? ["Esc"] : [])
+        let order = actions.indices.sorted {
+            ($0 == selectedIndex ? 0 : 1, $0) < ($1 == selectedIndex ? 0 : 1, $1)
+        }
+        for index in order {
+            let action = actions[index]
+            let labels =
+                (index == selectedIndex ? ["Enter"] : []) + (action.key.map { [$0.description] } ?? [])
+                + (index == cancel ? ["Esc"] : [])
             guard !labels.isEmpty else { continue }
             hints.append(KeyHint(label: labels.joined(separator: "/"), title: action.title))
         }
