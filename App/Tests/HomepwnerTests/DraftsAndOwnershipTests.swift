@@ -123,6 +123,24 @@ struct DraftsAndOwnershipTests {
         #expect(left.screen.contains("Name was changed elsewhere; it shows the new text."))
     }
 
+    @Test("H14: the list shows an edit that waits for the database, as the item's screen did")
+    func listShowsWaitingEdits() throws {
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.down, .enter)
+        let holder = try raw()
+        holder.execute("BEGIN IMMEDIATE")
+        app.type(" WAITING")
+        app.advance(by: .seconds(1))
+        app.press(.escape)
+        #expect(app.list != nil)
+        #expect(app.screen.contains("Rusty Bear WAITING"))
+        #expect(try rustyBearName() == "Rusty Bear")
+        holder.execute("COMMIT")
+        app.advance(by: .seconds(1))
+        #expect(try rustyBearName() == "Rusty Bear WAITING")
+        #expect(app.screen.contains("Rusty Bear WAITING"))
+    }
+
     @Test("H17: an edit refused by a lock is in the journal; another session's launch writes it")
     func journalIsReplayedByAnySession() throws {
         let first = try launch(.new)

@@ -316,7 +316,12 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
                 }
             }
             // As the item's screen shows it, typed but perhaps not yet stored (rule T5).
-            return ItemCell(item: context.editedItems[item.key] ?? item, valueColumnWidth: valueColumnWidth)
+            // As typed beside it, else with its edits that wait for the database (a lock, a
+            // full disk): the row shows what the item will hold, as its screen did.
+            let shown =
+                context.editedItems[item.key]
+                ?? context.writer.pendingChanges(for: item.key).applied(to: item)
+            return ItemCell(item: shown, valueColumnWidth: valueColumnWidth)
         } catch {
             return ItemCell.failure("cannot read this item: \(error)")
         }
