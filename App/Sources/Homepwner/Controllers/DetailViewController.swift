@@ -60,17 +60,17 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     static let maximumCommitDelay: Duration = .seconds(1)
 
     /// The item as last read from the store (the fields' drafts are their own).
-    private(set) var item: Item
+    var item: Item
     /// The debounced commit, bounded by ``maximumCommitDelay``.
-    private lazy var commitDebounce = BoundedDebounce(
+    lazy var commitDebounce = BoundedDebounce(
         delay: Self.commitDelay, maximumDelay: Self.maximumCommitDelay, scheduler: context.timers
     ) { [weak self] in self?.commitPendingEdits() }
     /// True once the item is gone (deleted outside, or cancelled): nothing more is written.
-    private var isGone = false
+    var isGone = false
     /// True while the message line shows the writer's status rather than a message.
-    private var showsWriterStatus = false
+    var showsWriterStatus = false
     /// The fields as stored when the restored state was saved, those it recorded.
-    private var restoredStored: ItemChanges?
+    var restoredStored: ItemChanges?
     /// True for the modal new-item screen.
     let isNew: Bool
     /// Keys typed on the list while its Add waited for the database: the name's start.
@@ -81,19 +81,19 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     let valueField = TextField(placeholder: "whole dollars")
     let photoPathField = TextField(placeholder: "path of a PNG or JPEG + Enter")
     let notesView = TextView(placeholder: "notes, any number of lines")
-    private let dateLabel = Label()
-    private let messageLabel = Label()
-    private let photoView = ThumbnailView()
+    let dateLabel = Label()
+    let messageLabel = Label()
+    let photoView = ThumbnailView()
     /// True while the message under the fields is a problem (shown in the error style).
-    private var messageIsError = false
+    var messageIsError = false
     /// True once Esc was pressed with an invalid value and the screen said so: the next
     /// Esc leaves, keeping the stored value.
-    private var warnedAboutInvalidValue = false
+    var warnedAboutInvalidValue = false
     /// The restored archive said the first Esc had warned; shown again once the fields are back.
-    private var restoredWarning = false
+    var restoredWarning = false
     /// The message under the fields when the restored state was saved, shown again once the
     /// fields are back (a hint, a photo's outcome, a path's completions).
-    private var restoredMessage: (text: String, isError: Bool)?
+    var restoredMessage: (text: String, isError: Bool)?
 
     /// Creates the screen for `item`.
     /// - Parameters:
@@ -180,13 +180,13 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     }
 
     /// Tells the list beside this screen what the fields show now (rule T5).
-    private func publishEdits() {
+    func publishEdits() {
         let changes = changes
         context.editedItems[item.key] = isGone || changes.isEmpty ? nil : changes.applied(to: item)
     }
 
     /// Leaves the screen: back to the list beside it or under it.
-    private func leave() {
+    func leave() {
         if let split = splitViewController {
             split.closeSecondary()
         } else {
@@ -212,11 +212,11 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     }
 
     /// The rows of the form above the notes that are not the message: the five fields.
-    private static let fieldRows = 5
+    static let fieldRows = 5
 
     /// Gives the notes the rows ``notesRows(formHeight:above:photo:)`` says, with the
     /// message as tall as it will be drawn (the form gives it the full width less margins).
-    private func sizeNotes() {
+    func sizeNotes() {
         let margin = (view as? FormView)?.margin ?? 0
         messageLabel.frame.size.width = max(0, view.frame.width - 2 * margin)
         notesView.preferredNumberOfRows = Self.notesRows(
@@ -260,7 +260,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         return commands
     }
 
-    private func moveFocus(by offset: Int) {
+    func moveFocus(by offset: Int) {
         // The notes take ↑ and ↓ for their rows: these come from the fields above them.
         let fields: [View] = [nameField, serialNumberField, valueField, photoPathField, notesView]
         guard let current = fields.firstIndex(where: \.isFirstResponder) else { return }
@@ -268,14 +268,14 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         _ = fields[next].becomeFirstResponder()
     }
 
-    private func warnAboutInvalidValue() {
+    func warnAboutInvalidValue() {
         guard case .failure = parsedValue else { return }
         warnedAboutInvalidValue = true
         validateValue()
     }
 
     /// True while Tab completes the path in the photo field: it has the focus and text.
-    private var completesPhotoPath: Bool {
+    var completesPhotoPath: Bool {
         photoPathField.isFirstResponder && !photoPathField.text.isEmpty
     }
 
@@ -307,13 +307,13 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     // MARK: Fields
 
     /// The value typed, or the reason it is not whole dollars.
-    private var parsedValue: Result<Int, DollarValueError> {
+    var parsedValue: Result<Int, DollarValueError> {
         Result { () throws(DollarValueError) in try DollarValue.parse(valueField.text) }
     }
 
     /// Shows the value's problem, if any, under the fields; after the first Esc, what
     /// happens to it (an outside change keeps that warning, with the value stored now).
-    private func validateValue() {
+    func validateValue() {
         if let conflict = conflictMessage {
             show(conflict, isError: true)
         } else if case .failure(let error) = parsedValue {
@@ -332,46 +332,19 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     /// is empty only while the value is whole dollars, as a relaunch, which validates the
     /// restored value, shows it (found by restoration-fuzz: a completed path cleared the
     /// value's problem).
-    private func clearMessage() {
+    func clearMessage() {
         show("", isError: false)
         validateValue()
     }
 
     /// Shows `message` under the fields; while a field is in conflict, the conflict is
     /// what shows (it waits for the user's choice, rule H16).
-    private func show(_ message: String, isError: Bool) {
+    func show(_ message: String, isError: Bool) {
         let conflict = conflictMessage
         messageLabel.text = conflict ?? message
         messageIsError = conflict != nil || isError
         showsWriterStatus = false
         messageLabel.style = isError ? messageLabel.theme.error : .plain
-    }
-
-    /// The fields the user changed and can commit: those whose text differs from its base
-    /// and that are not in conflict (the value only when it is whole dollars; an invalid
-    /// value is not stored).
-    var changes: ItemChanges {
-        var changes = ItemChanges()
-        changes.name = nameField.editedText
-        changes.serialNumber = serialNumberField.editedText
-        if valueField.editedText != nil, case .success(let value) = parsedValue,
-            String(value) != valueField.draftBase.base
-        {
-            changes.valueInDollars = value
-        }
-        changes.notes = notesView.editedText
-        return changes
-    }
-
-    /// The stored values `changes` were made from: what the store must still hold for each
-    /// to be written (H16).
-    private func bases(of changes: ItemChanges) -> ItemChanges {
-        ItemChanges(
-            name: changes.name == nil ? nil : nameField.draftBase.base,
-            serialNumber: changes.serialNumber == nil ? nil : serialNumberField.draftBase.base,
-            valueInDollars: changes.valueInDollars == nil
-                ? nil : valueField.draftBase.base.flatMap { Int($0) },
-            notes: changes.notes == nil ? nil : notesView.draftBase.base)
     }
 
     /// Commits the changed fields now (through the writer, which retries while the
@@ -390,59 +363,13 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     /// What this screen submitted that has not landed yet: when the writer says a write
     /// landed, the fields whose text it wrote take it as their base (another's write of
     /// the same item, a kept edit made at launch, is not this screen's and moves nothing).
-    private var inFlight = ItemChanges()
-
-    func storeDidWrite(_ written: ItemChanges, conflicts: ItemChanges) {
-        if let name = written.name, name == inFlight.name { nameField.markSaved(name) }
-        if let serial = written.serialNumber, serial == inFlight.serialNumber {
-            serialNumberField.markSaved(serial)
-        }
-        if let value = written.valueInDollars, value == inFlight.valueInDollars {
-            valueField.markSaved(String(value))
-        }
-        if let notes = written.notes, notes == inFlight.notes { notesView.markSaved(notes) }
-        inFlight = inFlight.removing(written).removing(conflicts)
-    }
+    var inFlight = ItemChanges()
 
     /// Commits ``commitDelay`` after the last edit, and at most ``maximumCommitDelay``
     /// after the first one not yet committed (H15).
-    private func scheduleCommit() {
+    func scheduleCommit() {
         guard context.scheduler != nil else { return commitPendingEdits() }
         commitDebounce.signal()
-    }
-
-    // MARK: Conflicts (H16)
-
-    /// The text fields and the notes, in the order of the form, with their labels.
-    private var drafts: [(label: String, view: any DraftEditing)] {
-        [("Name", nameField), ("Serial", serialNumberField), ("Value", valueField), ("Notes", notesView)]
-    }
-
-    /// True while a field was changed both here and elsewhere.
-    var hasConflict: Bool { drafts.contains { $0.view.hasConflict } }
-
-    /// What the screen says while fields conflict: which, what the other value is (a short
-    /// one), and the two keys.
-    private var conflictMessage: String? {
-        let conflicting = drafts.filter { $0.view.hasConflict }
-        guard !conflicting.isEmpty else { return nil }
-        let described = conflicting.map { field in
-            let theirs = field.view.draftBase.conflict ?? ""
-            if theirs.contains("\n") || theirs.count > 40 { return field.label }
-            return "\(field.label) (now \(theirs.isEmpty ? "empty" : StoreWriter.quoted(theirs)))"
-        }
-        return "Changed elsewhere too: \(described.joined(separator: ", ")). "
-            + "^R keeps your text, ^G takes the other."
-    }
-
-    /// Ctrl-R or Ctrl-G: ends every conflict one way, and commits what is then an edit.
-    private func resolveConflicts(keepingMine: Bool) {
-        for field in drafts { field.view.resolveConflict(keepingMine: keepingMine) }
-        if !isNew { navigationItem.title = Self.title(forName: nameField.text) }
-        validateValue()
-        publishEdits()
-        commitPendingEdits()
-        context.stateDidChange()
     }
 
     func textFieldDidChange(_ textField: TextField) {
@@ -476,200 +403,6 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     }
 
     func textField(_ textField: TextField, didReject character: Character) {}
-
-    // MARK: Done and Cancel
-
-    /// Done: keeps the new item with what was typed, and dismisses.
-    func done() {
-        // A field changed on both sides is the user's to decide first: Done would keep the
-        // item without the text shown in it (H16).
-        if hasConflict {
-            validateValue()
-            return
-        }
-        if case .failure(let error) = parsedValue {
-            show("\(error.description). Fix it before Done, or Esc to cancel the item.", isError: true)
-            return
-        }
-        commitPendingEdits()
-        if !isGone { context.writer.submit(.confirm(key: item.key)) }
-        context.itemToSelect = item.key
-        dismiss()
-    }
-
-    /// Cancel: asks first when something was typed (Esc is pressed by reflex); otherwise,
-    /// or when the user confirms, ``discard()``.
-    func cancel() {
-        guard !isGone else { return dismiss() }
-        if hasTypedAnything {
-            present(DiscardNewItemAlert(itemKey: item.key, detail: self))
-        } else {
-            discard()
-        }
-    }
-
-    /// True when the new item holds anything the user gave it.
-    private var hasTypedAnything: Bool {
-        !nameField.text.isEmpty || !serialNumberField.text.isEmpty
-            || !(valueField.text.isEmpty || valueField.text == "0") || !notesView.text.isEmpty
-            || item.hasPhoto
-    }
-
-    /// Deletes the new item (only if it is still a provisional one, that is, one this
-    /// screen created), and dismisses.
-    func discard() {
-        commitDebounce.cancel()
-        if !isGone { context.writer.submit(.discardNew(key: item.key)) }
-        isGone = true
-        dismiss()
-    }
-
-    // MARK: Outside changes
-
-    /// The item whose fields this screen edits.
-    var editingItemKey: UUID? { item.key }
-
-    /// Reads the item from the store and applies the three-way rule to every field whose
-    /// write is not queued (H16): an untouched field shows the store's value, an edit
-    /// stays, a field changed on both sides is a conflict the screen names. An item
-    /// deleted outside says so and goes back to the list.
-    func storeDidChangeOutside() {
-        // Hidden in another tab too (it is still in a stack): an item deleted meanwhile must
-        // not wait there (restoration-fuzz: a relaunch had no such screen). Not once popped.
-        guard !isGone, isVisible || navigationController != nil else { return }
-        let stored: Item?
-        do {
-            stored = try context.store.item(forKey: item.key)
-        } catch {
-            return  // busy or unreadable for now: the next change or poll tries again
-        }
-        guard let stored else {
-            isGone = true
-            commitDebounce.cancel()
-            context.writer.discardPending(for: item.key)
-            let name = nameField.text.isEmpty ? item.name : nameField.text
-            context.post("\(StoreWriter.quoted(name)) was deleted outside Homepwner.")
-            context.editedItems[item.key] = nil
-            // An alert it presents about the item goes first (it asks about nothing now).
-            if presentedViewController != nil || navigationController?.presentedViewController != nil {
-                dismiss()
-            }
-            if isNew {
-                dismiss()
-            } else {
-                leave()
-            }
-            return
-        }
-        applyStored(stored)
-        // The bases in the saved state must follow, or a restore would take them for old.
-        context.stateDidChange()
-    }
-
-    /// The three-way rule for each field against `stored`, skipping fields whose write
-    /// waits in the writer's queue (their base is what that write expects).
-    private func applyStored(_ stored: Item) {
-        let queued = context.writer.pendingChanges(for: item.key)
-        // The field the cursor is in, if the store's value replaces its text: said below.
-        let focused = drafts.first { ($0.view as? View)?.isFirstResponder == true }
-        let focusedText = focused?.view.text
-        if queued.name == nil { nameField.takeStoredValue(stored.name) }
-        if queued.serialNumber == nil { serialNumberField.takeStoredValue(stored.serialNumber) }
-        if queued.valueInDollars == nil {
-            // The value compares as a number: "012" typed is the 12 stored.
-            if case .success(let value) = parsedValue, value == stored.valueInDollars {
-                valueField.draftBase = DraftBase(base: String(value))
-            } else {
-                valueField.takeStoredValue(String(stored.valueInDollars))
-            }
-        }
-        if queued.notes == nil { notesView.takeStoredValue(stored.notes) }
-        let photoChanged = stored.hasPhoto != item.hasPhoto
-        item = stored
-        if photoChanged { loadThumbnail() }
-        if !isNew { navigationItem.title = Self.title(forName: nameField.text) }
-        validateValue()
-        publishEdits()
-        // Text never changes under the cursor without a word (H16): the user typed there,
-        // it was saved, and another window or program changed it since.
-        if let focused, focused.view.text != focusedText, !messageIsError {
-            show("\(focused.label) was changed elsewhere; it shows the new text.", isError: false)
-        }
-    }
-
-    // MARK: Photo
-
-    private func attachPhoto() {
-        // As typed, or as a terminal pastes a dropped file: quoted, escaped, a file:// URL.
-        let typed = DroppedPath.path(from: photoPathField.text)
-        guard !typed.isEmpty else {
-            show("Type the path of a PNG or JPEG file, then press Enter", isError: true)
-            return
-        }
-        let path = Self.expand(typed)
-        do {
-            item = try context.store.attachPhoto(fromPath: path, to: item.key)
-            photoPathField.text = ""
-            loadThumbnail()
-            show("Photo attached", isError: false)
-        } catch {
-            show(Self.describe(error), isError: true)
-        }
-    }
-
-    /// Tab in the photo field: completes the path as a shell does; several names that share
-    /// nothing more are listed under the fields.
-    private func completePhotoPath() {
-        let environment = ProcessInfo.processInfo.environment
-        let outcome = PathCompletion.complete(
-            photoPathField.text, home: environment["HOME"] ?? NSHomeDirectory(),
-            directory: FileManager.default.currentDirectoryPath)
-        switch outcome {
-        case .completed(let text):
-            photoPathField.text = text
-            clearMessage()
-        case .candidates(let names):
-            let shown = names.prefix(Self.candidatesShown).joined(separator: "  ")
-            let more =
-                names.count > Self.candidatesShown ? "  … \(names.count - Self.candidatesShown) more" : ""
-            show("\(names.count) names fit: \(shown)\(more)", isError: false)
-        case .noMatch(let directory, let prefix):
-            let place = directory.isEmpty ? "here" : "in \(directory)"
-            show("Nothing \(place) starts with “\(prefix)”", isError: true)
-        }
-    }
-
-    /// How many names a Tab lists at most.
-    static let candidatesShown = 24
-
-    /// Ctrl-X: asks first, Cancel chosen (a habit from nano, where Ctrl-X leaves, must not
-    /// cost the photo).
-    private func confirmRemovePhoto() {
-        guard item.hasPhoto else { return }
-        present(RemovePhotoAlert(itemKey: item.key, detail: self))
-    }
-
-    /// Removes the photo (the alert's Remove).
-    func removePhoto() {
-        guard item.hasPhoto else { return }
-        do {
-            try context.store.removePhoto(from: item.key)
-            item.hasPhoto = false
-            photoView.thumbnail = nil
-            show("Photo removed", isError: false)
-        } catch {
-            show(Self.describe(error), isError: true)
-        }
-    }
-
-    private func loadThumbnail() {
-        do {
-            photoView.thumbnail = try context.store.thumbnail(for: item.key)
-        } catch {
-            photoView.thumbnail = nil
-            show(Self.describe(error), isError: true)
-        }
-    }
 
     // MARK: Restoration
 
@@ -742,49 +475,9 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         scheduleCommit()
     }
 
-    /// Takes the user's edits of this item that met a change made elsewhere while no screen
-    /// showed it (kept in the journal, H17): their text comes back with the base it was
-    /// made from, and the three-way rule shows the conflict here, where the user chooses.
-    private func adoptUnresolvedEdits() {
-        guard let journal = context.journal,
-            let entries = try? journal.take(where: {
-                $0.owner == PendingEdit.unresolved && $0.key == item.key
-            }),
-            !entries.isEmpty
-        else { return }
-        for entry in entries {
-            let edits: [(any DraftEditing, String?, String?)] = [
-                (nameField, entry.changes.name, entry.base.name),
-                (serialNumberField, entry.changes.serialNumber, entry.base.serialNumber),
-                (
-                    valueField, entry.changes.valueInDollars.map { String($0) },
-                    entry.base.valueInDollars.map { String($0) }
-                ),
-                (notesView, entry.changes.notes, entry.base.notes),
-            ]
-            for (field, text, base) in edits {
-                guard let text, let base else { continue }
-                field.replaceText(withStored: text)
-                field.draftBase = DraftBase(base: base)
-            }
-        }
-        applyStored(item)
-        context.stateDidChange()
-    }
-
-    /// The stored text of the field labelled `label`.
-    private static func text(of label: String, in item: Item) -> String {
-        switch label {
-        case "Name": item.name
-        case "Serial": item.serialNumber
-        case "Value": String(item.valueInDollars)
-        default: item.notes
-        }
-    }
-
     // MARK: Helpers
 
-    private static func title(forName name: String) -> String {
+    static func title(forName name: String) -> String {
         name.isEmpty ? "(no name)" : name
     }
 
@@ -796,19 +489,4 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         formatter.timeStyle = .short
         return formatter
     }()
-
-    /// `~` and `~/…` become the home directory; other paths are used as typed (relative
-    /// ones from the current directory).
-    private static func expand(_ path: String) -> String {
-        guard path == "~" || path.hasPrefix("~/") else { return path }
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
-        return home + path.dropFirst()
-    }
-
-    private static func describe(_ error: ItemStoreError) -> String {
-        if case .photo(let photoError) = error { return photoError.description }
-        if error.isBusy { return "Another program is writing to the database; try again in a moment" }
-        if case .itemNotFound = error { return "This item was deleted outside Homepwner" }
-        return error.description
-    }
 }

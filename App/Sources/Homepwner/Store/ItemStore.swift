@@ -48,7 +48,7 @@ public final class ItemStore {
     /// ``removePhoto(from:)``, which keep `has_photo` in step.
     public let images: ImageStore
 
-    private let database: SQLiteDatabase
+    let database: SQLiteDatabase
 
     /// The session this launch holds (rule H18): a New Item screen's item is marked with
     /// it, and the list shows no other session's unfinished items. Empty outside sessions.
@@ -200,26 +200,6 @@ public final class ItemStore {
         return Int(before ?? 0)
     }
 
-    /// Whether the item with `key` is a new item not yet kept with Done (nil if there is
-    /// no such item).
-    public func isProvisional(_ key: UUID) throws(ItemStoreError) -> Bool? {
-        try database.integer(
-            "SELECT provisional FROM items WHERE item_key = ?1", [.text(ItemKey.text(key))],
-            operation: "read item"
-        ).map { $0 != 0 }
-    }
-
-    /// The session a provisional item belongs to ('' for none), or nil when the item is
-    /// not provisional or does not exist.
-    public func provisionalSession(of key: UUID) throws(ItemStoreError) -> String? {
-        var result: String?
-        try database.query(
-            "SELECT session FROM items WHERE item_key = ?1 AND provisional != 0", [.text(ItemKey.text(key))],
-            operation: "read item"
-        ) { row throws(ItemStoreError) in result = row.text(0) }
-        return result
-    }
-
     /// `PRAGMA data_version`: changes when another connection (`sqlite3`, another
     /// Homepwner) commits, and only then.
     public func dataVersion() throws(ItemStoreError) -> Int64 {
@@ -258,131 +238,6 @@ public final class ItemStore {
         return item
     }
 
-    /// Creates a blank item at the end of the list for a New Item screen: provisional,
-    /// owned by this process, until ``confirmItem(withKey:)`` (Done). One that is never
-    /// confirmed is deleted by Cancel (``deleteProvisionalItem(withKey:)``) or, if the app
-    /// dies, at a later launch (``removeAbandonedProvisionalItems(keeping:)``).
-    @discardableResult
-    public func createProvisionalItem() throws(ItemStoreError) -> Item {
-        let item = Item(name: "", serialNumber: "", valueInDollars: 0)
-        try insert([item], provisionalOwner: Int64(getpid()), session: session)
-        return item
-    }
-
-    /// Keeps a provisional item for good (Done).
-    /// - Throws: ``ItemStoreError/itemNotFound(_:)`` if it is gone, or a database error.
-    public func confirmItem(withKey key: UUID) throws(ItemStoreError) {
-        let changed = try database.execute(
-            "UPDATE items SET provisional = 0 WHERE item_key = ?1", [.text(ItemKey.text(key))],
-            operation: "keep the new item")
-        if changed == 0 { throw .itemNotFound(key) }
-    }
-
-    /// Makes this session (and process) the owner of a provisional item: a New Item screen
-    /// restored at launch. Only an item of this session, or of none (made before sessions
-    /// owned them), is claimed; a confirmed item is left alone.
-    /// - Returns: true if the item is provisional and now ours.
-    @discardableResult
-    public func claimProvisionalItem(withKey key: UUID) throws(ItemStoreError) -> Bool {
-        try database.execute(
-            """
-            UPDATE items SET provisional = ?2, session = ?3
-            WHERE item_key = ?1 AND provisional != 0 AND session IN ('', ?3)
-            """,
-            [.text(ItemKey.text(key)), .integer(Int64(getpid())), .text(session)],
-            operation: "claim the new item") > 0
-    }
-
-    /// Deletes the item only if it is provisional (Cancel on a New Item screen), and then
-    /// its photo. A confirmed item is never deleted this way.
-    /// - Returns: true if it was deleted.
-    @discardableResult
-    public func deleteProvisionalItem(withKey key: UUID) throws(ItemStoreError) -> Bool {
-        let changed = try database.execute(
-            "DELETE FROM items WHERE item_key = ?1 AND provisional != 0", [.text(ItemKey.text(key))],
-            operation: "delete the new item")
-        guard changed > 0 else { return false }
-        do {
-            try images.removePhoto(for: key)
-        } catch {
-            throw .photo(error)
-        }
-        return true
-    }
-
-    /// Deletes the provisional items no New Item screen can come back to (rule H18), except
-    /// `keeping` (the New Item screen restored at this launch):
-    /// - this session's others;
-    /// - those of a session that no longer exists (pruned, or ended), unless in
-    ///   `liveSessions`, the sessions that exist (nil when not known: then none);
-    /// - those of no session (made before sessions owned them, or by a launch without
-    ///   sessions) whose process is gone, or is this one while this launch has none.
-    ///
-    /// Another session's item is left alone whether or not its instance runs: only its
-    /// own New Item screen, or the end of that session, decides.
-    /// - Returns: The deleted items that belonged to a session now gone, so that the user
-    ///   can be told (the others were this launch's own or anonymous leftovers).
-    @discardableResult
-    public func removeAbandonedProvisionalItems(keeping: Set<UUID>, liveSessions: Set<String>?)
-        throws(ItemStoreError) -> [Item]
-    {
-        var abandoned: [(key: UUID, name: String, reported: Bool)] = []
-        try database.query(
-            "SELECT item_key, provisional, session, name FROM items WHERE provisional != 0",
-            operation: "list new items"
-        ) { row throws(ItemStoreError) in
-            let key = try key(from: row, column: 0)
-            let owner = row.int64(1)
-            let itemSession = row.text(2)
-            guard !keeping.contains(key) else { return }
-            if itemSession.isEmpty {
-                let ours = owner == Int64(getpid())
-                if !Self.isOtherLiveProcess(owner) && !(ours && !session.isEmpty) {
-                    abandoned.append((key, row.text(3), false))
-                }
-            } else if itemSession == session {
-                abandoned.append((key, row.text(3), false))
-            } else if let liveSessions, !liveSessions.contains(itemSession) {
-                abandoned.append((key, row.text(3), true))
-            }
-        }
-        var reported: [Item] = []
-        for item in abandoned where try deleteProvisionalItem(withKey: item.key) && item.reported {
-            reported.append(Item(key: item.key, name: item.name, serialNumber: "", valueInDollars: 0))
-        }
-        return reported
-    }
-
-    /// Deletes this session's provisional items (quit and forget ends the session: rule H18).
-    @discardableResult
-    public func removeProvisionalItemsOfThisSession() throws(ItemStoreError) -> Int {
-        guard !session.isEmpty else { return 0 }
-        var keys: [UUID] = []
-        try database.query(
-            "SELECT item_key FROM items WHERE provisional != 0 AND session = ?1", [.text(session)],
-            operation: "list new items"
-        ) { row throws(ItemStoreError) in keys.append(try key(from: row, column: 0)) }
-        var removed = 0
-        for key in keys where try deleteProvisionalItem(withKey: key) { removed += 1 }
-        return removed
-    }
-
-    /// The sessions that own an unfinished new item: pruning keeps them (rule H18).
-    public func sessionsWithUnfinishedItems() throws(ItemStoreError) -> Set<String> {
-        var result = Set<String>()
-        try database.query(
-            "SELECT DISTINCT session FROM items WHERE provisional != 0 AND session != ''",
-            operation: "list new items"
-        ) { row throws(ItemStoreError) in result.insert(row.text(0)) }
-        return result
-    }
-
-    /// True when `pid` is a running process other than this one.
-    static func isOtherLiveProcess(_ pid: Int64) -> Bool {
-        guard pid > 0, pid <= Int64(Int32.max), pid != Int64(getpid()) else { return false }
-        return kill(pid_t(pid), 0) == 0 || errno == EPERM
-    }
-
     /// Appends `items`, in order, in one transaction (for `--random-items N`). Their
     /// `hasPhoto` is ignored: photos are attached with ``attachPhoto(fromPath:to:)``.
     /// - Throws: ``ItemStoreError/negativeValue(_:)`` before anything is written, or a
@@ -391,7 +246,7 @@ public final class ItemStore {
         try insert(items, provisionalOwner: 0, session: "")
     }
 
-    private func insert(_ items: [Item], provisionalOwner: Int64, session: String) throws(ItemStoreError) {
+    func insert(_ items: [Item], provisionalOwner: Int64, session: String) throws(ItemStoreError) {
         if let bad = items.first(where: { $0.valueInDollars < 0 }) {
             throw .negativeValue(bad.valueInDollars)
         }
@@ -539,141 +394,6 @@ public final class ItemStore {
         return changed > 0
     }
 
-    /// Moves the item at `sourceIndex` so that it ends at `destinationIndex` (UIKit's
-    /// `moveRowAtIndexPath:toIndexPath:`). Writes one row, except for the rare renumber
-    /// described in the type's ordering rule.
-    /// - Throws: ``ItemStoreError/indexOutOfRange(index:count:)``, or a database error.
-    public func moveItem(from sourceIndex: Int, to destinationIndex: Int) throws(ItemStoreError) {
-        try database.transaction("move item") { () throws(ItemStoreError) in
-            try moveInTransaction(from: sourceIndex, to: destinationIndex)
-        }
-    }
-
-    private func moveInTransaction(from sourceIndex: Int, to destinationIndex: Int) throws(ItemStoreError) {
-        let count = try count()
-        for index in [sourceIndex, destinationIndex] where !(0..<count).contains(index) {
-            throw .indexOutOfRange(index: index, count: count)
-        }
-        guard sourceIndex != destinationIndex else { return }
-        guard let moving = try entries(offset: sourceIndex, limit: 1).first else {
-            throw .indexOutOfRange(index: sourceIndex, count: count)
-        }
-        // The neighbours in the list without the moving item.
-        let before = destinationIndex > sourceIndex ? destinationIndex : destinationIndex - 1
-        var ordering = try orderingBetween(positions: before)
-        if ordering == nil {
-            try makeRoom(after: before, count: count)
-            ordering = try orderingBetween(positions: before)
-        }
-        guard let ordering else {
-            throw .invalidRow(path: databasePath, reason: "no room in ordering after renumbering")
-        }
-        try database.execute(
-            "UPDATE items SET ordering = ?2 WHERE item_key = ?1",
-            [.text(moving.key), .integer(ordering)], operation: "move item")
-    }
-
-    /// Moves the item with `key` by `offset` positions from where it is now in the list
-    /// (negative is up), clamped to the list: what Shift-↑/↓ do. The item is found by its
-    /// key, so rows reordered by someone else in the meantime do not matter.
-    /// - Returns: The item's new position.
-    /// - Throws: ``ItemStoreError/itemNotFound(_:)``, or a database error.
-    @discardableResult
-    public func moveItem(withKey key: UUID, by offset: Int) throws(ItemStoreError) -> Int {
-        try database.transaction("move item") { () throws(ItemStoreError) -> Int in
-            guard let source = try index(ofKey: key) else { throw .itemNotFound(key) }
-            let count = try count()
-            let destination = min(max(source + offset, 0), count - 1)
-            try moveInTransaction(from: source, to: destination)
-            return destination
-        }
-    }
-
-    // MARK: - Photos
-
-    /// Imports the image file at `path` (PNG or JPEG, within the image store's limits) as
-    /// the photo of the item with `key`, replacing any earlier photo.
-    /// - Returns: The item, now with `hasPhoto` set.
-    /// - Throws: ``ItemStoreError/itemNotFound(_:)``, ``ItemStoreError/photo(_:)`` with the
-    ///   reason the file was refused, or a database error.
-    @discardableResult
-    public func attachPhoto(fromPath path: String, to key: UUID) throws(ItemStoreError) -> Item {
-        guard var item = try item(forKey: key) else { throw .itemNotFound(key) }
-        do {
-            try images.importPhoto(fromPath: path, for: key)
-        } catch {
-            throw .photo(error)
-        }
-        let changed = try database.execute(
-            "UPDATE items SET has_photo = 1 WHERE item_key = ?1", [.text(ItemKey.text(key))],
-            operation: "attach photo")
-        if changed == 0 { throw .itemNotFound(key) }
-        item.hasPhoto = true
-        return item
-    }
-
-    /// Removes the photo of the item with `key` (nothing happens if it has none). The flag
-    /// is cleared first, so a crash in between leaves an orphan file, never a missing photo.
-    public func removePhoto(from key: UUID) throws(ItemStoreError) {
-        try database.execute(
-            "UPDATE items SET has_photo = 0 WHERE item_key = ?1", [.text(ItemKey.text(key))],
-            operation: "remove photo")
-        do {
-            try images.removePhoto(for: key)
-        } catch {
-            throw .photo(error)
-        }
-    }
-
-    /// The photo of `key` as a half-block thumbnail, or nil when the item has no photo.
-    /// - Throws: ``ItemStoreError/photo(_:)`` when the file is missing or unreadable.
-    public func thumbnail(
-        for key: UUID, maximumColumns: Int = Thumbnail.defaultColumns,
-        maximumRows: Int = Thumbnail.defaultRows
-    ) throws(ItemStoreError) -> Thumbnail? {
-        guard try item(forKey: key)?.hasPhoto == true else { return nil }
-        do {
-            return try images.thumbnail(for: key, maximumColumns: maximumColumns, maximumRows: maximumRows)
-        } catch {
-            throw .photo(error)
-        }
-    }
-
-    /// What a launch cleans: photo files whose item is gone (``removeOrphanedPhotos()``) and
-    /// temporary files of photo imports whose process died midway.
-    /// - Returns: How many files were removed.
-    @discardableResult
-    public func removeOrphanedFiles() throws(ItemStoreError) -> Int {
-        let photos = try removeOrphanedPhotos()
-        do {
-            return photos + (try images.removeAbandonedTemporaryFiles(isLive: Self.isOtherLiveProcess))
-        } catch {
-            throw .photo(error)
-        }
-    }
-
-    /// Deletes photo files whose item is gone or whose `has_photo` is 0 (left by a crash
-    /// between the two steps of a delete, or by rows deleted with `sqlite3`).
-    /// - Returns: How many files were removed.
-    @discardableResult
-    public func removeOrphanedPhotos() throws(ItemStoreError) -> Int {
-        var keep = Set<UUID>()
-        try database.query("SELECT item_key FROM items WHERE has_photo = 1", operation: "list photos") {
-            row throws(ItemStoreError) in
-            keep.insert(try key(from: row, column: 0))
-        }
-        do {
-            var removed = 0
-            for key in try images.storedKeys() where !keep.contains(key) {
-                try images.removePhoto(for: key)
-                removed += 1
-            }
-            return removed
-        } catch {
-            throw .photo(error)
-        }
-    }
-
     // MARK: - Test hooks
 
     /// Rows changed by this connection so far (`sqlite3_total_changes64`).
@@ -759,110 +479,17 @@ public final class ItemStore {
         }
     }
 
-    private func item(from row: SQLiteDatabase.Row) throws(ItemStoreError) -> Item {
+    func item(from row: SQLiteDatabase.Row) throws(ItemStoreError) -> Item {
         Item(
             key: try key(from: row, column: 0), name: row.text(1), serialNumber: row.text(2),
             valueInDollars: Int(row.int64(3)), notes: row.text(6), millisecondsSince1970: row.int64(4),
             hasPhoto: row.int64(5) != 0)
     }
 
-    private func key(from row: SQLiteDatabase.Row, column: Int32) throws(ItemStoreError) -> UUID {
+    func key(from row: SQLiteDatabase.Row, column: Int32) throws(ItemStoreError) -> UUID {
         guard let key = row.withText(column, ItemKey.parse) else {
             throw .invalidRow(path: databasePath, reason: "item_key \"\(row.text(column))\" is not a UUID")
         }
         return key
-    }
-
-    private func ordering(of key: UUID) throws(ItemStoreError) -> Int64? {
-        try database.integer(
-            "SELECT ordering FROM items WHERE item_key = ?1", [.text(ItemKey.text(key))],
-            operation: "find item")
-    }
-
-    /// Keys (as stored) and orderings of up to `limit` rows from position `offset`.
-    private func entries(offset: Int, limit: Int) throws(ItemStoreError) -> [(key: String, ordering: Int64)] {
-        var result: [(key: String, ordering: Int64)] = []
-        try database.query(
-            "SELECT item_key, ordering FROM items ORDER BY ordering, item_key LIMIT ?1 OFFSET ?2",
-            [.integer(Int64(limit)), .integer(Int64(offset))], operation: "read ordering"
-        ) { row throws(ItemStoreError) in result.append((row.text(0), row.int64(1))) }
-        return result
-    }
-
-    /// A free `ordering` value strictly between the rows at positions `before` and
-    /// `before + 1` (either may be outside the list), or nil when there is no room.
-    private func orderingBetween(positions before: Int) throws(ItemStoreError) -> Int64? {
-        let rows = try entries(offset: max(before, 0), limit: before < 0 ? 1 : 2)
-        let lower = before < 0 ? nil : rows.first?.ordering
-        let upper = before < 0 ? rows.first?.ordering : rows.dropFirst().first?.ordering
-        switch (lower, upper) {
-        case (let lower?, let upper?):
-            // Both fit in Int64 and lower <= upper, so the subtraction cannot overflow
-            // unless they straddle zero far apart; use the overflow-reporting form.
-            let (gap, overflow) = upper.subtractingReportingOverflow(lower)
-            if overflow { return lower / 2 + upper / 2 }
-            return gap >= 2 ? lower + gap / 2 : nil
-        case (let lower?, nil):
-            return lower <= Int64.max - Self.orderingGap ? lower + Self.orderingGap : nil
-        case (nil, let upper?):
-            return upper >= Int64.min + Self.orderingGap ? upper - Self.orderingGap : nil
-        case (nil, nil):
-            return Self.orderingGap
-        }
-    }
-
-    /// The spacing a respaced window must reach: room for 16 more moves into any one gap.
-    private static let minimumSpacing: Int64 = 1 << 16
-
-    /// Opens a gap after position `before` (which has no free integer after it) by
-    /// respacing the smallest window of rows around it whose outer neighbours leave at least
-    /// ``minimumSpacing`` between rows: 2 rows, then 4, 8, … Only if the window reaches the
-    /// whole list and is still too dense is everything renumbered.
-    private func makeRoom(after before: Int, count: Int) throws(ItemStoreError) {
-        var radius = 1
-        while true {
-            let low = max(before - radius + 1, 0)
-            let high = min(before + radius, count - 1)
-            // The window plus one neighbour on each side, where there is one.
-            let first = max(low - 1, 0)
-            let rows = try entries(offset: first, limit: min(high + 1, count - 1) - first + 1)
-            let window = Array(rows[(low - first)...(high - first)])
-            let lowerBound: Int64? = low > 0 ? rows.first?.ordering : window.first?.ordering
-            let upperBound: Int64? = high < count - 1 ? rows.last?.ordering : window.last?.ordering
-            guard let lowerBound, let upperBound else { return }
-            // At an end of the list there is no outer neighbour: allow a gap per row beyond it.
-            let extra = Self.orderingGap * Int64(window.count)
-            let (lower, lowOverflow) = lowerBound.subtractingReportingOverflow(low > 0 ? 0 : extra)
-            let (upper, highOverflow) = upperBound.addingReportingOverflow(high < count - 1 ? 0 : extra)
-            let (span, spanOverflow) = upper.subtractingReportingOverflow(lower)
-            guard !lowOverflow, !highOverflow, !spanOverflow else { break }
-            let spacing = span / Int64(window.count + 1)
-            if spacing >= Self.minimumSpacing {
-                for (offset, row) in window.enumerated() {
-                    try database.execute(
-                        "UPDATE items SET ordering = ?2 WHERE item_key = ?1",
-                        [.text(row.key), .integer(lower + spacing * Int64(offset + 1))],
-                        operation: "respace ordering")
-                }
-                return
-            }
-            if low == 0 && high == count - 1 { break }
-            radius *= 2
-        }
-        try renumber()
-    }
-
-    /// Rewrites every `ordering` to 1×gap, 2×gap, … in list order.
-    /// - Returns: The number of rows.
-    @discardableResult
-    private func renumber() throws(ItemStoreError) -> Int64 {
-        try database.execute(
-            """
-            UPDATE items SET ordering = ranked.position * ?1
-            FROM (SELECT item_key AS key, row_number() OVER (ORDER BY ordering, item_key) AS position
-                  FROM items) AS ranked
-            WHERE items.item_key = ranked.key
-            """, [.integer(Self.orderingGap)], operation: "renumber ordering")
-        return try database.integer("SELECT count(*) FROM items", operation: "renumber ordering") ?? 0
     }
 }
