@@ -1,4 +1,5 @@
 import StateRestoration
+import Synchronization
 
 /// A `RestorationScheduler` whose clock moves only when a test says so: no sleeps.
 @MainActor
@@ -22,8 +23,21 @@ public final class ManualScheduler: RestorationScheduler {
     private var items: [Item] = []
     private var counter = 0
 
+    /// Actions posted from any thread (``mainActorPost``), run by ``runPosted()`` and at
+    /// the start of every ``advance(by:)``.
+    private let posted = PostedActions()
+
     /// Creates a scheduler at time zero.
     public init() {}
+
+    public var mainActorPost: MainActorPost {
+        { [posted] action in posted.append(action) }
+    }
+
+    /// Runs the actions posted so far, in the order posted.
+    public func runPosted() {
+        for action in posted.take() { action() }
+    }
 
     public func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void)
         -> any ScheduledAction
@@ -39,6 +53,7 @@ public final class ManualScheduler: RestorationScheduler {
 
     /// Moves the clock forward, running every action that falls due, in time order.
     public func advance(by duration: Duration) {
+        runPosted()
         let target = now + duration
         while let next = items.filter({ $0.action != nil && $0.due <= target }).min(by: {
             ($0.due, $0.order) < ($1.due, $1.order)
@@ -56,5 +71,21 @@ public final class ManualScheduler: RestorationScheduler {
     public func dropAll() {
         for item in items { item.action = nil }
         items.removeAll()
+    }
+}
+
+/// Actions handed over from other threads, taken on the main actor.
+private final class PostedActions: Sendable {
+    private let actions = Mutex<[@Sendable @MainActor () -> Void]>([])
+
+    func append(_ action: @escaping @Sendable @MainActor () -> Void) {
+        actions.withLock { $0.append(action) }
+    }
+
+    func take() -> [@Sendable @MainActor () -> Void] {
+        actions.withLock { actions in
+            defer { actions.removeAll() }
+            return actions
+        }
     }
 }

@@ -16,6 +16,7 @@ struct ChangeDrivenSaveTests {
         let node = Node("Root", value: "before")
         app.root = node
         let launch = harness.launch(app)
+        node.engine = launch.engine
         try launch.save()
         // A timer, say, changes the state; nothing else happens.
         node.value = "after"
@@ -25,6 +26,28 @@ struct ChangeDrivenSaveTests {
         launch.engine.waitForPendingWrites()
         let archive = try Archive(fileBytes: try #require(harness.storage[.archive]))
         #expect(archive.records.first?.entries.first { $0.key == "value" }?.value == .string("after"))
+    }
+
+    @Test("R26, C1: invalidateRestorableState tells the object's own engine only, not another window's")
+    func invalidateTellsItsOwnEngine() throws {
+        let first = harness()
+        let second = harness()
+        let firstApp = TestApp()
+        let secondApp = TestApp()
+        let node = Node("Root", value: "before")
+        firstApp.root = node
+        secondApp.root = Node("Root", value: "other")
+        let firstLaunch = first.launch(firstApp)
+        let secondLaunch = second.launch(secondApp)
+        node.engine = firstLaunch.engine
+        node.value = "after"
+        node.invalidateRestorableState()
+        #expect(firstLaunch.engine.hasPendingSave)
+        #expect(!secondLaunch.engine.hasPendingSave)
+        // An object that belongs to no engine changes nothing, and does not trap.
+        let loose = Node("Loose")
+        loose.invalidateRestorableState()
+        #expect(!secondLaunch.engine.hasPendingSave)
     }
 
     @Test("R26: a pass over an unchanged tree writes nothing, continuous or not")

@@ -106,6 +106,23 @@ struct DeferredAndSubtreeTests {
                     + "it is taken as complete (R27)"))
     }
 
+    @Test("R27: a clean quit while a token is open removes the marker; the next launch restores everything")
+    func cleanQuitWhileDeferred() throws {
+        let harness = watchedHarness()
+        try saved(harness)
+        let (_, first) = relaunch(harness)
+        #expect(first.engine.isRestorationExtended)
+        try first.save(reason: .termination)
+        #expect(harness.storage[.restoringMarker] == nil)
+        first.kill()
+        // The token completing after the quit changes nothing on disk.
+        DeferringNode.tokens.first?.complete()
+        #expect(harness.storage[.restoringMarker] == nil)
+        let (app, second) = relaunch(harness)
+        #expect(app.root?.children.map(\.restorationIdentifier) == ["A", "B"])
+        #expect(second.restoreDiagnostics.isEmpty)
+    }
+
     @Test("R27, R28: a death before the token completes costs that subtree at the next launch, not the rest")
     func deathWhileDeferred() throws {
         let harness = watchedHarness()

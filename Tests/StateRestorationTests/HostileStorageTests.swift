@@ -267,8 +267,8 @@ struct HostileStorageTests {
         for log in ["link.log", "fifo.log"] {
             let path = directory + "/" + log
             let returned = returnsPromptly {
-                DiagnosticOutput.write(
-                    [RestorationDiagnostic(.notRestored, path: nil, reason: "x")], to: .file(path))
+                DiagnosticOutput(.file(path)).write(
+                    [RestorationDiagnostic(.notRestored, path: nil, reason: "x")])
                 return true
             }
             #expect(returned == true, "writing the log \(log) blocked")

@@ -242,11 +242,14 @@ struct VersionAndContinuityTests {
         // The launch (and its engine) lives on; nothing else is asked of it.
         withExtendedLifetime(launch) {
             harness.scheduler.advance(by: .seconds(1))
-            // No further change, save or wait: only the engine's own check, on the app's clock.
-            for _ in 0..<200 where app.failures.isEmpty {
+            // No further change, save or wait, and the app's clock stands still (C1): the
+            // write posts its outcome to the main actor when it finishes; nothing polls.
+            let pending = harness.scheduler.pendingCount
+            for _ in 0..<1000 where app.failures.isEmpty {
                 Thread.sleep(forTimeInterval: 0.005)
-                harness.scheduler.advance(by: .milliseconds(100))
+                harness.scheduler.runPosted()
             }
+            #expect(harness.scheduler.pendingCount == pending, "no timer was set to look for the outcome")
         }
         #expect(app.failures == [InMemoryStorage.diskFull])
     }

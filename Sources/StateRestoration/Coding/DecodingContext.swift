@@ -31,6 +31,11 @@ final class DecodingContext {
     let view: ArchiveView
     let metadata: SharedMetadata
     let shared: UncheckedBox<Shared>
+    /// The app's context (rule R30), which ``StateDecoder/restorationContext(as:)`` gives.
+    var applicationContext: Any?
+    /// Takes an extension of the restore (rule R27) for a reason and a subtree; nil when
+    /// the restore cannot be extended (it is not from storage).
+    var extend: ((_ reason: String, _ subtree: String) -> RestorationExtension)?
 
     /// Rule R31: the record whose object contains each object claimed through
     /// ``StateDecoder/decodeContainedObjects(of:forKey:)`` so far.

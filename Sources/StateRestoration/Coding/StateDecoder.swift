@@ -48,7 +48,7 @@ public final class StateDecoder {
 
     /// The restore's archive, metadata and restored objects, shared by all its coders; it
     /// keeps `shared` alive.
-    private let context: DecodingContext
+    let context: DecodingContext
     /// `context.shared`, held here so that a look-up loads one reference, not two.
     private let shared: UncheckedBox<DecodingContext.Shared>
     private let state: UncheckedBox<State>

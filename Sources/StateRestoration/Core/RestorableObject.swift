@@ -32,6 +32,12 @@ public protocol RestorableObject: AnyObject {
     /// The version of the state this object writes, recorded with it (rule R19).
     var restorationStateVersion: Int { get }
 
+    /// The engine that saves this object: the one that
+    /// ``invalidateRestorableState()`` tells, as a UIKit view reaches its window's scene.
+    /// The default asks ``restorationParent``; a UI layer answers for its views and
+    /// controllers (their window's application's engine, say).
+    var restorationEngine: RestorationEngine? { get }
+
     /// Writes this object's state. Each object gets its own keyed coder (rule R6).
     /// - Throws: ``StateCodingError`` (a reserved key, a failed `Codable` value); the
     ///   object is then left out of the archive with a diagnostic.
@@ -53,6 +59,7 @@ extension RestorableObject {
     public var restorationChildrenArePositional: Bool { false }
     public var restorationParent: (any RestorableObject)? { nil }
     public var restorationStateVersion: Int { restorationClass?.restorationStateVersion ?? 0 }
+    public var restorationEngine: RestorationEngine? { restorationParent?.restorationEngine }
     public func encodeRestorableState(with coder: StateEncoder) throws {}
     public func decodeRestorableState(with coder: StateDecoder) throws {}
     public func applicationFinishedRestoringState() {}

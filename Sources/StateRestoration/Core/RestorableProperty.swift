@@ -18,18 +18,22 @@
 ///   overwrite;
 /// - decodes each before ``RestorableObject/decodeRestorableState(with:)``; a missing key
 ///   keeps the declared value;
-/// - on every change, schedules continuous preservation (rule R26).
+/// - on every change, tells the engine that met it last (rule R26): the one whose launch,
+///   save or restore found it in its tree.
 @MainActor
 public final class RestorableProperty<Value: StateValueConvertible> {
     /// The key the value is saved under, in its object's keyed space.
     public let key: String
-    /// The value. Setting it schedules continuous preservation (rule R26).
+    /// The value. Setting it schedules continuous preservation (rule R26) in the engine
+    /// whose tree holds the property.
     public var value: Value {
         didSet {
-            if !isRestoring { StateChanges.stateDidChange() }
+            if !isRestoring { engine?.stateDidChange() }
         }
     }
     private var isRestoring = false
+    /// The engine that met the property last, at its launch, a save or a restore.
+    weak var engine: RestorationEngine?
 
     /// A property saved under `key`, holding `value` until a restore or a change.
     public init(_ key: String, _ value: Value) {
@@ -61,6 +65,9 @@ public struct Restorable<Value: StateValueConvertible> {
 @MainActor
 protocol AnyRestorableProperty: AnyObject {
     var key: String { get }
+    /// The engine whose tree holds the property; set by each launch, save and restore that
+    /// meets it.
+    var engine: RestorationEngine? { get set }
     func encode(into coder: StateEncoder) throws(StateCodingError)
     func decode(from coder: StateDecoder) throws(StateCodingError)
 }
@@ -90,31 +97,32 @@ extension Restorable: RestorableWrapper {
 }
 
 /// Finds the restorable properties of objects, by reflection, remembering the types that
-/// have none.
+/// have none. Each engine has one, and hands it to its passes.
 @MainActor
-enum RestorableProperties {
+final class RestorableProperties {
     /// The types found to have none, and the last of them (a save meets long runs of one
-    /// type). In an ``UncheckedBox``: a save asks once per object, and a static `var` would
-    /// cost an exclusivity check each time. Used on the main actor only.
-    private static let known = UncheckedBox<(without: Set<ObjectIdentifier>, last: ObjectIdentifier?)>(
-        ([], nil))
+    /// type). In an ``UncheckedBox``: a save asks once per object, and a stored `var` of a
+    /// class would cost an exclusivity check each time. Used on the main actor only.
+    private let known = UncheckedBox<(without: Set<ObjectIdentifier>, last: ObjectIdentifier?)>(([], nil))
+    /// The engine the properties found belong to.
+    weak var engine: RestorationEngine?
 
     /// False when `object`'s type is the last one found to have no restorable properties:
     /// the check a pass makes per object, with no array made.
     @inline(__always)
-    static func mayHave(_ object: AnyObject) -> Bool {
+    func mayHave(_ object: AnyObject) -> Bool {
         ObjectIdentifier(Swift.type(of: object)) != known.value.last
     }
 
     /// The restorable properties of `object`, its superclasses' included, superclasses'
     /// first; empty, with no reflection, for a type already known to have none.
-    static func of(_ object: AnyObject) -> [any AnyRestorableProperty] {
+    func of(_ object: AnyObject) -> [any AnyRestorableProperty] {
         let type = ObjectIdentifier(Swift.type(of: object))
         if type == known.value.last { return [] }
         return lookUp(object, type)
     }
 
-    private static func lookUp(_ object: AnyObject, _ type: ObjectIdentifier) -> [any AnyRestorableProperty] {
+    private func lookUp(_ object: AnyObject, _ type: ObjectIdentifier) -> [any AnyRestorableProperty] {
         if known.value.without.contains(type) {
             known.value.last = type
             return []

@@ -11,16 +11,24 @@ import Synchronization
 /// Writes diagnostics as lines to standard error or a log file (`RESTORATION_DEBUG=1`).
 ///
 /// The log is opened without following a symbolic link and without blocking, and only if
-/// it is a regular file (rule R32); it grows by at most ``launchBudget`` bytes per process
-/// (R33), after which one line says that the rest was left out.
-enum DiagnosticOutput {
-    /// The most bytes written per process, to standard error and the log together.
+/// it is a regular file (rule R32); it grows by at most ``launchBudget`` bytes per engine
+/// (one per launch of an app, R33), after which one line says that the rest was left out.
+/// Each engine has its own, so two engines in one process (two windows' sessions) never
+/// share a count.
+final class DiagnosticOutput: Sendable {
+    /// The most bytes written per engine, to standard error and the log together.
     static let launchBudget = 1 << 20
 
-    /// Bytes written so far in this process.
-    private static let written = Atomic<Int>(0)
+    private let output: RestorationConfiguration.DebugOutput
+    /// Bytes written so far.
+    private let written = Atomic<Int>(0)
 
-    static func write(_ notes: [RestorationDiagnostic], to output: RestorationConfiguration.DebugOutput) {
+    init(_ output: RestorationConfiguration.DebugOutput) {
+        self.output = output
+    }
+
+    func write(_ notes: [RestorationDiagnostic]) {
+        let launchBudget = Self.launchBudget
         if case .off = output { return }
         var text = ""
         var budget = launchBudget - written.load(ordering: .relaxed)
@@ -72,7 +80,7 @@ enum DiagnosticOutput {
             close(descriptor)
         }
     }
-    private static func append(_ text: String, to descriptor: Int32) {
+    private func append(_ text: String, to descriptor: Int32) {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {

@@ -9,6 +9,7 @@
 final class PreservationPass {
     private let registry: RestorationRegistry
     private let names: TypeNameCache
+    private let properties: RestorableProperties
     private let roots: [any RestorableObject]
     private let builder: ArchiveBuilder
     private let maxDepth: Int
@@ -86,7 +87,8 @@ final class PreservationPass {
     ///   - registeredIdentifiers: The identifiers of objects registered for state
     ///     restoration (R17), by object.
     init(
-        roots: [any RestorableObject], registry: RestorationRegistry, names: TypeNameCache, maxDepth: Int,
+        roots: [any RestorableObject], registry: RestorationRegistry, names: TypeNameCache,
+        properties: RestorableProperties, maxDepth: Int,
         capacity: Int = 4096, expectedNodes: Int = 32, reusing body: consuming RawBytes? = nil,
         registeredIdentifiers: [ObjectIdentifier: String] = [:]
     ) {
@@ -99,6 +101,7 @@ final class PreservationPass {
         self.roots = roots
         self.registry = registry
         self.names = names
+        self.properties = properties
         self.maxDepth = maxDepth
         tables = UncheckedBox(Tables(nodeIndex: IdentityTable(capacity: expectedNodes)))
         tables.value.nodes.reserveCapacity(expectedNodes)
@@ -351,11 +354,14 @@ final class PreservationPass {
         do {
             // Restorable properties first, then the hand-written state, which may not write
             // their keys (R25).
-            if RestorableProperties.mayHave(object) {
-                let properties = RestorableProperties.of(object)
-                if !properties.isEmpty {
-                    try checkKeys(of: object, against: properties, at: index, metadata: coder.metadata)
-                    for property in properties { try property.encode(into: coder) }
+            if properties.mayHave(object) {
+                let declared = properties.of(object)
+                if !declared.isEmpty {
+                    try checkKeys(of: object, against: declared, at: index, metadata: coder.metadata)
+                    for property in declared {
+                        property.engine = properties.engine
+                        try property.encode(into: coder)
+                    }
                 }
             }
             try object.encodeRestorableState(with: coder)

@@ -46,10 +46,10 @@ extension StateDecoder {
     /// the token comes back already complete.
     /// - Parameter reason: Why, for the diagnostic if it times out.
     public func extendStateRestoration(reason: String) -> RestorationExtension {
-        guard let engine = RestorationEngine.restoring else {
+        guard let extend = context.extend else {
             return RestorationExtension(reason: reason, subtree: nil, onComplete: nil)
         }
-        return engine.extendStateRestoration(reason: reason, subtree: path.description)
+        return extend(reason, path.description)
     }
 }
 
@@ -65,6 +65,6 @@ extension StateDecoder {
     /// }
     /// ```
     public func restorationContext<Context>(as type: Context.Type = Context.self) -> Context? {
-        RestorationEngine.decoding?.restorationContext as? Context
+        context.applicationContext as? Context
     }
 }

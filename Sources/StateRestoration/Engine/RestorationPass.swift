@@ -6,6 +6,7 @@ final class RestorationPass {
     private let view: ArchiveView
     private let registry: RestorationRegistry
     private let names: TypeNameCache
+    private let properties: RestorableProperties
     private weak var delegate: (any RestorationDelegate)?
     /// Objects that exist before the restore (R13c), by path; grows as phase 1 creates
     /// objects whose own children already exist.
@@ -25,9 +26,20 @@ final class RestorationPass {
     var progress: ((_ phase: String, _ record: Int?) -> Void)?
     /// The subtree the last launch died in, as its path's text: left out (rule R28).
     var excluded: String?
+    /// The app's context for the coders (rule R30).
+    var applicationContext: Any? {
+        get { context.applicationContext }
+        set { context.applicationContext = newValue }
+    }
+    /// How a coder extends the restore (rule R27); nil if it cannot be extended.
+    var extend: ((_ reason: String, _ subtree: String) -> RestorationExtension)? {
+        get { context.extend }
+        set { context.extend = newValue }
+    }
 
     init(
         view: ArchiveView, registry: RestorationRegistry, names: TypeNameCache,
+        properties: RestorableProperties,
         delegate: (any RestorationDelegate)?, existingRoots: [any RestorableObject],
         registeredObjects: [(object: any RestorableObject, identifier: String)], checksAdoption: Bool = false
     ) {
@@ -37,6 +49,7 @@ final class RestorationPass {
         self.view = view
         self.registry = registry
         self.names = names
+        self.properties = properties
         self.delegate = delegate
         for root in existingRoots {
             windowRoots.append(ObjectIdentifier(root))
@@ -227,7 +240,8 @@ final class RestorationPass {
             moved("decode", to: index)
             coder.target(record: index, records[index])
             // Restorable properties first (R25), so the hand-written decode sees them.
-            for property in RestorableProperties.mayHave(object) ? RestorableProperties.of(object) : [] {
+            for property in properties.mayHave(object) ? properties.of(object) : [] {
+                property.engine = properties.engine
                 do {
                     try property.decode(from: coder)
                 } catch {

@@ -7,6 +7,23 @@
 public protocol RestorationScheduler: AnyObject {
     /// Runs `action` once, `delay` from now, unless the returned token is cancelled.
     func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> any ScheduledAction
+
+    /// A function that any thread may call to run an action on the main actor soon, in the
+    /// order posted: a background write reports its outcome through it, the moment it
+    /// finishes, rather than being polled for. A run loop that blocks the main thread
+    /// (waiting in `poll()`, say) returns one that wakes it. The default posts a main-actor
+    /// `Task`, which needs the main actor's executor to be running.
+    var mainActorPost: MainActorPost { get }
+}
+
+/// Runs an action on the main actor soon; callable from any thread
+/// (``RestorationScheduler/mainActorPost``).
+public typealias MainActorPost = @Sendable (_ action: @escaping @Sendable @MainActor () -> Void) -> Void
+
+extension RestorationScheduler {
+    public var mainActorPost: MainActorPost {
+        { action in Task { @MainActor in action() } }
+    }
 }
 
 /// A scheduled action that has not run yet.

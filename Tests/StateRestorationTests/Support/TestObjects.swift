@@ -24,6 +24,9 @@ enum Origin: Equatable {
 @MainActor
 class Node: RestorableObject {
     var restorationIdentifier: String?
+    /// The engine that ``invalidateRestorableState()`` tells, as a UI layer's window knows it.
+    weak var engine: RestorationEngine?
+    var restorationEngine: RestorationEngine? { engine }
     var restorationClass: (any ObjectRestoration.Type)?
     var children: [Node] = []
     var views: [any RestorableObject] = []

@@ -61,6 +61,8 @@ public final class Application: Responder {
     public let session: RestorationSession?
 
     private let timers = TimerQueue()
+    /// What other threads posted to the run loop (the engine's write outcomes).
+    private let posted: PostedActions
 
     /// Creates an application. Nothing happens until ``launch()`` or ``run()``.
     /// - Parameters:
@@ -126,13 +128,15 @@ public final class Application: Responder {
             }
         }
         let timers = self.timers
+        let posted = PostedActions(wake: driver.waker)
+        self.posted = posted
         self.window = window
         self.driver = driver
         self.delegate = delegate
         self.debugLogPath = logPath
         self.engine = RestorationEngine(
             configuration: configuration, registry: registry, storage: storage,
-            scheduler: scheduler ?? RunLoopScheduler(timers: timers, clock: { [driver] in driver.now }),
+            scheduler: scheduler ?? RunLoopScheduler(timers: timers, posted: posted, clock: { [driver] in driver.now }),
             delegate: delegate, roots: { [window] in window.rootViewController.map { [$0] } ?? [] })
         super.init()
         window.application = self
@@ -177,6 +181,7 @@ public final class Application: Responder {
             let events = driver.waitForEvents(timeout: timeout)
             for event in events where state != .terminated { handle(event) }
             guard state != .terminated else { break }
+            posted.run()
             timers.fireDue(now: driver.now)
             display()
         }
@@ -199,6 +204,7 @@ public final class Application: Responder {
             rounds += 1
         }
         guard state != .terminated else { return }
+        posted.run()
         timers.fireDue(now: driver.now)
         display()
     }

@@ -52,15 +52,21 @@ final class TimerQueue {
 }
 
 /// The engine's scheduler on the run loop's timers (debounce, crash-loop window): the
-/// run loop wakes for them even while no key comes.
+/// run loop wakes for them even while no key comes, and for what other threads post.
 @MainActor
 final class RunLoopScheduler: RestorationScheduler {
     private let timers: TimerQueue
+    private let posted: PostedActions
     private let clock: @MainActor () -> Duration
 
-    init(timers: TimerQueue, clock: @escaping @MainActor () -> Duration) {
+    init(timers: TimerQueue, posted: PostedActions, clock: @escaping @MainActor () -> Duration) {
         self.timers = timers
+        self.posted = posted
         self.clock = clock
+    }
+
+    var mainActorPost: MainActorPost {
+        { [posted] action in posted.post(action) }
     }
 
     func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> any ScheduledAction {

@@ -334,6 +334,14 @@ open class ViewController: Responder, RestorableObject {
         return result
     }
 
+    /// The engine of the application whose window shows this controller, or else of its
+    /// parent or presenter: the one ``RestorableObject/invalidateRestorableState()`` tells
+    /// (rule R26). Nil for a controller that belongs to no application yet.
+    public var restorationEngine: RestorationEngine? {
+        if let window { return window.application?.engine }
+        return (parent ?? presentingViewController)?.restorationEngine
+    }
+
     /// False: siblings are told apart by identifier. ``NavigationController`` says true.
     open var restorationChildrenArePositional: Bool { false }
 

@@ -1,5 +1,6 @@
 import CTerminal
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -12,6 +13,7 @@ import Foundation
 /// Signals arrive through a self-pipe: the C handlers (in the `CTerminal` shim) only
 /// `write()` the signal number to it, and ``waitForEvents(timeout:)`` `poll()`s the pipe
 /// together with the terminal, so the run loop wakes for keys, signals and timers alike.
+/// Other threads wake it through the same pipe (``waker``), with a byte that is no signal.
 /// Crash signals put the terminal back from the handler before the process dies, and an
 /// `atexit` hook does the same for an `exit()` that skips ``stop()``.
 @MainActor
@@ -31,6 +33,7 @@ public final class ANSITerminal: TerminalDriver {
     private let input: Int32
     private let output: Int32
     private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
+    private let wakePipe = WakePipe()
     private var decoder = KeyDecoder()
     private var renderer: ANSIRenderer
     private let clock = ContinuousClock()
@@ -70,6 +73,7 @@ public final class ANSITerminal: TerminalDriver {
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         }
         signalPipe = (descriptors[0], descriptors[1])
+        wakePipe.connect(descriptors[1])
         let installed = Self.restoreSequence.withCString { bytes in
             cterm_install(output, signalPipe.write, bytes, strlen(bytes))
         }
@@ -103,6 +107,7 @@ public final class ANSITerminal: TerminalDriver {
     }
 
     private func closePipe() {
+        wakePipe.disconnect()
         if signalPipe.read >= 0 { close(signalPipe.read) }
         if signalPipe.write >= 0 { close(signalPipe.write) }
         signalPipe = (-1, -1)
@@ -115,6 +120,10 @@ public final class ANSITerminal: TerminalDriver {
     }
 
     public func invalidate() { renderer.invalidate() }
+
+    public var waker: @Sendable () -> Void {
+        { [wakePipe] in wakePipe.wake() }
+    }
 
     public func suspend() {
         guard active else { return }
@@ -229,5 +238,30 @@ public final class ANSITerminal: TerminalDriver {
     private static func systemError(_ call: String) -> TerminalError {
         let code = errno
         return .system(call: call, errno: code, message: String(cString: strerror(code)))
+    }
+}
+
+/// The write end of the self-pipe, for threads other than the main one: a byte that is no
+/// signal's number wakes the run loop's `poll()`. The descriptor is used and closed under
+/// one lock, so a wake never writes to a descriptor that was closed and reused.
+private final class WakePipe: Sendable {
+    private let descriptor = Mutex<Int32>(-1)
+
+    func connect(_ descriptor: Int32) {
+        self.descriptor.withLock { $0 = descriptor }
+    }
+
+    /// Forgets the descriptor before it is closed.
+    func disconnect() {
+        descriptor.withLock { $0 = -1 }
+    }
+
+    func wake() {
+        descriptor.withLock { descriptor in
+            guard descriptor >= 0 else { return }
+            var byte: UInt8 = 0
+            // Non-blocking: a full pipe already wakes the loop.
+            _ = write(descriptor, &byte, 1)
+        }
     }
 }

@@ -48,4 +48,12 @@ public protocol TerminalDriver: AnyObject {
     /// going through ``suspend()``, for example after `kill -STOP`: the shell may have put
     /// the terminal back in cooked mode meanwhile. The next frame repaints everything.
     func resume()
+    /// A function that any thread may call to wake ``waitForEvents(timeout:)`` early, with
+    /// no event: the run loop then runs what other threads posted to it. The default does
+    /// nothing (a driver whose wait never blocks, such as ``HeadlessTerminal``).
+    var waker: @Sendable () -> Void { get }
+}
+
+extension TerminalDriver {
+    public var waker: @Sendable () -> Void { {} }
 }

@@ -86,6 +86,19 @@ open class View: Responder, RestorableObject {
         return nil
     }
 
+    /// The engine of the application whose window shows this view, or else of the
+    /// controller that owns it: the one ``RestorableObject/invalidateRestorableState()``
+    /// tells (rule R26). Nil for a view that belongs to no application yet.
+    public var restorationEngine: RestorationEngine? {
+        var view: View? = self
+        while let current = view {
+            if let window = current.hostingWindow { return window.application?.engine }
+            if let engine = current.owningController?.restorationEngine { return engine }
+            view = current.superview
+        }
+        return nil
+    }
+
     /// True if `self` is `view` or one of its descendants.
     public func isDescendant(of view: View) -> Bool {
         var current: View? = self
