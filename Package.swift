@@ -16,7 +16,7 @@ let package = Package(
     targets: [
         // Strict memory safety, its warnings errors: an unsafe construct compiles only marked
         // `unsafe`, and scripts/check-unsafe allows that mark only in Sources/StateRestoration/
-        // Unchecked/ (docs/DECISIONS.md, "Unsafe code in three files").
+        // Unchecked/ (docs/DECISIONS.md, "Unsafe code in one folder, one type per file").
         .target(
             name: "StateRestoration", dependencies: ["CArchiveChecksum"],
             swiftSettings: [.strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error)]),

@@ -70,7 +70,8 @@ let package = Package(
         // Launches Homepwner headless from an archive and reports its peak memory (R33).
         .executableTarget(name: "homepwner-probe", dependencies: ["Homepwner"]),
         // Fuzzes Homepwner's restore (scripts/fuzz-app); built plainly, a replay driver.
-        .executableTarget(name: "homepwner-fuzz", dependencies: ["Homepwner", stateRestoration]),
+        .executableTarget(
+            name: "homepwner-fuzz", dependencies: ["Homepwner", stateRestoration, testSupport]),
         // Rule X1: restoration checked after every step (docs/RELIABILITY.md).
         .target(
             name: "TerminalKitFuzzing", dependencies: ["TerminalKit", stateRestoration, restorationTesting]),

@@ -1,3 +1,5 @@
+import StateRestoration
+
 /// Makes archive bytes that were changed on purpose pass the length and checksum tests
 /// again, so that what a test attacks is the structure (or the one field it changed).
 ///
@@ -8,8 +10,8 @@
 /// Part of `TestSupport`, which is for this repository's tests, not API.
 public enum ArchiveSealing {
     /// The header's size, and the trailer's.
-    static let headerSize = 16
-    static let trailerSize = 4
+    static let headerSize = ArchiveFormat.headerSize
+    static let trailerSize = ArchiveFormat.trailerSize
 
     /// `archive` (header, body and a trailer of four bytes, whatever they hold) with the
     /// header's body length and the trailer's CRC-32 made to match the bytes.
@@ -24,7 +26,7 @@ public enum ArchiveSealing {
         precondition(unsealed.count >= headerSize, "an archive has a header")
         var bytes = unsealed
         let length = UInt32(truncatingIfNeeded: bytes.count - headerSize)
-        for shift in 0..<4 { bytes[12 + shift] = UInt8(truncatingIfNeeded: length >> UInt32(shift * 8)) }
+        ArchiveFormat.setLittleEndian(Int(length), width: 4, at: ArchiveFormat.bodyLengthOffset, in: &bytes)
         let crc = CRC32Reference.checksum(bytes)
         for shift in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: crc >> UInt32(shift * 8))) }
         return bytes
@@ -34,8 +36,7 @@ public enum ArchiveSealing {
     /// and resealed, so that the only thing wrong is the version.
     public static func withFormatVersion(_ version: UInt16, _ archive: [UInt8]) -> [UInt8] {
         var bytes = archive
-        bytes[8] = UInt8(version & 0xFF)
-        bytes[9] = UInt8(version >> 8)
+        ArchiveFormat.setLittleEndian(Int(version), width: 2, at: ArchiveFormat.versionOffset, in: &bytes)
         return resealed(bytes)
     }
 }

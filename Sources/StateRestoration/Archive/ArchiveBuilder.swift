@@ -35,6 +35,8 @@ final class ArchiveBuilder {
     /// few enough to be in the cache still, and enough for the checksum's three streams.
     private static let checksumStep = 64 << 10
 
+    // Obligation (UncheckedBox): one save uses the builder, on the main actor, and no method
+    // reads or writes `state` again while a mutation of it is in progress.
     private let state: UncheckedBox<State>
 
     /// Creates a builder whose body starts with room for `capacity` bytes, e.g. the size

@@ -9,6 +9,26 @@ public enum ArchiveFormat {
     public static let magic: [UInt8] = [0x89, 0x52, 0x53, 0x54, 0x52, 0x0D, 0x0A, 0x1A]
     /// The header's size: magic, version (u16), flags (u16), body length (u32).
     public static let headerSize = 16
+    /// Where the header's format version starts: a u16, little-endian.
+    public static let versionOffset = 8
+    /// Where the header's flags start: a u16, little-endian, zero in version 1.
+    public static let flagsOffset = 10
+    /// Where the header's body length starts: a u32, little-endian, the bytes between the
+    /// header and the trailer.
+    public static let bodyLengthOffset = 12
+
+    /// The little-endian integer of `width` bytes at `offset` of `bytes`, which must hold
+    /// them: how the header's fields read.
+    public static func littleEndian(_ bytes: [UInt8], at offset: Int, width: Int) -> Int {
+        var value = 0
+        for index in 0..<width { value |= Int(bytes[offset + index]) << (index * 8) }
+        return value
+    }
+
+    /// `bytes` with the little-endian integer of `width` bytes at `offset` set to `value`.
+    public static func setLittleEndian(_ value: Int, width: Int, at offset: Int, in bytes: inout [UInt8]) {
+        for index in 0..<width { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (index * 8)) }
+    }
     /// The trailer's size: the CRC-32.
     public static let trailerSize = 4
     /// The engine's version, recorded in ``ArchiveMetadata/systemVersion``.

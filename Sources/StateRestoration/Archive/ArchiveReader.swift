@@ -42,19 +42,19 @@ struct ArchiveReader {
         guard size >= ArchiveFormat.headerSize else {
             throw ArchiveError(.truncated("header"), at: size)
         }
-        let version = Int(UInt16(bytes[8]) | UInt16(bytes[9]) << 8)
+        let version = ArchiveFormat.littleEndian(bytes, at: ArchiveFormat.versionOffset, width: 2)
         guard ArchiveFormat.readableVersions.contains(version) else {
             throw ArchiveError(
                 .unsupportedFormatVersion(found: version, supported: ArchiveFormat.readableVersions),
-                at: 8)
+                at: ArchiveFormat.versionOffset)
         }
-        let flags = UInt16(bytes[10]) | UInt16(bytes[11]) << 8
-        guard flags == 0 else { throw ArchiveError(.unknownFlags(flags), at: 10) }
-        var declared = 0
-        for shift in 0..<4 { declared |= Int(bytes[12 + shift]) << (shift * 8) }
+        let flags = UInt16(ArchiveFormat.littleEndian(bytes, at: ArchiveFormat.flagsOffset, width: 2))
+        guard flags == 0 else { throw ArchiveError(.unknownFlags(flags), at: ArchiveFormat.flagsOffset) }
+        let declared = ArchiveFormat.littleEndian(bytes, at: ArchiveFormat.bodyLengthOffset, width: 4)
         let total = ArchiveFormat.headerSize + declared + ArchiveFormat.trailerSize
         guard total == size else {
-            throw ArchiveError(.lengthMismatch(declared: total, actual: size), at: 12)
+            throw ArchiveError(
+                .lengthMismatch(declared: total, actual: size), at: ArchiveFormat.bodyLengthOffset)
         }
         let checksumOffset = size - ArchiveFormat.trailerSize
         var stored: UInt32 = 0
@@ -72,10 +72,12 @@ struct ArchiveReader {
                 throw ArchiveError(.checksumMismatch(stored: stored, computed: computed), at: checksumOffset)
             }
         }
+        // Obligation (UncheckedByteView): the parser and its readers are locals of the closure
+        // that lends the view; the ArchiveView made keeps the storage, not the view.
         let storage = UncheckedByteStorage(holding: bytes)
-        let result = { () -> Result<ArchiveView, ArchiveError> in
+        let result = storage.withView { bytes -> Result<ArchiveView, ArchiveError> in
             var parser = Parser(
-                buffer: storage.view.prefix(checksumOffset), offset: ArchiveFormat.headerSize, limits: limits)
+                buffer: bytes.prefix(checksumOffset), offset: ArchiveFormat.headerSize, limits: limits)
             parser.checksumsAhead = interleaved
             let parsed = Result { () throws(ArchiveError) -> ArchiveView in
                 try parser.view(of: storage, version: version)
@@ -87,7 +89,7 @@ struct ArchiveReader {
                     ArchiveError(.checksumMismatch(stored: stored, computed: computed), at: checksumOffset))
             }
             return parsed
-        }()
+        }
         return try result.get()
     }
 
@@ -345,23 +347,25 @@ private struct Parser {
     }
 
     /// Where the scalar value at `start` ends, if it is of a kind ``skipSimpleValue()``
-    /// takes and well formed.
+    /// takes and well formed: its shape from the grammar (``ArchiveFormat/payload(ofRawTag:)``),
+    /// as in ``value(depth:)``; only empty payloads, short varints, 8-byte numbers and ASCII
+    /// strings are taken.
     @inline(__always)
     func simpleValueEnd(at start: Int) -> Int? {
         typealias Tag = ArchiveFormat.Tag
         guard buffer.contains(start) else { return nil }
+        let tag = buffer[start]
         var cursor = start + 1
-        switch buffer[start] {
-        case Tag.boolFalse.rawValue, Tag.boolTrue.rawValue, Tag.nilReference.rawValue:
+        switch ArchiveFormat.payload(ofRawTag: tag) {
+        case .empty?:
             return cursor
-        case Tag.int.rawValue, Tag.uint.rawValue:
-            return skipShortVarint(&cursor) != nil ? cursor : nil
-        case Tag.double.rawValue, Tag.date.rawValue:
+        case .varint?:
+            guard let value = skipShortVarint(&cursor) else { return nil }
+            // A reference names a record of the archive.
+            return tag != Tag.reference.rawValue || value < UInt64(recordCount) ? cursor : nil
+        case .fixed64?:
             return end - cursor >= 8 ? cursor + 8 : nil
-        case Tag.reference.rawValue:
-            guard let target = skipShortVarint(&cursor), target < UInt64(recordCount) else { return nil }
-            return cursor
-        case Tag.string.rawValue:
+        case .lengthPrefixed? where tag == Tag.string.rawValue:
             guard let length = skipShortVarint(&cursor), length <= UInt64(max(limits.maxStringBytes, 0)),
                 length <= UInt64(end - cursor)
             else { return nil }
@@ -375,20 +379,10 @@ private struct Parser {
     /// before the end; nil, with `cursor` unchanged, for anything else.
     @inline(__always)
     func skipShortVarint(_ cursor: inout Int) -> UInt64? {
-        var index = cursor
-        var result: UInt64 = 0
-        var shift: UInt64 = 0
-        while buffer.contains(index), shift < 63 {
-            let byte = buffer[index]
-            index += 1
-            result |= UInt64(byte & 0x7F) << shift
-            if byte & 0x80 == 0 {
-                cursor = index
-                return result
-            }
-            shift += 7
-        }
-        return nil
+        var source = ByteViewCursor(buffer, offset: cursor)
+        guard case .value(let value, let length) = LEB128.read(from: &source), length <= 9 else { return nil }
+        cursor = source.offset
+        return value
     }
 
     /// A value that the cursor has just passed, read by ``ValueReader``.
@@ -478,28 +472,22 @@ private struct Parser {
     @inline(never)
     mutating func longVarint(_ what: String, suffix: String) throws(ArchiveError) -> UInt64 {
         let start = offset
-        var result: UInt64 = 0
-        var shift: UInt64 = 0
-        while true {
-            guard buffer.contains(offset) else { throw ArchiveError(.truncated(what + suffix), at: start) }
-            let byte = buffer[offset]
-            offset += 1
-            if shift == 63 && byte > 1 {
-                throw ArchiveError(.invalid("varint overflows 64 bits in \(what)\(suffix)"), at: start)
-            }
-            result |= UInt64(byte & 0x7F) << shift
-            if byte & 0x80 == 0 { return result }
-            shift += 7
-            guard shift <= 63 else {
-                throw ArchiveError(.invalid("varint longer than 10 bytes in \(what)\(suffix)"), at: start)
-            }
+        var source = ByteViewCursor(buffer, offset: offset)
+        let read = LEB128.read(from: &source)
+        offset = source.offset
+        switch read {
+        case .value(let value, _):
+            return value
+        case .truncated:
+            throw ArchiveError(.truncated(what + suffix), at: start)
+        case .overflow:
+            throw ArchiveError(.invalid("varint overflows 64 bits in \(what)\(suffix)"), at: start)
         }
     }
 
     @inline(__always)
     mutating func zigzag(_ what: String) throws(ArchiveError) -> Int64 {
-        let raw = try varint(what)
-        return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+        LEB128.unzigzag(try varint(what))
     }
 
     mutating func fixed64(_ what: String) throws(ArchiveError) -> UInt64 {

@@ -52,8 +52,10 @@ final class ArchiveView: Sendable {
         }
     }
 
-    /// The archive's bytes, checked, in memory of their own: the readers of a restore make
-    /// a reader per value, which must not retain anything (``UncheckedByteView``).
+    // Obligation (UncheckedByteView): every reader of these bytes is made inside
+    // `storage.withView` (here, or in a restore's `DecodingContext.withBytes`) and dies there.
+    /// The archive's bytes, checked. A restore makes a reader per value, which retains
+    /// nothing (``UncheckedByteView``), from the view the storage lends.
     let storage: UncheckedByteStorage
     /// The save's metadata.
     let metadata: ArchiveMetadata
@@ -134,13 +136,15 @@ final class ArchiveView: Sendable {
 
     /// The entries of `space`, as values.
     func entries(of space: KeyedSpace) -> [ArchiveEntry] {
-        var result: [ArchiveEntry] = []
-        result.reserveCapacity(Int(space.count))
-        var reader = ValueReader(storage.view, offset: Int(space.offset))
-        while true {
-            let field = reader.varint()
-            if field == 0 { return result }
-            result.append(ArchiveEntry(key: strings[Int(field - 1)], value: reader.value()))
+        storage.withView { bytes in
+            var result: [ArchiveEntry] = []
+            result.reserveCapacity(Int(space.count))
+            var reader = ValueReader(bytes, offset: Int(space.offset))
+            while true {
+                let field = reader.varint()
+                if field == 0 { return result }
+                result.append(ArchiveEntry(key: strings[Int(field - 1)], value: reader.value()))
+            }
         }
     }
 
@@ -222,26 +226,26 @@ struct ValueReader {
         return raw[offset]
     }
 
+    /// A varint of the checked bytes (the parser found it whole, so ``LEB128/read(from:)``
+    /// finds a value; anything else reads as 0).
     @inline(__always)
     mutating func varint() -> UInt64 {
+        // Most varints (keys, tags' lengths, small numbers) are one byte.
         let first = raw[offset]
-        offset += 1
-        if first < 0x80 { return UInt64(first) }
-        var result = UInt64(first & 0x7F)
-        var shift: UInt64 = 7
-        while true {
-            let byte = raw[offset]
+        if first < 0x80 {
             offset += 1
-            result |= UInt64(byte & 0x7F) << shift
-            if byte & 0x80 == 0 { return result }
-            shift += 7
+            return UInt64(first)
         }
+        var source = ByteViewCursor(raw, offset: offset)
+        let read = LEB128.read(from: &source)
+        offset = source.offset
+        guard case .value(let value, _) = read else { return 0 }
+        return value
     }
 
     @inline(__always)
     mutating func zigzag() -> Int64 {
-        let value = varint()
-        return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+        LEB128.unzigzag(varint())
     }
 
     @inline(__always)
@@ -329,5 +333,25 @@ struct ValueReader {
         case Tag.reference.rawValue: return .reference(Int(varint()))
         default: return .reference(nil)  // the nil reference: the reader accepted no other tag
         }
+    }
+}
+
+/// A position in a view's bytes that ``LEB128/read(from:)`` reads from, each read checked
+/// against the view's count.
+struct ByteViewCursor: LEB128Source {
+    let bytes: UncheckedByteView
+    var offset: Int
+
+    @inline(__always)
+    init(_ bytes: UncheckedByteView, offset: Int) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    @inline(__always)
+    mutating func nextByte() -> UInt8? {
+        guard bytes.contains(offset) else { return nil }
+        defer { offset += 1 }
+        return bytes[offset]
     }
 }

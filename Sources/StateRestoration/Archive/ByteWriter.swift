@@ -13,12 +13,7 @@ struct ByteWriter {
     }
 
     mutating func varint(_ value: UInt64) {
-        var value = value
-        while value >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
-            value >>= 7
-        }
-        bytes.append(UInt8(value))
+        LEB128.write(value) { bytes.append($0) }
     }
 
     mutating func uint16(_ value: UInt16) {

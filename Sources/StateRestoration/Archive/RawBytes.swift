@@ -61,7 +61,7 @@ struct RawBytes: ~Copyable {
 
     @inline(__always)
     mutating func zigzag(_ value: Int64) {
-        varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+        varint(LEB128.zigzag(value))
     }
 
     /// Eight bytes, little-endian.

@@ -10,8 +10,9 @@
 final class DecodingContext {
     /// The part of the context a look-up reads.
     struct Shared {
-        /// The archive's bytes, kept by the view (which the context keeps).
-        let bytes: UncheckedByteView
+        /// The archive's bytes while ``withBytes(_:)`` lends them (the view's storage keeps
+        /// them); ``UncheckedByteView/closed`` otherwise.
+        var bytes = UncheckedByteView.closed
         /// The view's canonical string indices.
         let canonical: [UInt32]
         /// How many strings the table holds: a key index at or past it is in no entry.
@@ -30,6 +31,9 @@ final class DecodingContext {
 
     let view: ArchiveView
     let metadata: SharedMetadata
+    // Obligation (UncheckedBox, UncheckedByteView): one restore on the main actor; a coder's
+    // look-up reads `shared` in place and calls out to no object while it does. `bytes` holds
+    // the lent view only between the opening and the end of `withBytes`.
     let shared: UncheckedBox<Shared>
     /// The app's context (rule R30), which ``StateDecoder/restorationContext(as:)`` gives.
     var applicationContext: Any?
@@ -48,7 +52,7 @@ final class DecodingContext {
         self.metadata = SharedMetadata(view.metadata)
         shared = UncheckedBox(
             Shared(
-                bytes: view.storage.view, canonical: view.canonical, stringCount: view.strings.count,
+                canonical: view.canonical, stringCount: view.strings.count,
                 keysAreUnique: view.keysAreUnique, restored: Array(repeating: nil, count: view.records.count))
         )
     }
@@ -56,10 +60,16 @@ final class DecodingContext {
     /// Runs `body` with the archive's bytes readable by every coder of the context; after
     /// it, coders find no keys (a coder kept past the call it was handed to reads nothing).
     func withBytes<Result>(_ body: () -> Result) -> Result {
-        let outer = shared.value.isOpen
-        shared.value.isOpen = true
-        defer { shared.value.isOpen = outer }
-        return body()
+        if shared.value.isOpen { return body() }
+        return view.storage.withView { bytes in
+            shared.value.bytes = bytes
+            shared.value.isOpen = true
+            defer {
+                shared.value.isOpen = false
+                shared.value.bytes = .closed
+            }
+            return body()
+        }
     }
 
     /// The canonical string-table index of `key`, or ``Shared/stringCount`` if no string

@@ -49,6 +49,8 @@ public final class StateDecoder {
     /// The restore's archive, metadata and restored objects, shared by all its coders; it
     /// keeps `shared` alive.
     let context: DecodingContext
+    // Obligation (UncheckedBox): the boxes are read and written only inside this coder's
+    // own methods, which finish each access before they call the object being decoded.
     /// `context.shared`, held here so that a look-up loads one reference, not two.
     private let shared: UncheckedBox<DecodingContext.Shared>
     private let state: UncheckedBox<State>

@@ -35,6 +35,7 @@ public final class StateEncoder {
         get { nodeBox.value }
         set { nodeBox.value = newValue }
     }
+    // Obligation (UncheckedBox): read and written only by this coder's methods, one at a time.
     /// Where ``node`` is kept: in an ``UncheckedBox``, since each write of a stored `var`
     /// of a class is a dynamic exclusivity check, and a pass writes it twice per object.
     /// Used on the main actor only, never re-entered.

@@ -100,6 +100,8 @@ extension Restorable: RestorableWrapper {
 /// have none. Each engine has one, and hands it to its passes.
 @MainActor
 final class RestorableProperties {
+    // Obligation (UncheckedBox): used on the main actor by one pass at a time; `lookUp`
+    // reflects before it writes, so no access re-enters another.
     /// The types found to have none, and the last of them (a save meets long runs of one
     /// type). In an ``UncheckedBox``: a save asks once per object, and a stored `var` of a
     /// class would cost an exclusivity check each time. Used on the main actor only.

@@ -46,6 +46,8 @@ final class PreservationPass {
         var lastClass: (type: ObjectIdentifier, name: String, field: Int, registered: Bool)?
     }
 
+    // Obligation (UncheckedBox): one pass on the main actor; each access to `tables` ends
+    // before the pass calls an object's encode.
     private let tables: UncheckedBox<Tables>
 
     /// A node's object address and its place among its parent's children (see

@@ -13,6 +13,8 @@ final class RestorationPass {
     private var existing: [RestorationPath: any RestorableObject] = [:]
     private var occurrenceCounter: [RestorationPath: Int] = [:]
     private var indexed: Set<ObjectIdentifier> = []
+    // Obligation (UncheckedBox): as the context's: each access to `shared` ends before the
+    // pass calls a restoration class, the delegate or an object's decode.
     /// What the coders share, with the object restored for each record so far (references
     /// resolve through it); owned by the context.
     private let shared: UncheckedBox<DecodingContext.Shared>

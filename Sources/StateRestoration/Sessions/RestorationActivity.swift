@@ -104,8 +104,7 @@ public enum ActivityFooter {
     public static func split(_ bytes: [UInt8]) -> (archiveLength: Int, found: Found) {
         let count = bytes.count
         if count >= ArchiveFormat.headerSize {
-            let declared =
-                Int(bytes[12]) | Int(bytes[13]) << 8 | Int(bytes[14]) << 16 | Int(bytes[15]) << 24
+            let declared = ArchiveFormat.littleEndian(bytes, at: ArchiveFormat.bodyLengthOffset, width: 4)
             if declared + ArchiveFormat.headerSize + ArchiveFormat.trailerSize == count {
                 return (count, .none)
             }
@@ -132,15 +131,10 @@ public enum ActivityFooter {
     static func decode(_ payload: [UInt8]) -> RestorationActivity? {
         var cursor = 0
         func varint() -> UInt64? {
-            var value: UInt64 = 0
-            for shift in stride(from: 0, to: 70, by: 7) {
-                guard cursor < payload.count, shift < 64 else { return nil }
-                let byte = payload[cursor]
-                cursor += 1
-                value |= UInt64(byte & 0x7F) << UInt64(shift)
-                if byte & 0x80 == 0 { return value }
-            }
-            return nil
+            var source = ArrayCursor(bytes: payload, offset: cursor)
+            guard case .value(let value, _) = LEB128.read(from: &source) else { return nil }
+            cursor = source.offset
+            return value
         }
         func string() -> String? {
             guard let length = varint(), length <= UInt64(payload.count - cursor) else { return nil }
@@ -174,5 +168,17 @@ extension Archive {
         let length = ActivityFooter.split(fileBytes).archiveLength
         try self.init(
             bytes: length == fileBytes.count ? fileBytes : Array(fileBytes[..<length]), limits: limits)
+    }
+}
+
+/// A position in an array that ``LEB128/read(from:)`` reads from.
+private struct ArrayCursor: LEB128Source {
+    let bytes: [UInt8]
+    var offset: Int
+
+    mutating func nextByte() -> UInt8? {
+        guard offset < bytes.count else { return nil }
+        defer { offset += 1 }
+        return bytes[offset]
     }
 }

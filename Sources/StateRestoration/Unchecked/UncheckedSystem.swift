@@ -1,6 +1,6 @@
-// The last of the engine's three places for unchecked code (docs/DECISIONS.md, "Unsafe
-// code in three files"): the C library's file calls, which take C strings and buffers as
-// pointers. The others are UncheckedAccess.swift and UncheckedBytes.swift.
+// Unchecked code lives in this folder only (docs/DECISIONS.md, "Unsafe code in one folder";
+// rule C2), one type per file. This one: the C library's file calls, which take C strings and buffers as
+// pointers.
 
 #if canImport(Glibc)
     import Glibc

@@ -229,16 +229,10 @@ private struct Walker {
         return bytes[offset]
     }
 
+    /// A varint, read by the engine's one reader (``LEB128``).
     mutating func varint() throws(Stop) -> UInt64 {
-        var result: UInt64 = 0
-        var shift: UInt64 = 0
-        while true {
-            let byte = try byte()
-            guard shift < 64 else { throw Stop() }
-            result |= UInt64(byte & 0x7F) << shift
-            if byte & 0x80 == 0 { return result }
-            shift += 7
-        }
+        guard case .value(let value, _) = LEB128.read(from: &self) else { throw Stop() }
+        return value
     }
 
     mutating func skip(_ count: UInt64) throws(Stop) {
@@ -260,5 +254,13 @@ private struct Walker {
         let index = try varint()
         guard index < UInt64(strings.count) else { throw Stop() }
         return strings[Int(index)]
+    }
+}
+
+extension Walker: LEB128Source {
+    mutating func nextByte() -> UInt8? {
+        guard offset < end else { return nil }
+        defer { offset += 1 }
+        return bytes[offset]
     }
 }

@@ -136,7 +136,8 @@ public final class Application: Responder {
         self.debugLogPath = logPath
         self.engine = RestorationEngine(
             configuration: configuration, registry: registry, storage: storage,
-            scheduler: scheduler ?? RunLoopScheduler(timers: timers, posted: posted, clock: { [driver] in driver.now }),
+            scheduler: scheduler
+                ?? RunLoopScheduler(timers: timers, posted: posted, clock: { [driver] in driver.now }),
             delegate: delegate, roots: { [window] in window.rootViewController.map { [$0] } ?? [] })
         super.init()
         window.application = self

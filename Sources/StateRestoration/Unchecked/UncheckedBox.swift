@@ -1,24 +1,5 @@
-// Two of the engine's three places for unchecked code (docs/DECISIONS.md, "Unsafe code in
-// three files"): a cast the caller has checked, and a heap cell without the exclusivity
-// check. The third is UncheckedBytes.swift.
-
-/// Casts that skip the runtime's check because the caller has made it already.
-///
-/// Invariant: the value's dynamic type is exactly the target type. Each call site checks
-/// it just before (an `ObjectIdentifier` of the types); nothing else may call these.
-@usableFromInline
-enum UncheckedCast {
-    /// `object` as `Target`, whose class the caller checked is exactly `Target`.
-    ///
-    /// `as?` from an existential is a call into the runtime's general cast: for the typed
-    /// reference lists of a restore it is a noticeable share of reading a list
-    /// (docs/PERFORMANCE.md). With the class checked equal, the cast is a reinterpretation
-    /// of the reference.
-    @inlinable @inline(__always)
-    static func exactClass<Target>(_ object: AnyObject, as target: Target.Type) -> Target {
-        unsafe unsafeBitCast(object, to: Target.self)
-    }
-}
+// Unchecked code lives in this folder only (docs/DECISIONS.md, "Unsafe code in one folder";
+// rule C2), one type per file. This one: a heap cell without the exclusivity check.
 
 /// A heap cell for the mutable state of one pass (a save's builder and tables, a restore's
 /// shared context, a coder's cursor), read and written without the run-time exclusivity
