@@ -7,7 +7,8 @@ import PackageDescription
 ///
 /// Layers, bottom to top (see docs/DECISIONS.md and README.md):
 /// C shims → StateRestoration (engine, `..`) → RestorationTesting / TerminalKit → Homepwner →
-/// executables.
+/// executables. HomepwnerCore (items, their store, photos and paths) sits on the C shims
+/// alone, under Homepwner: no UI and no engine (rule C7).
 
 /// SwiftPM names a path dependency after its folder, which is wherever the repository was
 /// cloned: the engine's package identity is that folder's name.
@@ -22,6 +23,7 @@ let package = Package(
     name: "Homepwner",
     products: [
         .library(name: "TerminalKit", targets: ["TerminalKit"]),
+        .library(name: "HomepwnerCore", targets: ["HomepwnerCore"]),
         .executable(name: "homepwner", targets: ["homepwner"]),
         .executable(name: "terminalkit-demo", targets: ["terminalkit-demo"]),
         .executable(name: "restoration-archive", targets: ["restoration-archive"]),
@@ -47,11 +49,15 @@ let package = Package(
         .target(name: "ArgumentKit"),
         .target(name: "ArchiveInspector", dependencies: [stateRestoration, "ArgumentKit"]),
 
+        // MARK: The UI-free core (rule C7): items, their SQLite store, photos and paths.
+        // No UI and no engine: the terminal app builds on it, and so can a desktop app (G1).
+        .target(name: "HomepwnerCore", dependencies: ["CSQLite", "CImageDecode"]),
+
         // MARK: UI layer and the app
         .target(name: "TerminalKit", dependencies: [stateRestoration, "CTerminal"]),
         .target(
             name: "Homepwner",
-            dependencies: ["TerminalKit", stateRestoration, "ArgumentKit", "CSQLite", "CImageDecode"]),
+            dependencies: ["HomepwnerCore", "TerminalKit", stateRestoration, "ArgumentKit"]),
 
         // MARK: Executables (thin)
         .executableTarget(name: "homepwner", dependencies: ["Homepwner", "ArgumentKit"]),
@@ -63,21 +69,24 @@ let package = Package(
             name: "restoration-bench",
             dependencies: [stateRestoration, restorationTesting, "ArgumentKit"]),
         // Test helper: a child process for the item store's kill -9 test, and a benchmark.
-        .executableTarget(name: "homepwner-store-stress", dependencies: ["Homepwner"]),
+        .executableTarget(name: "homepwner-store-stress", dependencies: ["Homepwner", "HomepwnerCore"]),
         // Reliability helpers (docs/RELIABILITY.md): kill storms, and an app that crashes on purpose.
-        .executableTarget(name: "restoration-soak", dependencies: [stateRestoration, "Homepwner"]),
+        .executableTarget(name: "restoration-soak", dependencies: [stateRestoration, "HomepwnerCore"]),
         .executableTarget(name: "restoration-crasher", dependencies: [stateRestoration]),
         // Launches Homepwner headless from an archive and reports its peak memory (R33).
         .executableTarget(name: "homepwner-probe", dependencies: ["Homepwner"]),
         // Fuzzes Homepwner's restore (scripts/fuzz-app); built plainly, a replay driver.
         .executableTarget(
-            name: "homepwner-fuzz", dependencies: ["Homepwner", stateRestoration, testSupport]),
+            name: "homepwner-fuzz", dependencies: ["Homepwner", "HomepwnerCore", stateRestoration, testSupport]),
         // Rule X1: restoration checked after every step (docs/RELIABILITY.md).
         .target(
             name: "TerminalKitFuzzing", dependencies: ["TerminalKit", stateRestoration, restorationTesting]),
         .executableTarget(
             name: "restoration-fuzz",
-            dependencies: ["Homepwner", "TerminalKit", "TerminalKitFuzzing", restorationTesting, testSupport]),
+            dependencies: [
+                "Homepwner", "HomepwnerCore", "TerminalKit", "TerminalKitFuzzing", restorationTesting,
+                testSupport,
+            ]),
 
         // MARK: Tests
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
@@ -87,11 +96,13 @@ let package = Package(
         .testTarget(
             name: "TerminalKitTests",
             dependencies: ["TerminalKit", stateRestoration, restorationTesting, testSupport, "TmuxTesting"]),
+        // The core alone (rule C7): it builds and works with no UI module linked.
+        .testTarget(name: "HomepwnerCoreTests", dependencies: ["HomepwnerCore"]),
         .testTarget(
             name: "HomepwnerTests",
             dependencies: [
-                "Homepwner", "TerminalKit", stateRestoration, restorationTesting, "ArgumentKit",
-                "CSQLite", "TmuxTesting", testSupport,
+                "Homepwner", "HomepwnerCore", "TerminalKit", stateRestoration, restorationTesting,
+                "ArgumentKit", "CSQLite", "TmuxTesting", testSupport,
                 "homepwner-store-stress", "homepwner", "terminalkit-demo", "restoration-fuzz",
             ]),
         // Runs the built restoration-bench binary (no timing assertions).
@@ -100,7 +111,7 @@ let package = Package(
         .testTarget(
             name: "ReliabilityTests",
             dependencies: [
-                stateRestoration, restorationTesting, testSupport, "Homepwner", "restoration-soak",
+                stateRestoration, restorationTesting, testSupport, "HomepwnerCore", "restoration-soak",
                 "restoration-crasher", "homepwner-probe",
                 "homepwner-store-stress", "restoration-archive",
                 "homepwner-fuzz",

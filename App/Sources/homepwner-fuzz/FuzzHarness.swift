@@ -1,5 +1,6 @@
 import Foundation
 import Homepwner
+import HomepwnerCore
 import StateRestoration
 
 /// One item store, opened once on a scratch data directory and reused by every input, and

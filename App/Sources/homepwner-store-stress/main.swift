@@ -21,6 +21,7 @@
 //       notes' text view at their end (rule T4).
 import Foundation
 import Homepwner
+import HomepwnerCore
 import StateRestoration
 import TerminalKit
 

@@ -1,5 +1,5 @@
 import Foundation
-import Homepwner
+import HomepwnerCore
 import StateRestoration
 
 /// The kill storm of the archive (rule R10): a save loop killed with SIGKILL at a random

@@ -1,5 +1,5 @@
 import Foundation
-import Homepwner
+import HomepwnerCore
 import StateRestoration
 
 /// The kill storm of the item store (rule H6): `homepwner-store-stress edits` makes quick

@@ -1,4 +1,5 @@
 import Foundation
+import HomepwnerCore
 import RestorationTesting
 import StateRestoration
 import TerminalKit

@@ -5,6 +5,7 @@ import TerminalKit
 import Testing
 
 @testable import Homepwner
+@testable import HomepwnerCore
 
 /// Rules H12–H14: nothing typed is lost, outside changes show, a locked store never
 /// blocks. Headless: the app's timers run on the terminal's clock, and a second connection

@@ -1,4 +1,5 @@
 import Foundation
+import HomepwnerCore
 import RestorationTesting
 @_spi(Testing) import StateRestoration
 import TerminalKit

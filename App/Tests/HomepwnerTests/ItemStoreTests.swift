@@ -1,5 +1,5 @@
 import Foundation
-import Homepwner
+import HomepwnerCore
 import Testing
 
 @Suite("Item store: SQLite, ordering, migrations")

@@ -1,5 +1,5 @@
 import Foundation
-import Homepwner
+import HomepwnerCore
 import Testing
 
 @Suite("Model: items, random items, dollar values and item keys")

@@ -1,4 +1,4 @@
-import Homepwner
+import HomepwnerCore
 import Testing
 
 @Suite("Paths: XDG data and state directories")

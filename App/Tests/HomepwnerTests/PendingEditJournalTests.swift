@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Homepwner
+@testable import HomepwnerCore
 
 /// The journal of refused writes (rule H17): its reserved room, its two copies, its bounds,
 /// and whose file it trusts.

@@ -1,5 +1,5 @@
 import Foundation
-import Homepwner
+import HomepwnerCore
 import Testing
 
 /// Security promises, one test each. Points already tested elsewhere are listed in
@@ -80,24 +80,27 @@ struct SecurityTests {
 
     @Test("H6: SQL reaches SQLite only from SQLiteDatabase, as StaticString literals with bound parameters")
     func sqlIsLiteral() throws {
-        let store = Self.repository.appendingPathComponent("Sources/Homepwner")
-        let files = try #require(FileManager.default.enumerator(atPath: store.path)).compactMap {
-            $0 as? String
+        // The core (the store) and the terminal app on it (rule C7).
+        let sources = Self.repository.appendingPathComponent("Sources")
+        let files = try ["HomepwnerCore", "Homepwner"].flatMap { target in
+            try #require(FileManager.default.enumerator(atPath: sources.appendingPathComponent(target).path))
+                .compactMap { $0 as? String }.map { "\(target)/\($0)" }
         }
         .filter { $0.hasSuffix(".swift") }
         #expect(files.count > 5)
+        #expect(files.contains("HomepwnerCore/Store/SQLiteDatabase.swift"))
         // Every SQLite entry point that takes SQL text.
         let sqlEntryPoints = [
             "sqlite3_prepare", "sqlite3_exec", "sqlite3_mprintf", "sqlite3_vmprintf", "sqlite3_snprintf",
             "sqlite3_get_table",
         ]
         for file in files {
-            let text = try String(contentsOf: store.appendingPathComponent(file), encoding: .utf8)
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
             let code = text.split(separator: "\n").filter {
                 !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
             }
             let uses = code.filter { line in sqlEntryPoints.contains { line.contains($0) } }
-            if file == "Store/SQLiteDatabase.swift" {
+            if file == "HomepwnerCore/Store/SQLiteDatabase.swift" {
                 // prepare_v3 of a StaticString; exec of a StaticString script, and of ROLLBACK.
                 #expect(uses.count == 3, "\(uses)")
                 #expect(!code.contains { $0.contains("sql: String") })

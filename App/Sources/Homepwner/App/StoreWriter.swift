@@ -1,4 +1,5 @@
 import Foundation
+import HomepwnerCore
 import StateRestoration
 
 /// The screens' writes to the store, in order, never blocking and never dropped because

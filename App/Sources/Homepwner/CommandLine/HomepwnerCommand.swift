@@ -1,5 +1,6 @@
 import ArgumentKit
 import Foundation
+import HomepwnerCore
 import StateRestoration
 import TerminalKit
 

@@ -1,4 +1,5 @@
 import Foundation
+import HomepwnerCore
 import StateRestoration
 import TerminalKit
 

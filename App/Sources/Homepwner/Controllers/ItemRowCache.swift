@@ -1,3 +1,5 @@
+import HomepwnerCore
+
 /// The rows of the items list, read from the store a page at a time.
 ///
 /// The table asks for the row count often (every layout) and for the visible rows every

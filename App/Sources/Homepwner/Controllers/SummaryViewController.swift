@@ -1,3 +1,4 @@
+import HomepwnerCore
 import StateRestoration
 import TerminalKit
 

@@ -1,3 +1,4 @@
+import HomepwnerCore
 import TerminalKit
 
 /// One row of the items list: the name at the left, then the serial number and the value

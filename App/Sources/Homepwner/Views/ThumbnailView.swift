@@ -1,3 +1,4 @@
+import HomepwnerCore
 import TerminalKit
 
 /// The detail screen's photo: a ``Thumbnail`` drawn as half blocks, or as brightness

@@ -1,5 +1,6 @@
 import Foundation
 import Homepwner
+import HomepwnerCore
 import StateRestoration
 import Testing
 import TmuxTesting

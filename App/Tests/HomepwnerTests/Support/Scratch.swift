@@ -1,5 +1,5 @@
 import Foundation
-import Homepwner
+import HomepwnerCore
 import TestSupport
 
 /// A fresh temporary directory for one test, removed when the test lets go of it

@@ -19,8 +19,9 @@ public struct Item: Hashable, Sendable, Identifiable {
     /// When the item was created, to the millisecond (what the database keeps).
     public let dateCreated: Date
     /// Whether the image store holds a photo for ``key``. Set by ``ItemStore``; changing it
-    /// on a copy has no effect on the store.
-    public internal(set) var hasPhoto: Bool
+    /// on a copy has no effect on the store (a screen clears it on its copy once it removed
+    /// the photo through ``ItemStore/removePhoto(from:)``).
+    public var hasPhoto: Bool
 
     /// `key`, for `Identifiable`.
     public var id: UUID { key }

@@ -4,9 +4,9 @@ import Foundation
 /// blanks go; `'…'` or `"…"` quotes are taken off; backslash escapes (`my\ photo.png`) are
 /// undone; a `file://` URL becomes its percent-decoded path (a host other than `localhost`
 /// is kept out). Anything else is returned as typed.
-enum DroppedPath {
+public enum DroppedPath {
     /// The path `text` stands for.
-    static func path(from text: String) -> String {
+    public static func path(from text: String) -> String {
         var path = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if path.count >= 2, let first = path.first, first == "'" || first == "\"", path.last == first {
             path = String(path.dropFirst().dropLast())

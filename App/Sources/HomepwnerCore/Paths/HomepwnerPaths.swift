@@ -87,7 +87,8 @@ public struct HomepwnerPaths: Sendable, Hashable {
         return path.hasPrefix("/") ? path : join(currentDirectory, path)
     }
 
-    static func join(_ directory: String, _ name: String) -> String {
+    /// `name` inside `directory`, with one `/` between them.
+    public static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 }

@@ -18,8 +18,8 @@ public struct ItemSummary: Hashable, Sendable {
         return "about " + ItemSummary.grouped(Int(min(totalValue, 9.2e18)))
     }
 
-    /// `$1,234,567`.
-    static func grouped(_ dollars: Int) -> String {
+    /// `dollars` with its digits grouped by thousands: `1,234,567`.
+    public static func grouped(_ dollars: Int) -> String {
         let digits = String(dollars.magnitude)
         var grouped = ""
         for (index, digit) in digits.enumerated() {

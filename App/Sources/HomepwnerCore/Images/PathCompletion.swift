@@ -12,9 +12,9 @@ import Foundation
 /// The text is first read as ``DroppedPath`` reads it (quotes, backslashes, `file://`),
 /// and completed in that plain form. `~` and `~/` stand for `home`; relative paths start
 /// from `directory`. One directory is listed per Tab, with no recursion.
-enum PathCompletion {
+public enum PathCompletion {
     /// What a Tab does.
-    enum Outcome: Equatable, Sendable {
+    public enum Outcome: Equatable, Sendable {
         /// The field's new text.
         case completed(String)
         /// Several names fit and share nothing more: the names (directories with `/`),
@@ -29,7 +29,7 @@ enum PathCompletion {
     ///   - text: The field's text.
     ///   - home: What `~` stands for.
     ///   - directory: Where relative paths start.
-    static func complete(_ text: String, home: String, directory: String) -> Outcome {
+    public static func complete(_ text: String, home: String, directory: String) -> Outcome {
         let typed = DroppedPath.path(from: text)
         let slash = typed.lastIndex(of: "/")
         let folder = slash.map { String(typed[...$0]) } ?? ""

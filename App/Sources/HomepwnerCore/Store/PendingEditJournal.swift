@@ -49,10 +49,21 @@ public struct PendingEdit: Codable, Hashable, Sendable {
 
 /// Why the journal could not be read or written.
 public struct JournalError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was being done, as a verb: "open", "write", "sync"…
     public var operation: String
+    /// The journal's file.
     public var path: String
+    /// The `errno` of the failure, or 0 when the content was too large.
     public var code: Int32
 
+    /// An error of `operation` on `path`, with its `errno` (0: too large).
+    public init(operation: String, path: String, code: Int32) {
+        self.operation = operation
+        self.path = path
+        self.code = code
+    }
+
+    /// The operation, the file and the reason, as messages show them.
     public var description: String {
         let reason = code == 0 ? "too large" : String(cString: strerror(code))
         return "\(operation) \(path) failed: \(reason)"
