@@ -116,7 +116,10 @@ struct OwnershipEndToEndTests {
         let screen = try await left.launch("--session \(id)", ready: "New Item")
         #expect(screen.contains("Name     Grandma ring"))
         try left.press("Enter")  // Done
-        try await left.waitFor("the list with the kept item") { $0.contains("Grandma ring") }
+        // The New Item screen shows the name too: wait for it to be gone.
+        try await left.waitFor("the list with the kept item") {
+            !$0.contains("New Item") && $0.contains("Grandma ring")
+        }
         #expect(try left.sqlite("SELECT provisional FROM items WHERE name = 'Grandma ring'") == "0\n")
         #expect(try await left.quit() == "0")
     }
