@@ -7,19 +7,19 @@
 /// is encoded later in the same pass.
 @MainActor
 final class PreservationPass {
-    private let registry: RestorationRegistry
-    private let names: TypeNameCache
-    private let properties: RestorableProperties
-    private let roots: [any RestorableObject]
-    private let builder: ArchiveBuilder
-    private let maxDepth: Int
+    let registry: RestorationRegistry
+    let names: TypeNameCache
+    let properties: RestorableProperties
+    let roots: [any RestorableObject]
+    let builder: ArchiveBuilder
+    let maxDepth: Int
     /// The nodes found so far, in record order, and where each object is among them.
     ///
     /// They live behind a pointer owned by the pass: every object reads and writes them
     /// several times, and each access to a stored property of a class is a dynamic
     /// exclusivity check (see ``ArchiveBuilder``). The pass runs on one thread and never
     /// re-enters an access to them.
-    private struct Tables {
+    struct Tables {
         /// What makes each saved object's path; kept apart from the objects so that the
         /// report can hold it (it is `Sendable`) and build the paths when asked.
         var nodes: [SavedNode] = []
@@ -48,12 +48,12 @@ final class PreservationPass {
 
     // Obligation (UncheckedBox): one pass on the main actor; each access to `tables` ends
     // before the pass calls an object's encode.
-    private let tables: UncheckedBox<Tables>
+    let tables: UncheckedBox<Tables>
 
     /// A node's object address and its place among its parent's children (see
     /// `Tables.links`); one array of these rather than one per field, so that adding a node
     /// appends once.
-    private struct Links {
+    struct Links {
         var address: UInt
         var firstChild: Int32 = -1
         var nextSibling: Int32 = -1
@@ -66,21 +66,21 @@ final class PreservationPass {
 
     /// The path of the saved node at `index`, built when asked: for diagnostics and
     /// ``StateEncoder/path``, which most saves never need.
-    private func path(of index: Int) -> RestorationPath {
+    func path(of index: Int) -> RestorationPath {
         SavedNode.path(of: index, in: tables.value.nodes)
     }
     /// Parent of every object in the live tree, built only if a reference needs it.
-    private var treeParents: [ObjectIdentifier: any RestorableObject]?
-    private(set) var diagnostics: [RestorationDiagnostic] = []
+    var treeParents: [ObjectIdentifier: any RestorableObject]?
+    var diagnostics: [RestorationDiagnostic] = []
     /// The index in `diagnostics` of each object the walk pruned (R3): if a reference saves
     /// it after all (R8), its `not saved` becomes a warning that gives its path, so the
     /// report agrees with the archive.
-    private var prunedDiagnostics: [ObjectIdentifier: Int] = [:]
+    var prunedDiagnostics: [ObjectIdentifier: Int] = [:]
     /// Siblings skipped for a duplicate identifier (R5): a reference must not bring them back.
-    private var skippedDuplicates: Set<ObjectIdentifier> = []
+    var skippedDuplicates: Set<ObjectIdentifier> = []
     /// The identifiers plain objects were registered under (R17), which a reference to one
     /// saves it under in place of its own ``RestorableObject/restorationIdentifier``.
-    private let registeredIdentifiers: [ObjectIdentifier: String]
+    let registeredIdentifiers: [ObjectIdentifier: String]
 
     /// - Parameters:
     ///   - capacity: Room to reserve for the archive body, e.g. the size of the previous save.
@@ -146,7 +146,7 @@ final class PreservationPass {
 
     // MARK: The walk
 
-    private func walk(children: [any RestorableObject], parent: Int?, positional: Bool) {
+    func walk(children: [any RestorableObject], parent: Int?, positional: Bool) {
         guard !children.isEmpty else { return }
         // `if let`, not `Optional.map`: a closure handed to the standard library from a
         // main-actor method starts with a run-time isolation check.
@@ -219,7 +219,7 @@ final class PreservationPass {
         }
     }
 
-    private static let linearSiblings = 16
+    static let linearSiblings = 16
 
     /// True if `identifier` holds a `/`, which separates a path's components: two paths
     /// would print the same (`A/B` below the root, or `B` below `A`), so such an object is
@@ -227,18 +227,18 @@ final class PreservationPass {
     ///
     /// Over the bytes' span: `utf8.contains` steps a string index per byte, several times
     /// the cost of a save's whole record header.
-    private static func hasSeparator(_ identifier: String) -> Bool {
+    static func hasSeparator(_ identifier: String) -> Bool {
         let bytes = identifier.utf8.span
         for index in bytes.indices where bytes[index] == UInt8(ascii: "/") { return true }
         return false
     }
 
-    private static let separatorReason =
+    static let separatorReason =
         "its restoration identifier contains '/', which separates the components of a path"
 
     /// How many times `identifier` occurred before among the siblings pushed since `base`;
     /// counts this occurrence.
-    private func nextOccurrence(of identifier: String, from base: Int) -> Int {
+    func nextOccurrence(of identifier: String, from base: Int) -> Int {
         var index = base
         let end = tables.value.siblings.count
         let length = identifier.utf8.count
@@ -259,19 +259,19 @@ final class PreservationPass {
     /// names: its identifiers joined by `/`, or its full path (`Nav/Detail#2`) where it
     /// repeats an identifier. Built only when a diagnostic needs it: most saves have none,
     /// and building one per object was several percent of a save.
-    private func display(of index: Int?) -> String {
+    func display(of index: Int?) -> String {
         guard let index else { return "" }
         let node = tables.value.nodes[index]
         if node.occurrence != 0 { return path(of: index).description }
         return Self.join(display(of: node.parent >= 0 ? node.parent : nil), node.identifier)
     }
 
-    private static func join(_ parent: String, _ name: String) -> String {
+    static func join(_ parent: String, _ name: String) -> String {
         parent.isEmpty ? name : parent + "/" + name
     }
 
     /// Records a diagnostic for `object` and every descendant: rule R3's pruning.
-    private func prune(_ object: any RestorableObject, display: String, ancestor: String?) {
+    func prune(_ object: any RestorableObject, display: String, ancestor: String?) {
         let reason: String
         if let ancestor {
             reason = "ancestor '\(ancestor)' has no restoration identifier"
@@ -291,7 +291,7 @@ final class PreservationPass {
     }
 
     /// Adds `object` as the next node; the caller has entered it in `nodeIndex`.
-    private func append(
+    func append(
         _ object: any RestorableObject, parent: Int?, identifier: String, occurrence: Int, depth: Int
     ) {
         let index = tables.value.nodes.count
@@ -314,7 +314,7 @@ final class PreservationPass {
 
     /// Encodes the node at `index` in place, with the pass's one encoder: copying a node out
     /// of the table would retain its identifier only to release it again.
-    private func encode(node index: Int, with coder: StateEncoder) {
+    func encode(node index: Int, with coder: StateEncoder) {
         let object = tables.value.objects[index]
         // Interned in the archive's order: identifier, type name, restoration class name.
         let identifierIndex = builder.intern(tables.value.nodes[index].identifier)
@@ -381,7 +381,7 @@ final class PreservationPass {
     /// properties is saved under (rule R25): its hand-written encode runs once more, into a
     /// probe that only collects keys. Only objects with restorable properties pay for it; the
     /// keys of everything else are never checked.
-    private func checkKeys(
+    func checkKeys(
         of object: any RestorableObject, against properties: [any AnyRestorableProperty], at index: Int,
         metadata: ArchiveMetadata
     ) throws(StateCodingError) {
@@ -400,118 +400,14 @@ final class PreservationPass {
         }
     }
 
-    private func parentField(of index: Int) -> Int? {
+    func parentField(of index: Int) -> Int? {
         let parent = tables.value.nodes[index].parent
         return parent >= 0 ? parent : nil
     }
 
     /// Whether a restoration class name is registered. Asked once per run of objects of
     /// one class (see `Tables.lastClass`): a registry look-up hashes the name.
-    private func isRegistered(_ name: String) -> Bool {
+    func isRegistered(_ name: String) -> Bool {
         registry.restorationClass(named: name) != nil
-    }
-
-    // MARK: References (rule R8)
-
-    /// The record index of `object`, adding it to the pass if the walk did not save it.
-    private func reference(to object: any RestorableObject) -> Int? {
-        let expected = tables.value.expectedReference
-        if expected >= 0, tables.value.links[expected].address == UInt(bitPattern: ObjectIdentifier(object)) {
-            tables.value.expectedReference = Int(tables.value.links[expected].nextSibling)
-            return expected
-        }
-        if let index = tables.value.nodeIndex[ObjectIdentifier(object)] { return index }
-        return pullIn(object, depth: 0)
-    }
-
-    private func pullIn(_ object: any RestorableObject, depth: Int) -> Int? {
-        if let index = tables.value.nodeIndex[ObjectIdentifier(object)] { return index }
-        guard !skippedDuplicates.contains(ObjectIdentifier(object)) else {
-            diagnostics.append(
-                RestorationDiagnostic(
-                    .notSaved, path: object.usableRestorationIdentifier ?? "<\(object.diagnosticName)>",
-                    reason: "a reference to it was encoded as nil: it was skipped as a duplicate sibling"))
-            return nil
-        }
-        guard
-            let identifier = registeredIdentifiers[ObjectIdentifier(object)]
-                ?? object.usableRestorationIdentifier
-        else {
-            diagnostics.append(
-                RestorationDiagnostic(
-                    .notSaved, path: "<\(object.diagnosticName)>",
-                    reason: "a reference to it was encoded as nil: it has no restoration identifier"))
-            return nil
-        }
-        guard !Self.hasSeparator(identifier) else {
-            diagnostics.append(
-                RestorationDiagnostic(
-                    .notSaved, path: identifier,
-                    reason: "a reference to it was encoded as nil: " + Self.separatorReason))
-            return nil
-        }
-        guard depth < maxDepth else {
-            diagnostics.append(
-                RestorationDiagnostic(
-                    .notSaved, path: identifier, reason: "its parents go deeper than \(maxDepth) levels"))
-            return nil
-        }
-        // Its parent: the restoration parent of a plain object (R17), or the nearest
-        // ancestor with an identifier in the live tree.
-        var parent: Int?
-        if let restorationParent = object.restorationParent {
-            guard let index = pullIn(restorationParent, depth: depth + 1) else { return nil }
-            parent = index
-        } else if let ancestor = identifiedTreeAncestor(of: object) {
-            guard let index = pullIn(ancestor, depth: depth + 1) else { return nil }
-            parent = index
-        }
-        let parentField = parent ?? -1
-        let occurrence = tables.value.nodes.reduce(0) {
-            $0 + ($1.parent == parentField && $1.identifier == identifier ? 1 : 0)
-        }
-        let depth = parent.map { tables.value.nodes[$0].depth + 1 } ?? 1
-        // The path's depth, which the reader limits (R34), whatever the chain of pulls.
-        guard depth <= maxDepth else {
-            diagnostics.append(
-                RestorationDiagnostic(
-                    .notSaved, path: identifier,
-                    reason:
-                        "a reference to it was encoded as nil: its path would be deeper than \(maxDepth) levels"
-                ))
-            return nil
-        }
-        let index = tables.value.nodes.count
-        _ = tables.value.nodeIndex.insertIfAbsent(index, for: ObjectIdentifier(object))
-        append(object, parent: parent, identifier: identifier, occurrence: occurrence, depth: depth)
-        if let pruned = prunedDiagnostics.removeValue(forKey: ObjectIdentifier(object)) {
-            diagnostics[pruned] = RestorationDiagnostic(
-                .warning, path: path(of: index).description,
-                reason:
-                    "saved because a saved object refers to it (R8), although the walk pruned it "
-                    + "(\(diagnostics[pruned].reason)); its path leaves out the ancestors without an identifier"
-            )
-        }
-        return index
-    }
-
-    private func identifiedTreeAncestor(of object: any RestorableObject) -> (any RestorableObject)? {
-        if treeParents == nil {
-            var parents: [ObjectIdentifier: any RestorableObject] = [:]
-            var stack = roots
-            while let next = stack.popLast() {
-                for child in next.restorationChildren where parents[ObjectIdentifier(child)] == nil {
-                    parents[ObjectIdentifier(child)] = next
-                    stack.append(child)
-                }
-            }
-            treeParents = parents
-        }
-        var current = treeParents?[ObjectIdentifier(object)]
-        while let candidate = current {
-            if candidate.usableRestorationIdentifier != nil { return candidate }
-            current = treeParents?[ObjectIdentifier(candidate)]
-        }
-        return nil
     }
 }
