@@ -26,6 +26,11 @@ open class TableView: View {
     private enum Line: Hashable {
         case header(section: Int, title: String)
         case row(ElementIndexPath)
+
+        var isHeader: Bool {
+            if case .header = self { return true }
+            return false
+        }
     }
 
     /// Provides the rows.
@@ -82,19 +87,7 @@ open class TableView: View {
             indexPathForSelectedRow = nil
             return
         }
-        let sections = max(0, dataSource.numberOfSections(in: self))
-        var newLines: [Line] = []
-        var counts: [Int] = []
-        for section in 0..<sections {
-            let rows = max(0, dataSource.tableView(self, numberOfRowsInSection: section))
-            counts.append(rows)
-            if let title = dataSource.tableView(self, titleForHeaderInSection: section) {
-                newLines.append(.header(section: section, title: title))
-            }
-            for row in 0..<rows { newLines.append(.row(ElementIndexPath(row: row, section: section))) }
-        }
-        lines = newLines
-        rowCounts = counts
+        readRows(from: dataSource, counts: currentRowCounts(of: dataSource))
         if let selected = indexPathForSelectedRow, !contains(selected) {
             indexPathForSelectedRow = nearestRow(to: selected)
         }
@@ -114,15 +107,66 @@ open class TableView: View {
         return section >= 0 && section < rowCounts.count ? rowCounts[section] : 0
     }
 
-    /// Removes rows the model already deleted. The highlight stays at its position (on the
-    /// row that took the deleted one's place), or moves up if that was the last row.
+    /// Removes rows the model already deleted, at their index paths before the deletion.
+    /// The highlight stays on its row (up by one for each deleted row above it); if its row
+    /// was deleted, the row that took its place is highlighted, or the last row if it was
+    /// the last. The first row shown stays the same where it is still there. Index paths that
+    /// do not match the data source's new row counts read everything again
+    /// (``reloadData()``) where UIKit would raise.
     public func deleteRows(at indexPaths: [ElementIndexPath]) {
-        reloadData()
+        updateRows(deleting: indexPaths, inserting: [])
     }
 
-    /// Adds rows the model already inserted.
+    /// Adds rows the model already inserted, at their index paths after the insertion. The
+    /// highlight and the first row shown stay on their rows (down by one for each row
+    /// inserted above them). Index paths that do not match the data source's new row
+    /// counts read everything again (``reloadData()``) where UIKit would raise.
     public func insertRows(at indexPaths: [ElementIndexPath]) {
-        reloadData()
+        updateRows(deleting: [], inserting: indexPaths)
+    }
+
+    /// Applies rows deleted and inserted in the model: the highlight and the first row shown
+    /// follow their rows. Anything that does not add up reloads.
+    private func updateRows(deleting deleted: [ElementIndexPath], inserting inserted: [ElementIndexPath]) {
+        guard !needsReload, pendingPosition == nil, let dataSource,
+            let update = TableRowUpdate(counts: rowCounts, deleting: deleted, inserting: inserted)
+        else { return reloadData() }
+        let counts = currentRowCounts(of: dataSource)
+        guard counts == update.counts else { return reloadData() }
+        let selected = indexPathForSelectedRow.map(update.indexPath(after:))
+        let first = firstRowShown.map(update.indexPath(after:))
+        let headerOnTop = lines.indices.contains(contentOffset) && lines[contentOffset].isHeader
+        readRows(from: dataSource, counts: counts)
+        if let selected {
+            indexPathForSelectedRow = contains(selected) ? selected : nearestRow(to: selected)
+        }
+        if let first, let row = contains(first) ? first : nearestRow(to: first), let line = lineIndex(of: row)
+        {
+            // A section's header shown above its first row stays shown.
+            contentOffset = headerOnTop && line > 0 && lines[line - 1].isHeader ? line - 1 : line
+        }
+        contentOffset = min(contentOffset, max(0, lines.count - 1))
+        checkInvariants()
+    }
+
+    /// The row counts the data source gives now, by section.
+    private func currentRowCounts(of dataSource: any TableViewDataSource) -> [Int] {
+        (0..<max(0, dataSource.numberOfSections(in: self))).map {
+            max(0, dataSource.tableView(self, numberOfRowsInSection: $0))
+        }
+    }
+
+    /// Builds the lines (headers and rows) for sections of `counts` rows.
+    private func readRows(from dataSource: any TableViewDataSource, counts: [Int]) {
+        var newLines: [Line] = []
+        for (section, rows) in counts.enumerated() {
+            if let title = dataSource.tableView(self, titleForHeaderInSection: section) {
+                newLines.append(.header(section: section, title: title))
+            }
+            for row in 0..<rows { newLines.append(.row(ElementIndexPath(row: row, section: section))) }
+        }
+        lines = newLines
+        rowCounts = counts
     }
 
     private func reloadIfNeeded() {
@@ -187,7 +231,12 @@ open class TableView: View {
     /// The first row shown, if any.
     public var firstVisibleIndexPath: ElementIndexPath? {
         reloadIfNeeded()
-        return lines.dropFirst(contentOffset).lazy.compactMap { line -> ElementIndexPath? in
+        return firstRowShown
+    }
+
+    /// The first row shown, as last read (no reload).
+    private var firstRowShown: ElementIndexPath? {
+        lines.dropFirst(contentOffset).lazy.compactMap { line -> ElementIndexPath? in
             if case .row(let path) = line { return path }
             return nil
         }.first
