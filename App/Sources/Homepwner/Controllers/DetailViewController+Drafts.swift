@@ -52,7 +52,7 @@ extension DetailViewController {
     func storeDidChangeOutside() {
         // Hidden in another tab too (it is still in a stack): an item deleted meanwhile must
         // not wait there (restoration-fuzz: a relaunch had no such screen). Not once popped.
-        guard !isGone, isVisible || navigationController != nil else { return }
+        guard !state.isGone, isVisible || navigationController != nil else { return }
         let stored: Item?
         do {
             stored = try context.store.item(forKey: item.key)
@@ -60,7 +60,7 @@ extension DetailViewController {
             return  // busy or unreadable for now: the next change or poll tries again
         }
         guard let stored else {
-            isGone = true
+            state.isGone = true
             commitDebounce.cancel()
             context.writer.discardPending(for: item.key)
             let name = nameField.text.isEmpty ? item.name : nameField.text
@@ -108,7 +108,7 @@ extension DetailViewController {
         publishEdits()
         // Text never changes under the cursor without a word (H16): the user typed there,
         // it was saved, and another window or program changed it since.
-        if let focused, focused.view.text != focusedText, !messageIsError {
+        if let focused, focused.view.text != focusedText, !state.messageIsError {
             show("\(focused.label) was changed elsewhere; it shows the new text.", isError: false)
         }
     }
@@ -185,14 +185,14 @@ extension DetailViewController {
     /// A write of this item landed: the fields whose text this screen submitted take it as
     /// their base (``inFlight``).
     func storeDidWrite(_ written: ItemChanges, conflicts: ItemChanges) {
-        if let name = written.name, name == inFlight.name { nameField.markSaved(name) }
-        if let serial = written.serialNumber, serial == inFlight.serialNumber {
+        if let name = written.name, name == state.inFlight.name { nameField.markSaved(name) }
+        if let serial = written.serialNumber, serial == state.inFlight.serialNumber {
             serialNumberField.markSaved(serial)
         }
-        if let value = written.valueInDollars, value == inFlight.valueInDollars {
+        if let value = written.valueInDollars, value == state.inFlight.valueInDollars {
             valueField.markSaved(String(value))
         }
-        if let notes = written.notes, notes == inFlight.notes { notesView.markSaved(notes) }
-        inFlight = inFlight.removing(written).removing(conflicts)
+        if let notes = written.notes, notes == state.inFlight.notes { notesView.markSaved(notes) }
+        state.inFlight = state.inFlight.removing(written).removing(conflicts)
     }
 }

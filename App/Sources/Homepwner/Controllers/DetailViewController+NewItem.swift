@@ -19,7 +19,7 @@ extension DetailViewController {
             return
         }
         commitPendingEdits()
-        if !isGone { context.writer.submit(.confirm(key: item.key)) }
+        if !state.isGone { context.writer.submit(.confirm(key: item.key)) }
         context.itemToSelect = item.key
         dismiss()
     }
@@ -27,7 +27,7 @@ extension DetailViewController {
     /// Cancel: asks first when something was typed (Esc is pressed by reflex); otherwise,
     /// or when the user confirms, ``discard()``.
     func cancel() {
-        guard !isGone else { return dismiss() }
+        guard !state.isGone else { return dismiss() }
         if hasTypedAnything {
             present(DiscardNewItemAlert(itemKey: item.key, detail: self))
         } else {
@@ -46,8 +46,8 @@ extension DetailViewController {
     /// screen created), and dismisses.
     func discard() {
         commitDebounce.cancel()
-        if !isGone { context.writer.submit(.discardNew(key: item.key)) }
-        isGone = true
+        if !state.isGone { context.writer.submit(.discardNew(key: item.key)) }
+        state.isGone = true
         dismiss()
     }
 }

@@ -66,16 +66,10 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     lazy var commitDebounce = BoundedDebounce(
         delay: Self.commitDelay, maximumDelay: Self.maximumCommitDelay, scheduler: context.timers
     ) { [weak self] in self?.commitPendingEdits() }
-    /// True once the item is gone (deleted outside, or cancelled): nothing more is written.
-    var isGone = false
-    /// True while the message line shows the writer's status rather than a message.
-    var showsWriterStatus = false
-    /// The fields as stored when the restored state was saved, those it recorded.
-    var restoredStored: ItemChanges?
     /// True for the modal new-item screen.
     let isNew: Bool
-    /// Keys typed on the list while its Add waited for the database: the name's start.
-    var typedAhead = ""
+    /// What the screen knows besides its fields, as one value (``DetailScreenState``).
+    var state = DetailScreenState()
 
     let nameField = TextField(placeholder: "name")
     let serialNumberField = TextField(placeholder: "serial number")
@@ -85,16 +79,6 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     let dateLabel = Label()
     let messageLabel = Label()
     let photoView = ThumbnailView()
-    /// True while the message under the fields is a problem (shown in the error style).
-    var messageIsError = false
-    /// True once Esc was pressed with an invalid value and the screen said so: the next
-    /// Esc leaves, keeping the stored value.
-    var warnedAboutInvalidValue = false
-    /// The restored archive said the first Esc had warned; shown again once the fields are back.
-    var restoredWarning = false
-    /// The message under the fields when the restored state was saved, shown again once the
-    /// fields are back (a hint, a photo's outcome, a path's completions).
-    var restoredMessage: (text: String, isError: Bool)?
 
     /// Creates the screen for `item`.
     /// - Parameters:
@@ -161,9 +145,9 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         photoView.colorEnabled = context.colorEnabled
         loadThumbnail()
         nameField.becomeFirstResponder()
-        if !typedAhead.isEmpty {
-            _ = nameField.handleKey(Key(.paste(typedAhead)))
-            typedAhead = ""
+        if !state.typedAhead.isEmpty {
+            _ = nameField.handleKey(Key(.paste(state.typedAhead)))
+            state.typedAhead = ""
         }
         adoptUnresolvedEdits()
     }
@@ -183,7 +167,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     /// Tells the list beside this screen what the fields show now (rule T5).
     func publishEdits() {
         let changes = changes
-        context.editedItems[item.key] = isGone || changes.isEmpty ? nil : changes.applied(to: item)
+        context.editedItems[item.key] = state.isGone || changes.isEmpty ? nil : changes.applied(to: item)
     }
 
     /// Leaves the screen: back to the list beside it or under it.
@@ -198,16 +182,16 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     override func viewWillLayoutSubviews() {
         super.viewWillLayoutSubviews()
         defer { sizeNotes() }
-        guard !messageIsError else { return }
+        guard !state.messageIsError else { return }
         if let status = context.status {
             messageLabel.text = status
-            showsWriterStatus = true
+            state.showsWriterStatus = true
         } else if splitViewController?.isCollapsed != false, let notice = context.takeNotices().last {
             // What the list shows beside the item when both show (the screen state not
             // saved, an archive set aside), shown here when the item shows alone; it stays
             // until something else takes its row.
             show(notice, isError: false)
-        } else if showsWriterStatus {
+        } else if state.showsWriterStatus {
             clearMessage()
         }
     }
@@ -255,7 +239,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         // Back with a conflict: leaving would drop the text shown; the screen says to choose.
         if !isNew, hasConflict {
             commands.append(KeyCommand(.escape) { [weak self] in self?.validateValue() })
-        } else if !isNew, !warnedAboutInvalidValue, case .failure = parsedValue {
+        } else if !isNew, !state.warnedAboutInvalidValue, case .failure = parsedValue {
             commands.append(KeyCommand(.escape) { [weak self] in self?.warnAboutInvalidValue() })
         }
         return commands
@@ -271,7 +255,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
 
     func warnAboutInvalidValue() {
         guard case .failure = parsedValue else { return }
-        warnedAboutInvalidValue = true
+        state.warnedAboutInvalidValue = true
         validateValue()
     }
 
@@ -320,11 +304,11 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         } else if case .failure(let error) = parsedValue {
             let stays = "so \(ItemCell.formattedValue(item.valueInDollars)) stays"
             show(
-                warnedAboutInvalidValue
+                state.warnedAboutInvalidValue
                     ? "\(error.description), \(stays). Fix it, or press Esc again to leave."
                     : error.description,
                 isError: true)
-        } else if messageIsError {
+        } else if state.messageIsError {
             show("", isError: false)
         }
     }
@@ -343,8 +327,8 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     func show(_ message: String, isError: Bool) {
         let conflict = conflictMessage
         messageLabel.text = conflict ?? message
-        messageIsError = conflict != nil || isError
-        showsWriterStatus = false
+        state.messageIsError = conflict != nil || isError
+        state.showsWriterStatus = false
         messageLabel.style = isError ? messageLabel.theme.error : .plain
     }
 
@@ -353,18 +337,14 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     /// and the screen state is saved again so that it says so.
     func commitPendingEdits() {
         commitDebounce.cancel()
-        guard !isGone else { return }
+        guard !state.isGone else { return }
         let changes = changes
         guard !changes.isEmpty else { return }
-        inFlight = inFlight.merging(changes)
+        state.inFlight = state.inFlight.merging(changes)
         context.writer.submit(
             .fields(key: item.key, changes: changes, base: bases(of: changes), name: nameField.text))
     }
 
-    /// What this screen submitted that has not landed yet: when the writer says a write
-    /// landed, the fields whose text it wrote take it as their base (another's write of
-    /// the same item, a kept edit made at launch, is not this screen's and moves nothing).
-    var inFlight = ItemChanges()
 
     /// Commits ``commitDelay`` after the last edit, and at most ``maximumCommitDelay``
     /// after the first one not yet committed (H15).
@@ -379,13 +359,13 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
             publishEdits()
         }
         if textField === valueField {
-            warnedAboutInvalidValue = false
+            state.warnedAboutInvalidValue = false
             validateValue()
         } else if textField === nameField {
             if !isNew { navigationItem.title = Self.title(forName: nameField.text) }
             // A note about the name ("changed elsewhere") has been read once the user types.
-            if !messageIsError, messageLabel.text.hasPrefix("Name ") { clearMessage() }
-        } else if !messageIsError {
+            if !state.messageIsError, messageLabel.text.hasPrefix("Name ") { clearMessage() }
+        } else if !state.messageIsError {
             clearMessage()
         }
     }
@@ -394,7 +374,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     func textViewDidChange(_ textView: TextView) {
         scheduleCommit()
         publishEdits()
-        if !messageIsError { clearMessage() }
+        if !state.messageIsError { clearMessage() }
     }
 
     func textFieldShouldReturn(_ textField: TextField) -> Bool {
@@ -414,11 +394,11 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         try coder.encode(item.key, forKey: Self.itemKeyKey)
         // The fields save their drafts with their bases (H16).
         // The warning of the first Esc stays on screen, and the next Esc leaves (restoration-fuzz).
-        if warnedAboutInvalidValue { try coder.encode(true, forKey: "warnedAboutInvalidValue") }
+        if state.warnedAboutInvalidValue { try coder.encode(true, forKey: "warnedAboutInvalidValue") }
         // So does any other message under the fields; the writer's status is the writer's.
-        if !showsWriterStatus, !messageLabel.text.isEmpty {
+        if !state.showsWriterStatus, !messageLabel.text.isEmpty {
             try coder.encode(messageLabel.text, forKey: Self.messageKey)
-            try coder.encode(messageIsError, forKey: Self.messageIsErrorKey)
+            try coder.encode(state.messageIsError, forKey: Self.messageIsErrorKey)
         }
         try super.encodeRestorableState(with: coder)
     }
@@ -427,15 +407,15 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     /// of its own takes it), the first Esc's warning and the message.
     /// - Throws: ``StateCodingError`` for a value of the wrong type.
     override func decodeRestorableState(with coder: StateDecoder) throws {
-        restoredStored = ItemChanges(
+        state.restored.stored = ItemChanges(
             name: try coder.decodeIfPresent(String.self, forKey: Self.storedNameKey),
             serialNumber: try coder.decodeIfPresent(String.self, forKey: Self.storedSerialNumberKey),
             valueInDollars: try coder.decodeIfPresent(Int.self, forKey: Self.storedValueKey),
             notes: try coder.decodeIfPresent(String.self, forKey: Self.storedNotesKey))
-        restoredWarning = try coder.decodeIfPresent(Bool.self, forKey: "warnedAboutInvalidValue") ?? false
+        state.restored.warning = try coder.decodeIfPresent(Bool.self, forKey: "warnedAboutInvalidValue") ?? false
         if let message = try coder.decodeIfPresent(String.self, forKey: Self.messageKey) {
             let isError = try coder.decodeIfPresent(Bool.self, forKey: Self.messageIsErrorKey) ?? false
-            restoredMessage = (message, isError)
+            state.restored.message = (message, isError)
         }
         try super.decodeRestorableState(with: coder)
     }
@@ -443,11 +423,11 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     override func applicationFinishedRestoringState() {
         super.applicationFinishedRestoringState()
         defer {
-            if restoredWarning { warnAboutInvalidValue() }
-            restoredWarning = false
+            if state.restored.warning { warnAboutInvalidValue() }
+            state.restored.warning = false
             // The message as it was left (archives written before it was recorded have none).
-            if let message = restoredMessage, !hasConflict { show(message.text, isError: message.isError) }
-            restoredMessage = nil
+            if let message = state.restored.message, !hasConflict { show(message.text, isError: message.isError) }
+            state.restored.message = nil
         }
         // The drafts are back with their bases (an earlier version's archive: the stored
         // values it recorded). The three-way rule against the store now decides: an
@@ -461,8 +441,8 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
                 field.view.draftBase.base = Self.text(of: field.label, in: item)
             }
         }
-        if let stored = restoredStored {
-            restoredStored = nil
+        if let stored = state.restored.stored {
+            state.restored.stored = nil
             if nameField.draftBase.base == nil { nameField.draftBase.base = stored.name }
             if serialNumberField.draftBase.base == nil {
                 serialNumberField.draftBase.base = stored.serialNumber

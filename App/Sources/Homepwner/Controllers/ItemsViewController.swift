@@ -206,7 +206,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
             return
         }
         let detail = DetailViewController(item: item, isNew: true, context: context)
-        detail.typedAhead = typeAhead
+        detail.state.typedAhead = typeAhead
         typeAhead = ""
         let navigation = NavigationController(rootViewController: detail)
         // No restoration class: the app delegate creates it at launch (the chapter).
