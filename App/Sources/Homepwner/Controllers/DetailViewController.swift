@@ -345,7 +345,6 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
             .fields(key: item.key, changes: changes, base: bases(of: changes), name: nameField.text))
     }
 
-
     /// Commits ``commitDelay`` after the last edit, and at most ``maximumCommitDelay``
     /// after the first one not yet committed (H15).
     func scheduleCommit() {
@@ -412,7 +411,8 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
             serialNumber: try coder.decodeIfPresent(String.self, forKey: Self.storedSerialNumberKey),
             valueInDollars: try coder.decodeIfPresent(Int.self, forKey: Self.storedValueKey),
             notes: try coder.decodeIfPresent(String.self, forKey: Self.storedNotesKey))
-        state.restored.warning = try coder.decodeIfPresent(Bool.self, forKey: "warnedAboutInvalidValue") ?? false
+        state.restored.warning =
+            try coder.decodeIfPresent(Bool.self, forKey: "warnedAboutInvalidValue") ?? false
         if let message = try coder.decodeIfPresent(String.self, forKey: Self.messageKey) {
             let isError = try coder.decodeIfPresent(Bool.self, forKey: Self.messageIsErrorKey) ?? false
             state.restored.message = (message, isError)
@@ -426,7 +426,9 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
             if state.restored.warning { warnAboutInvalidValue() }
             state.restored.warning = false
             // The message as it was left (archives written before it was recorded have none).
-            if let message = state.restored.message, !hasConflict { show(message.text, isError: message.isError) }
+            if let message = state.restored.message, !hasConflict {
+                show(message.text, isError: message.isError)
+            }
             state.restored.message = nil
         }
         // The drafts are back with their bases (an earlier version's archive: the stored
