@@ -7,6 +7,7 @@ public final class InMemoryStorage: RestorationStorage {
     private struct State {
         var items: [StorageItem: [UInt8]] = [:]
         var failingWrites: RestorationError?
+        var failingOverwrites: RestorationError?
         var writeCount = 0
     }
 
@@ -31,6 +32,13 @@ public final class InMemoryStorage: RestorationStorage {
         if let failure { throw failure }
     }
 
+    /// Rewrites an item in place, as the in-progress marker is moved (rule R28); fails as
+    /// ``failingOverwrites`` says, apart from whole writes.
+    public func overwrite(_ bytes: [UInt8], in item: StorageItem) throws(RestorationError) {
+        if let failure = state.withLock({ $0.failingOverwrites }) { throw failure }
+        try store(bytes, as: item)
+    }
+
     public func remove(_ item: StorageItem) throws(RestorationError) {
         _ = state.withLock { $0.items.removeValue(forKey: item) }
     }
@@ -48,6 +56,13 @@ public final class InMemoryStorage: RestorationStorage {
     public var failingWrites: RestorationError? {
         get { state.withLock { $0.failingWrites } }
         set { state.withLock { $0.failingWrites = newValue } }
+    }
+
+    /// Makes every in-place rewrite fail with `error` until set back to nil; whole writes
+    /// go on working.
+    public var failingOverwrites: RestorationError? {
+        get { state.withLock { $0.failingOverwrites } }
+        set { state.withLock { $0.failingOverwrites = newValue } }
     }
 
     /// A typical write failure: no space left on the device.

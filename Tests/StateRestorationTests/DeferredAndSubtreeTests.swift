@@ -203,3 +203,30 @@ struct DeferredAndSubtreeTests {
         #expect(!launch.engine.isRestorationExtended)
     }
 }
+
+@Suite("R28: a marker that cannot be moved")
+@MainActor
+struct MarkerProgressFailureTests {
+    @Test("R28: a restore whose marker cannot be rewritten in place restores anyway, and says so once")
+    func progressFailureIsSaidOnce() throws {
+        let harness = RestorationHarness(registry: RestorationRegistry([NodeRestorer.self]))
+        let app = TestApp()
+        let leaves = (0..<5).map { index -> Node in
+            let leaf = Node("Leaf\(index)", value: "\(index)")
+            leaf.restorationClass = NodeRestorer.self
+            return leaf
+        }
+        app.root = Node("Root", value: "root", children: leaves)
+        try harness.launch(app).save()
+        harness.storage.failingOverwrites = InMemoryStorage.diskFull
+        let next = TestApp()
+        next.factory = { _ in Node("Root") }
+        let launch = harness.launch(next)
+        #expect(next.root?.children.map(\.value) == ["0", "1", "2", "3", "4"])
+        let warnings = launch.engine.diagnostics.filter {
+            $0.description.contains("could not note the restore's place")
+        }
+        #expect(warnings.count == 1, "one warning per restore, not one per subtree")
+        #expect(harness.storage[.restoringMarker] == nil, "the marker is removed at the end as usual")
+    }
+}

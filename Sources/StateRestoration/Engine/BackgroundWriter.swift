@@ -134,7 +134,7 @@ final class BackgroundWriter {
     /// archive as it was; only the directory's fsync comes after it, when the new archive
     /// is already in place but its rename may not yet be on the disk.
     static func failure(_ error: RestorationError) -> RestorationDiagnostic {
-        if case .io(let operation, _, _, _) = error, operation == "fsync directory" {
+        if case .io(let operation, _, _, _) = error, operation == StorageStep.syncDirectory.rawValue {
             return RestorationDiagnostic(
                 .saveFailed, path: nil,
                 reason: "\(error); the new archive is in place, but a power cut could still undo its rename")

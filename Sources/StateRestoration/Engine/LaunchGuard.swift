@@ -88,13 +88,14 @@ final class LaunchGuard {
     /// Writes the in-progress marker and counts this launch; returns the error if either
     /// could not be written.
     func begin() -> RestorationError? {
+        progressFailed = false
         do {
             try storage.store(Array("restoring\n".utf8), as: .restoringMarker)
             let count = try unconfirmedLaunches() + 1
             try storage.store(Array("\(count)\n".utf8), as: .launchHistory)
             return nil
         } catch {
-            try? storage.remove(.restoringMarker)
+            removeMarkerReporting("after the launch markers could not be written")
             return error
         }
     }
@@ -104,8 +105,23 @@ final class LaunchGuard {
     /// rewritten still says that a restore died, as before R28.
     func markProgress(_ phase: String, subtree: String?) {
         let marker = InProgressMarker(phase: phase, subtree: subtree, excluding: excludedSubtree)
-        try? storage.overwrite(marker.bytes, in: .restoringMarker)
+        do {
+            try storage.overwrite(marker.bytes, in: .restoringMarker)
+        } catch {
+            // Said once per restore: a restore moves the marker once per subtree.
+            guard !progressFailed else { return }
+            progressFailed = true
+            record(
+                RestorationDiagnostic(
+                    .warning, path: subtree,
+                    reason:
+                        "could not note the restore's place in the in-progress marker (\(error)); a death "
+                        + "now would cost the whole archive, not one subtree (R28)"))
+        }
     }
+
+    /// True once ``markProgress(_:subtree:)`` failed during this restore.
+    private var progressFailed = false
 
     /// Removes the in-progress marker: the restore is over. The launch now waits for
     /// confirmation, which comes after the crash-loop window or with the next save.
@@ -149,5 +165,27 @@ final class LaunchGuard {
     func clear() throws(RestorationError) {
         try storage.remove(.restoringMarker)
         try storage.remove(.launchHistory)
+    }
+
+    /// ``clear()``, with a diagnostic if a marker stays: the next launch would read it.
+    func clearReporting(_ when: String) {
+        do {
+            try clear()
+        } catch {
+            record(
+                RestorationDiagnostic(
+                    .saveFailed, path: nil, reason: "could not clear the launch markers \(when): \(error)"))
+        }
+    }
+
+    private func removeMarkerReporting(_ when: String) {
+        do {
+            try storage.remove(.restoringMarker)
+        } catch {
+            record(
+                RestorationDiagnostic(
+                    .saveFailed, path: nil,
+                    reason: "could not remove the in-progress marker \(when): \(error)"))
+        }
     }
 }

@@ -61,7 +61,7 @@ extension RestorationEngine {
             // Without readable markers a crashing archive would crash every launch (R35).
             // Unreadable markers are removed so that the next launch can keep them again.
             let activity = savedActivity()
-            try? launchGuard.clear()
+            launchGuard.clearReporting("that could not be read")
             return finish(
                 RestorationDiagnostic(.notRestored, path: nil, reason: reason + setArchiveAside()),
                 activity: activity)

@@ -267,7 +267,7 @@ public final class RestorationEngine {
         pendingSave?.cancel()
         writer.waitForWrites()
         let aside = setArchiveAside()
-        try? launchGuard.clear()
+        launchGuard.clearReporting("of the state thrown away")
         record([RestorationDiagnostic(.archiveDiscarded, path: nil, reason: reason + aside)])
     }
 

@@ -27,9 +27,29 @@ final class UncheckedBox<Value: ~Copyable> {
         unsafe cell.deallocate()
     }
 
-    /// The value, in place.
-    var value: Value {
-        @inline(__always) unsafeAddress { unsafe UnsafePointer(cell) }
-        @inline(__always) unsafeMutableAddress { unsafe cell }
-    }
+    #if DEBUG
+        /// True while a mutation of ``value`` is in progress: debug builds (every test run)
+        /// trap on an access that begins inside one, the re-entry the invariant forbids.
+        private var mutating = false
+
+        /// The value, in place; each access checked against a mutation in progress.
+        var value: Value {
+            _read {
+                precondition(!mutating, "UncheckedBox: read while a mutation is in progress")
+                yield unsafe cell.pointee
+            }
+            _modify {
+                precondition(!mutating, "UncheckedBox: a mutation began inside another")
+                mutating = true
+                defer { mutating = false }
+                yield unsafe &cell.pointee
+            }
+        }
+    #else
+        /// The value, in place.
+        var value: Value {
+            @inline(__always) unsafeAddress { unsafe UnsafePointer(cell) }
+            @inline(__always) unsafeMutableAddress { unsafe cell }
+        }
+    #endif
 }
