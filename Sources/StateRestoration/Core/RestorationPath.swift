@@ -141,7 +141,7 @@ public struct RestorationPath: Hashable, Sendable, CustomStringConvertible {
     public static let shownPathLength = 2000
 
     /// A component as text, its identifier cut at ``shownIdentifierLength`` characters.
-    private static func shown(_ component: Component) -> String {
+    static func shown(_ component: Component) -> String {
         let identifier = component.identifier
         var text = identifier
         if identifier.utf8.count > shownIdentifierLength {

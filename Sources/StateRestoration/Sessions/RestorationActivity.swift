@@ -98,33 +98,68 @@ public enum ActivityFooter {
 
     /// The length of the archive at the start of `bytes`, and what follows it.
     ///
-    /// A file whose header declares exactly its own length is an archive alone, whatever
-    /// its last bytes are. Otherwise, a file ending in the footer's magic is split there.
-    /// Reads nothing but `bytes`, checks every length before use, and never traps.
+    /// An archive's header says where it ends (its body length): when the file starts with
+    /// the archive's magic and is at least that long, the archive ends there, and what
+    /// follows is judged apart, as a footer, so a damaged footer leaves the archive whole.
+    /// Otherwise (a damaged header), a file ending in the footer's magic is split where the
+    /// footer says, so a damaged archive leaves the activity readable. Reads nothing but
+    /// `bytes`, checks every length before use, and never traps.
     public static func split(_ bytes: [UInt8]) -> (archiveLength: Int, found: Found) {
         let count = bytes.count
-        if count >= ArchiveFormat.headerSize {
+        // Where the archive's header says it ends, if the file is at least that long.
+        var byHeader: (archiveLength: Int, found: Found)?
+        if count >= ArchiveFormat.headerSize, bytes.starts(with: ArchiveFormat.magic) {
             let declared = ArchiveFormat.littleEndian(bytes, at: ArchiveFormat.bodyLengthOffset, width: 4)
-            if declared + ArchiveFormat.headerSize + ArchiveFormat.trailerSize == count {
-                return (count, .none)
+            let archiveLength = declared + ArchiveFormat.headerSize + ArchiveFormat.trailerSize
+            if archiveLength == count { return (count, .none) }
+            if archiveLength < count {
+                let found = footer(Array(bytes[archiveLength...]))
+                if case .activity = found { return (archiveLength, found) }
+                byHeader = (archiveLength, found)
             }
         }
+        // Where the footer says it starts: a whole activity there wins over a header whose
+        // length is damaged (the archive is then refused by its own checks).
+        let byFooter = splitByFooter(bytes)
+        if case .activity = byFooter.found { return byFooter }
+        return byHeader ?? byFooter
+    }
+
+    /// ``split(_:)`` by the footer alone: a file ending in the footer's magic is split where
+    /// the footer's length says.
+    private static func splitByFooter(_ bytes: [UInt8]) -> (archiveLength: Int, found: Found) {
+        let count = bytes.count
         guard count >= trailerSize, Array(bytes[(count - 8)...]) == magic else { return (count, .none) }
         let length = Int(readUInt32(bytes, at: count - 16))
-        let stored = readUInt32(bytes, at: count - 12)
         guard length <= RestorationActivity.maximumPayloadSize, length <= count - trailerSize else {
             return (count - trailerSize, .damaged("the activity's length \(length) does not fit the file"))
         }
         let start = count - trailerSize - length
-        let payload = Array(bytes[start..<(count - trailerSize)])
-        let computed = CRC32.checksum(payload)
-        guard computed == stored else {
-            return (start, .damaged("the activity's checksum does not match"))
+        return (start, footer(Array(bytes[start...])))
+    }
+
+    /// What the bytes after an archive hold: exactly one footer (payload, length, checksum,
+    /// magic), or why not.
+    static func footer(_ bytes: [UInt8]) -> Found {
+        let count = bytes.count
+        guard count >= trailerSize else {
+            return .damaged("the \(count) bytes after the archive are too few for an activity")
         }
-        guard let activity = decode(payload) else {
-            return (start, .damaged("the activity's payload is malformed"))
+        guard Array(bytes[(count - 8)...]) == magic else {
+            return .damaged("the bytes after the archive do not end in the activity's magic")
         }
-        return (start, .activity(activity))
+        let length = Int(readUInt32(bytes, at: count - 16))
+        guard length <= RestorationActivity.maximumPayloadSize, length == count - trailerSize else {
+            return .damaged(
+                "the activity's length \(length) does not fit the \(count) bytes after the archive")
+        }
+        let payload = Array(bytes[..<length])
+        let stored = readUInt32(bytes, at: count - 12)
+        guard CRC32.checksum(payload) == stored else {
+            return .damaged("the activity's checksum does not match")
+        }
+        guard let activity = decode(payload) else { return .damaged("the activity's payload is malformed") }
+        return .activity(activity)
     }
 
     /// The activity of `payload`, or nil if it does not follow the grammar exactly.
