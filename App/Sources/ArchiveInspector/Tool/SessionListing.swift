@@ -68,8 +68,16 @@ struct SessionListing {
         func value(_ key: String, of index: Int) -> StateValue? {
             records[index].entries.last { $0.key == key }?.value
         }
+        // Each controller under its parent, in order: made once, so that following the keys
+        // costs what the archive holds, not records × controllers.
+        var controllerChildren: [Int: [Int]] = [:]
+        for index in controllers {
+            if let parent = records[index].parentIndex {
+                controllerChildren[parent, default: []].append(index)
+            }
+        }
         func children(of index: Int) -> [Int] {
-            records.indices.filter { records[$0].parentIndex == index && controllers.contains($0) }
+            controllerChildren[index] ?? []
         }
         var visited: Set<Int> = []
         var followedToolkitKeys = false
