@@ -44,21 +44,21 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String {
         switch kind {
         case .unknownOption(let option, _, _):
-            "unknown option '\(option)'"
+            "unknown option '\(TerminalText.quoted(option))'"
         case .unknownSubcommand(let word, _):
-            "unknown subcommand '\(word)'"
+            "unknown subcommand '\(TerminalText.quoted(word))'"
         case .missingSubcommand:
             "missing subcommand"
         case .missingValue(let option):
-            "missing value for '\(option)'"
+            "missing value for '\(TerminalText.quoted(option))'"
         case .unexpectedValue(let flag, let value):
-            "'\(flag)' takes no value, but was given '\(value)'"
+            "'\(TerminalText.quoted(flag))' takes no value, but was given '\(TerminalText.quoted(value))'"
         case .invalidValue(let option, let value, let reason, _):
-            "invalid value '\(value)' for '\(option)': \(reason)"
+            "invalid value '\(TerminalText.quoted(value))' for '\(TerminalText.quoted(option))': \(reason)"
         case .missingArgument(let name):
             "missing argument \(name)"
         case .unexpectedArgument(let argument):
-            "unexpected argument '\(argument)'"
+            "unexpected argument '\(TerminalText.quoted(argument))'"
         case .other(let message):
             message
         }
@@ -72,9 +72,9 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         switch kind {
         case .unknownOption(_, let suggestion?, _), .unknownSubcommand(_, let suggestion?),
             .invalidValue(_, _, _, let suggestion?):
-            return "did you mean '\(suggestion)'? (\(help))"
+            return "did you mean '\(TerminalText.quoted(suggestion))'? (\(help))"
         case .unknownOption(let option, nil, let owner?):
-            return "'\(option)' belongs to a subcommand: '\(command) \(owner) \(option)'"
+            return "'\(TerminalText.quoted(option))' belongs to a subcommand: '\(command) \(owner) \(option)'"
         case .missingSubcommand(let available):
             return "choose one of: \(available.joined(separator: ", ")) (\(help))"
         default:

@@ -34,6 +34,23 @@ package enum TerminalText {
         return result
     }
 
+    /// `value` for quoting inside a message: every unsafe character written as `\u{…}`,
+    /// the line feed and the tab too (as `\n` and `\t`), so that a value a user or a file
+    /// supplied stays on its line and cannot pass for a line of the tool's own.
+    package static func quoted(_ value: String) -> String {
+        guard value.unicodeScalars.contains(where: isUnsafe) else { return value }
+        var result = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case _ where isUnsafe(scalar): result += escape(scalar)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     /// `scalar` as Swift's string literals write it: `\u{1b}`.
     package static func escape(_ scalar: Unicode.Scalar) -> String {
         "\\u{\(String(scalar.value, radix: 16))}"

@@ -290,7 +290,7 @@ public enum HomepwnerCommand {
             }
             let items = try store.items(withSerialNumber: text)
             if items.count == 1, let item = items.first { return .success(item) }
-            let quoted = "“\(text)”"
+            let quoted = "“\(TerminalText.quoted(text))”"
             if items.isEmpty {
                 return .failure(
                     Failure(

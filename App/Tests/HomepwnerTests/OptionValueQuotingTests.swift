@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+@testable import Homepwner
+
+/// Rule H10: a value given on the command line and quoted back in a message cannot add a
+/// line of its own (a line feed in `--open` or `--session`).
+@Suite("H10: option values quoted in Homepwner's messages")
+@MainActor
+struct OptionValueQuotingTests {
+    @Test(
+        "H10: --open and --session values with a line feed are reported on one line",
+        arguments: ["--open", "--session"])
+    func lineFeedStaysQuoted(option: String) {
+        let scratch = Scratch()
+        var errors = ""
+        let environment = CommandEnvironment(
+            variables: ["HOME": scratch.file("home")], currentDirectory: scratch.path, hasTerminal: false,
+            standardOutput: { _ in }, standardError: { errors += $0 })
+        let status = HomepwnerCommand.run(
+            [
+                option, "zz\nhomepwner: planted", "--data-dir", scratch.file("data"), "--state-dir",
+                scratch.file("state"),
+            ],
+            environment: environment)
+        #expect(status != 0)
+        #expect(errors.contains("zz\\nhomepwner: planted"), "the value is shown, escaped")
+        #expect(!errors.split(separator: "\n").contains { $0.hasPrefix("homepwner: planted") }, "\(errors)")
+    }
+}
