@@ -350,6 +350,10 @@ public struct RestorationSessions: Sendable {
         let legacy = FileRestorationStorage(directory: stateDirectory)
         let archive = legacy.path(of: .archive)
         guard let old = UncheckedSystem.linkStatus(ofPath: archive) else { return nil }
+        // Rule R36: only the user's own file is adopted; one planted by another user (a link
+        // to it would keep its owner) is left where it is, and read by nothing. (A FIFO or a
+        // symbolic link of the user's own is moved, and refused by the session's storage.)
+        guard old.st_uid == geteuid() else { return nil }
         try prepareDirectories()
         let moved = sessions().first { info in
             guard let status = UncheckedSystem.linkStatus(ofPath: info.archivePath) else { return false }

@@ -18,8 +18,9 @@ public enum DirectoryTrust {
     ///
     /// The directory must be a directory (a symbolic link to one is followed and its
     /// target judged), owned by the user running the app or by root, and not writable by
-    /// its group or others, unless the sticky bit is set, as on `/tmp`, where only a file's
-    /// owner can remove or rename it; even then it must be this user's or root's.
+    /// its group or others, sticky or not: on `/tmp`, where only a file's owner can remove
+    /// or rename it, anyone can still create one, and an archive or a database planted
+    /// there before the app came would be taken as the user's own.
     /// - Throws: ``RestorationError/refused(path:reason:)`` saying what is wrong and the
     ///   command that fixes it; ``RestorationError/io(operation:path:code:message:)`` if it
     ///   cannot be examined.
@@ -41,13 +42,17 @@ public enum DirectoryTrust {
                     "belongs to another user (uid \(status.st_uid)), who could plant files in it; "
                     + "use a directory of your own")
         }
-        if status.st_mode & 0o022 != 0 && status.st_mode & S_ISVTX == 0 {
-            let octal = String(status.st_mode & 0o777, radix: 8)
+        if status.st_mode & 0o022 != 0 {
+            let octal = String(status.st_mode & 0o7777, radix: 8)
+            // A shared directory such as /tmp (sticky, owned by root) is not the user's to
+            // chmod: say to make a private one inside it.
+            let fix =
+                status.st_mode & S_ISVTX != 0 || status.st_uid != user
+                ? "use a directory of your own inside it: mkdir -m 700 '\(path)/<name>'"
+                : "run: chmod go-w '\(path)'"
             throw .refused(
                 path: path,
-                reason:
-                    "can be written by its group or others (mode \(octal)), who could plant files in "
-                    + "it; run: chmod go-w '\(path)'")
+                reason: "can be written by its group or others (mode \(octal)), who could plant files in it; \(fix)")
         }
     }
 }

@@ -66,6 +66,12 @@ public struct FileRestorationStorage: RestorationStorage {
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw .refused(path: path, reason: "is \(Self.kind(of: status.st_mode)), not a regular file")
         }
+        // Rule R36: a file that another user owns was planted, whatever the directory says.
+        guard status.st_uid == geteuid() else {
+            throw .refused(
+                path: path,
+                reason: "belongs to another user (uid \(status.st_uid)), who could have planted it; remove it")
+        }
         let limit = max(limit, 0)
         let size = max(Int(status.st_size), 0)
         guard size <= limit else { throw Self.oversized(path, size: "\(size)", limit: limit) }
@@ -229,7 +235,7 @@ public struct FileRestorationStorage: RestorationStorage {
     private func createDirectory() throws(RestorationError) {
         try DirectoryTrust.check(directory)
         if let status = UncheckedSystem.status(ofPath: directory) {
-            if status.st_mode & 0o077 != 0, status.st_mode & S_ISVTX == 0, status.st_uid == geteuid() {
+            if status.st_mode & 0o077 != 0, status.st_uid == geteuid() {
                 UncheckedSystem.chmod(directory, 0o700)
             }
             return

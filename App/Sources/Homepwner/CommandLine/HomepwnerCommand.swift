@@ -391,6 +391,7 @@ public enum HomepwnerCommand {
     private static func exitStatus(for error: ItemStoreError) -> ExitStatus {
         switch error {
         case .cannotCreateDirectory: .cannotCreate
+        case .untrusted: .noPermission
         case .schemaTooNew, .notAHomepwnerDatabase, .invalidRow: .dataError
         case .sqlite where error.isNotADatabase: .dataError
         case .sqlite, .photo: .ioError

@@ -12,6 +12,10 @@ public enum ItemStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case schemaTooNew(path: String, version: Int, newestKnown: Int)
     /// The file is an SQLite database of some other application.
     case notAHomepwnerDatabase(path: String, applicationID: Int32)
+    /// The file (or its `-wal`, `-shm` or `-journal`) was not used: another user owns it, it
+    /// is not a regular file, or it holds schema objects Homepwner never makes (a trigger,
+    /// a view). `reason` says which.
+    case untrusted(path: String, reason: String)
     /// A row the store cannot represent (edited by hand past the schema's checks).
     case invalidRow(path: String, reason: String)
     /// Values are whole, non-negative dollars.
@@ -37,6 +41,8 @@ public enum ItemStoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(path) is not a Homepwner database (it belongs to another application"
                 + (applicationID == 0 ? "" : ", application_id \(applicationID)")
                 + "); it was left untouched. Move it away, or use --data-dir to choose another directory"
+        case .untrusted(let path, let reason):
+            "\(path) \(reason); it was not used. Move it away, or use --data-dir to choose a directory of your own"
         case .invalidRow(let path, let reason):
             "items database \(path) has a row Homepwner cannot read: \(reason)"
         case .negativeValue(let value):

@@ -62,6 +62,10 @@ final class SQLiteDatabase {
         handle = connection
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, 5000)
+        // A file from elsewhere may hold triggers or views: they may run nothing with side
+        // effects, and the schema cannot be written around SQLite's checks.
+        csqlite_distrust_schema(handle)
+        csqlite_defensive(handle)
     }
 
     deinit {
