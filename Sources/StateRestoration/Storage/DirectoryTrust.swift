@@ -52,7 +52,9 @@ public enum DirectoryTrust {
                 : "run: chmod go-w '\(path)'"
             throw .refused(
                 path: path,
-                reason: "can be written by its group or others (mode \(octal)), who could plant files in it; \(fix)")
+                reason:
+                    "can be written by its group or others (mode \(octal)), who could plant files in it; \(fix)"
+            )
         }
     }
 }

@@ -70,7 +70,8 @@ public struct FileRestorationStorage: RestorationStorage {
         guard status.st_uid == geteuid() else {
             throw .refused(
                 path: path,
-                reason: "belongs to another user (uid \(status.st_uid)), who could have planted it; remove it")
+                reason: "belongs to another user (uid \(status.st_uid)), who could have planted it; remove it"
+            )
         }
         let limit = max(limit, 0)
         let size = max(Int(status.st_size), 0)

@@ -433,7 +433,8 @@ public final class ItemStore {
             }
             guard status.st_uid == geteuid() else {
                 throw .untrusted(
-                    path: file, reason: "belongs to another user (uid \(status.st_uid)), who could have planted it")
+                    path: file,
+                    reason: "belongs to another user (uid \(status.st_uid)), who could have planted it")
             }
         }
         var status = stat()
