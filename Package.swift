@@ -23,11 +23,14 @@ let package = Package(
         // The archive's CRC-32 by carry-less multiplication (x86-64), the engine's only C:
         // Swift cannot name the instruction (docs/DECISIONS.md).
         .target(name: "CArchiveChecksum"),
-        .target(name: "RestorationTesting", dependencies: ["StateRestoration"]),
+        // TestSupport for the fuzzer's seeded generator only, imported `internal`: nothing of
+        // it is in RestorationTesting's API (docs/DECISIONS.md, "TestSupport").
+        .target(name: "RestorationTesting", dependencies: ["StateRestoration", "TestSupport"]),
         /// Helpers shared by this repository's tests, the engine's and App's: a seeded
         /// generator, temporary directories, archive resealing and a reference CRC-32. It is
         /// a library product only so that App's test targets can depend on it; it is not
-        /// API, and adopters should not use it (docs/DECISIONS.md, "TestSupport").
+        /// API, and adopters should not use it (docs/DECISIONS.md, "TestSupport"). The
+        /// harness's fuzzer takes its seeded generator from it, imported `internal`.
         .target(name: "TestSupport", dependencies: ["StateRestoration"]),
         // Built by `swift build` (and so by `make test`) so that a change of the engine's API
         // breaks them at once. scripts/fuzz and scripts/compare-readers still compile the same

@@ -1,3 +1,5 @@
+internal import TestSupport
+
 /// Checks restoration after every step (rule X1): plays a seeded random sequence of events
 /// into a headless app, and after each one saves, tears the app down, relaunches it from
 /// that archive and compares the relaunch with the live app.
@@ -36,7 +38,7 @@ public struct RestorationFuzzer<Target: RestorationFuzzTarget> {
     /// - Throws: What the target throws when it cannot reset or launch.
     public func run(steps: Int, seed: UInt64) throws -> RestorationFuzzReport {
         try target.reset()
-        var generator = FuzzRandom(seed: seed)
+        var generator = SplitMix64(seed: seed)
         var launch = try target.launch()
         var events: [Target.Event] = []
         var report = RestorationFuzzReport(seed: seed, steps: 0, relaunches: 0, difference: nil)
@@ -144,23 +146,5 @@ public struct RestorationFuzzer<Target: RestorationFuzzTarget> {
         return RestorationFuzzReport.Difference(
             seed: seed, step: step, events: current.map(\.description), aspects: outcome.aspects,
             live: outcome.live, relaunched: outcome.restored)
-    }
-}
-
-/// xorshift64*: the fuzzer's seeded generator, so that a seed names one run.
-struct FuzzRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        // A bijection of the seed (so that every seed gives its own run), never zero.
-        let mixed = (seed &+ 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
-        state = mixed == 0 ? 0x2545_F491_4F6C_DD1D : mixed
-    }
-
-    mutating func next() -> UInt64 {
-        state ^= state >> 12
-        state ^= state << 25
-        state ^= state >> 27
-        return state &* 0x2545_F491_4F6C_DD1D
     }
 }
