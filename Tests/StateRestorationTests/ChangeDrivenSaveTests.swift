@@ -12,10 +12,8 @@ struct ChangeDrivenSaveTests {
     @Test("R26: invalidateRestorableState saves after the debounce, with no input event")
     func invalidateSaves() throws {
         let harness = harness()
-        let app = TestApp()
         let node = Node("Root", value: "before")
-        app.root = node
-        let launch = harness.launch(app)
+        let launch = harness.launch(root: node)
         node.engine = launch.engine
         try launch.save()
         // A timer, say, changes the state; nothing else happens.
@@ -32,13 +30,9 @@ struct ChangeDrivenSaveTests {
     func invalidateTellsItsOwnEngine() throws {
         let first = harness()
         let second = harness()
-        let firstApp = TestApp()
-        let secondApp = TestApp()
         let node = Node("Root", value: "before")
-        firstApp.root = node
-        secondApp.root = Node("Root", value: "other")
-        let firstLaunch = first.launch(firstApp)
-        let secondLaunch = second.launch(secondApp)
+        let firstLaunch = first.launch(root: node)
+        let secondLaunch = second.launch(root: Node("Root", value: "other"))
         node.engine = firstLaunch.engine
         node.value = "after"
         node.invalidateRestorableState()
@@ -53,9 +47,7 @@ struct ChangeDrivenSaveTests {
     @Test("R26: a pass over an unchanged tree writes nothing, continuous or not")
     func unchangedWritesNothing() throws {
         let harness = harness()
-        let app = TestApp()
-        app.root = Node("Root", value: "same")
-        let launch = harness.launch(app)
+        let launch = harness.launch(root: Node("Root", value: "same"))
         try launch.save()
         let writes = harness.storage.writeCount
         try launch.save(reason: .background)
@@ -63,7 +55,7 @@ struct ChangeDrivenSaveTests {
         harness.scheduler.advance(by: .seconds(1))
         launch.engine.waitForPendingWrites()
         #expect(harness.storage.writeCount == writes)
-        app.root?.value = "changed"
+        launch.app.root?.value = "changed"
         launch.engine.stateDidChange()
         harness.scheduler.advance(by: .seconds(1))
         launch.engine.waitForPendingWrites()
@@ -74,9 +66,7 @@ struct ChangeDrivenSaveTests {
     @Test("R26: state thrown away is written again by the next save, even if unchanged")
     func discardedIsWrittenAgain() throws {
         let harness = harness()
-        let app = TestApp()
-        app.root = Node("Root", value: "same")
-        let launch = harness.launch(app)
+        let launch = harness.launch(root: Node("Root", value: "same"))
         try launch.save()
         launch.engine.discardState(reason: "test")
         #expect(harness.storage[.archive] == nil)
@@ -118,14 +108,9 @@ enum ContextRestorer: ObjectRestoration {
 struct RestorationContextTests {
     func saved() throws -> RestorationHarness {
         let harness = RestorationHarness(registry: RestorationRegistry([ContextRestorer.self]))
-        let app = TestApp()
-        let child = Node("Child")
-        child.restorationClass = ContextRestorer.self
+        let child = Node("Child").restored(by: ContextRestorer.self)
         child.encodesStructure = false
-        app.root = Node("Root", children: [child])
-        let launch = harness.launch(app)
-        try launch.save()
-        launch.kill()
+        try harness.saveAndKill(Node("Root", children: [child]))
         return harness
     }
 
@@ -133,11 +118,9 @@ struct RestorationContextTests {
     func typedContext() throws {
         let harness = try saved()
         ContextRestorer.receivedGreeting = nil
-        let app = TestApp()
-        app.factory = { _ in Node("Root") }
-        let launch = harness.launch(app) { engine in
+        let launch = harness.relaunch(beforeRestoring: { engine in
             engine.restorationContext = ShopContext(greeting: "hello")
-        }
+        })
         let child = try #require(launch.report.object(at: RestorationPath("Root/Child")) as? Node)
         #expect(child.origin == .restorationClass)
         #expect(ContextRestorer.receivedGreeting == "hello")
@@ -148,9 +131,7 @@ struct RestorationContextTests {
     func missingContext() throws {
         for context in [nil, "a string" as Any] {
             let harness = try saved()
-            let app = TestApp()
-            app.factory = { _ in Node("Root") }
-            let launch = harness.launch(app) { engine in engine.restorationContext = context }
+            let launch = harness.relaunch(beforeRestoring: { engine in engine.restorationContext = context })
             #expect(launch.report.object(at: RestorationPath("Root/Child")) == nil)
             #expect(
                 launch.restoreDiagnostics.contains {
@@ -182,18 +163,12 @@ final class TypedReferenceNode: Node {
 struct TypedReferenceTests {
     func restore(presenting presented: Node) throws -> TypedReferenceNode {
         let harness = RestorationHarness.standard()
-        let app = TestApp()
         let root = TypedReferenceNode("Root")
         root.presented = presented
-        app.root = root
-        let launch = harness.launch(app)
-        try launch.save()
-        launch.kill()
-        let next = TestApp()
+        try harness.saveAndKill(root)
         let restoredRoot = TypedReferenceNode("Root")
         restoredRoot.presented = presented is StackNode ? StackNode("Modal") : Node("Modal")
-        next.root = restoredRoot
-        _ = harness.launch(next)
+        _ = harness.launch(root: restoredRoot)
         return restoredRoot
     }
 

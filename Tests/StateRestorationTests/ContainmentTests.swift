@@ -262,10 +262,6 @@ struct ContainmentTests {
 
 /// Restores an ``OtherObject`` for any path.
 @MainActor
-enum OtherRestorer: ObjectRestoration {
-    static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
-        -> (any RestorableObject)?
-    {
-        OtherObject(path.last?.identifier ?? "")
-    }
+enum OtherRestorer: NamingRestorer {
+    static func make(_ identifier: String?) -> (any RestorableObject)? { OtherObject(identifier ?? "") }
 }

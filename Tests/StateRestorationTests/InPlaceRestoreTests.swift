@@ -430,12 +430,8 @@ final class ManyKeysNode: Node {
 
 /// Creates a ``StackNode``: a subclass of the class `decodeObjects(of:forKey:)` is asked for.
 @MainActor
-enum StackNodeRestorer: ObjectRestoration {
-    static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
-        -> (any RestorableObject)?
-    {
-        StackNode(path.last?.identifier)
-    }
+enum StackNodeRestorer: NamingRestorer {
+    static func make(_ identifier: String?) -> (any RestorableObject)? { StackNode(identifier) }
 }
 
 /// A view that writes references to `targets`, as `[Node]` or as `[any RestorableObject]`.

@@ -10,10 +10,8 @@ struct PreservationTests {
     @Test("R1: nothing is saved unless shouldSaveApplicationState returns true")
     func saveOptIn() throws {
         let harness = RestorationHarness.standard()
-        let app = TestApp()
-        app.root = Node("Root", value: "v")
-        app.saves = false
-        let launch = harness.launch(app)
+        let launch = harness.launch(root: Node("Root", value: "v"))
+        launch.app.saves = false
         let report = try launch.save()
         #expect(report.saved == false)
         #expect(harness.storage[.archive] == nil)
@@ -26,9 +24,7 @@ struct PreservationTests {
     @Test("R1: nothing is restored unless shouldRestoreApplicationState returns true")
     func restoreOptIn() throws {
         let harness = RestorationHarness.standard()
-        let first = TestApp()
-        first.root = Node("Root", value: "saved")
-        try harness.launch(first).save()
+        try harness.launch(root: Node("Root", value: "saved")).save()
 
         let second = TestApp()
         second.restores = false
@@ -45,9 +41,7 @@ struct PreservationTests {
         harness.configuration = RestorationConfiguration(
             appName: "Homepwner", appVersion: "1.2", interfaceIdiom: "terminal", debugOutput: .off,
             now: { saveTime })
-        let first = TestApp()
-        first.root = Node("Root")
-        try harness.launch(first).save()
+        try harness.launch(root: Node("Root")).save()
 
         harness.configuration.appVersion = "2.0"
         let second = TestApp()
@@ -68,9 +62,7 @@ struct PreservationTests {
     func continuousPassAfterDebounce() throws {
         let harness = RestorationHarness.standard()
         harness.configuration.continuousPreservationDelay = .milliseconds(300)
-        let app = TestApp()
-        app.root = Node("Root", value: "v1")
-        let launch = harness.launch(app)
+        let launch = harness.launch(root: Node("Root", value: "v1"))
         launch.engine.stateDidChange()
         harness.scheduler.advance(by: .milliseconds(299))
         #expect(launch.engine.lastPreservationReport == nil)
@@ -89,10 +81,8 @@ struct PreservationTests {
     @Test("R1, R2: a declined pass is reported with its reason and nothing saved")
     func declinedPassReported() throws {
         let harness = RestorationHarness.standard()
-        let app = TestApp()
-        app.root = Node("Root")
-        app.saves = false
-        let launch = harness.launch(app)
+        let launch = harness.launch(root: Node("Root"))
+        launch.app.saves = false
         let report = try launch.save(reason: .termination)
         #expect(report.saved == false)
         #expect(launch.engine.lastPreservationReport?.reason == .termination)
@@ -106,14 +96,12 @@ struct PreservationTests {
 
     @Test("R3: an object without an identifier prunes its whole subtree, even identified descendants")
     func pruning() throws {
-        let harness = RestorationHarness.standard()
-        let app = TestApp()
         let container = Node(nil, children: [Node("A1"), Node("A2", children: [Node("Deep")])])
         let empty = Node("", children: [Node("E1")])
-        app.root = Node(
+        let root = Node(
             "Root",
             children: [container, Node("B", children: [Node("B1")]), empty, Node("C", children: [Node(nil)])])
-        let report = try harness.launch(app).save()
+        let report = try RestorationHarness.standard().launch(root: root).save()
         #expect(report.savedPaths.map(\.description) == ["Root", "Root/B", "Root/B/B1", "Root/C"])
         let notes = report.diagnostics.map(\.description)
         #expect(
@@ -134,10 +122,8 @@ struct PreservationTests {
 
     @Test("R3: the walk starts at the root; a root without an identifier saves nothing")
     func rootWithoutIdentifier() throws {
-        let harness = RestorationHarness.standard()
-        let app = TestApp()
-        app.root = Node(nil, children: [Node("Child")])
-        let report = try harness.launch(app).save()
+        let report = try RestorationHarness.standard().launch(root: Node(nil, children: [Node("Child")]))
+            .save()
         #expect(report.savedPaths.isEmpty)
         #expect(
             report.diagnostics.map(\.description).contains(
@@ -146,38 +132,29 @@ struct PreservationTests {
 
     @Test("R3: a view is saved only if it has an identifier and its controller is saved")
     func views() throws {
-        let harness = RestorationHarness.standard()
-        let app = TestApp()
         let saved = Node("List")
         saved.views = [Node("Table"), Node(nil)]
         let pruned = Node(nil)
         pruned.views = [Node("Field")]
-        app.root = Node("Root", children: [saved, pruned])
-        let report = try harness.launch(app).save()
+        let report = try RestorationHarness.standard().launch(root: Node("Root", children: [saved, pruned]))
+            .save()
         #expect(report.savedPaths.map(\.description) == ["Root", "Root/List", "Root/List/Table"])
     }
 
     @Test("R4: a presented controller is a child of its presenter; an embedded one of its container")
     func paths() throws {
-        let harness = RestorationHarness.standard()
-        let app = TestApp()
-        let modal = Node("Modal", children: [Node("Detail")])
         let root = Node("Nav", children: [Node("List")])
-        root.presented = modal
-        app.root = root
-        let report = try harness.launch(app).save()
+        root.presented = Node("Modal", children: [Node("Detail")])
+        let report = try RestorationHarness.standard().launch(root: root).save()
         #expect(report.savedPaths.map(\.description) == ["Nav", "Nav/List", "Nav/Modal", "Nav/Modal/Detail"])
     }
 
     @Test("R5: siblings sharing an identifier: the first is saved, the second skipped, with a diagnostic")
     func duplicates() throws {
-        let harness = RestorationHarness.standard()
-        let app = TestApp()
-        let first = Node("Twin", value: "first")
         let second = OtherObjectNode("Twin")
         second.children = [Node("Below")]
-        app.root = Node("Root", children: [first, second])
-        let report = try harness.launch(app).save()
+        let root = Node("Root", children: [Node("Twin", value: "first"), second])
+        let report = try RestorationHarness.standard().launch(root: root).save()
         #expect(report.savedPaths.map(\.description) == ["Root", "Root/Twin"])
         #expect(
             report.diagnostics.map(\.description).contains(
@@ -188,48 +165,34 @@ struct PreservationTests {
     @Test("R5: navigation-stack children may share an identifier and are told apart by position")
     func positionalDuplicates() throws {
         let harness = RestorationHarness.standard()
-        let app = TestApp()
-        let detail1 = Node("Detail", value: "one")
-        let detail2 = Node("Detail", value: "two")
-        detail1.restorationClass = NodeRestorer.self
-        detail2.restorationClass = NodeRestorer.self
-        app.root = StackNode("Nav", children: [detail1, detail2])
-        let report = try harness.launch(app).save()
+        let details = ["one", "two"].map { Node("Detail", value: $0).restored(by: NodeRestorer.self) }
+        let report = try harness.launch(root: StackNode("Nav", children: details)).save()
         #expect(report.savedPaths.map(\.description) == ["Nav", "Nav/Detail", "Nav/Detail#2"])
 
-        let next = TestApp()
-        next.factory = { $0.count == 1 ? StackNode("Nav") : nil }
-        harness.launch(next).kill()
-        let restored = try #require(next.root)
+        let next = harness.relaunch(root: { StackNode("Nav") })
+        next.kill()
+        let restored = try #require(next.app.root)
         #expect(restored.children.map(\.value) == ["one", "two"])
     }
 
     @Test("R6: each object encodes into its own keyed space")
     func keyedSpaces() throws {
         let harness = RestorationHarness.standard()
-        let app = TestApp()
-        let a = Node("A", value: "alpha")
-        let b = Node("B", value: "beta")
-        a.restorationClass = NodeRestorer.self
-        b.restorationClass = NodeRestorer.self
-        app.root = Node("Root", value: "root", children: [a, b])
-        try harness.launch(app).save()
-        let next = TestApp()
-        next.factory = { _ in Node("Root") }
-        harness.launch(next).kill()
-        let root = try #require(next.root)
+        let a = Node("A", value: "alpha").restored(by: NodeRestorer.self)
+        let b = Node("B", value: "beta").restored(by: NodeRestorer.self)
+        try harness.launch(root: Node("Root", value: "root", children: [a, b])).save()
+        let next = harness.relaunch()
+        next.kill()
+        let root = try #require(next.app.root)
         #expect(root.value == "root")
         #expect(root.children.map(\.value) == ["alpha", "beta"])
     }
 
     @Test("R6: writing a reserved key is a thrown error")
     func reservedKeys() throws {
-        let harness = RestorationHarness.standard()
-        let app = TestApp()
         let node = Node("Root", value: "x")
         node.attemptReservedKey = true
-        app.root = node
-        let report = try harness.launch(app).save()
+        let report = try RestorationHarness.standard().launch(root: node).save()
         #expect(node.encodeError == .reservedKey(path: RestorationPath("Root"), key: "$class"))
         #expect(report.diagnostics.map(\.description).contains { $0.contains("key '$class' is reserved") })
     }
@@ -237,11 +200,8 @@ struct PreservationTests {
     @Test("R7: each record holds path, type, restoration class and version, in preorder")
     func records() throws {
         let harness = RestorationHarness.standard()
-        let app = TestApp()
-        let list = Node("List")
-        list.restorationClass = NodeRestorer.self
-        app.root = Node("Nav", children: [list, Node("Other")])
-        try harness.launch(app).save()
+        let list = Node("List").restored(by: NodeRestorer.self)
+        try harness.launch(root: Node("Nav", children: [list, Node("Other")])).save()
         let archive = try Archive(bytes: try #require(harness.storage[.archive]))
         #expect(archive.records.map(\.path.description) == ["Nav", "Nav/List", "Nav/Other"])
         #expect(archive.records.map(\.typeName) == Array(repeating: "StateRestorationTests.Node", count: 3))
@@ -253,12 +213,11 @@ struct PreservationTests {
     @Test("R9: the delegate's willEncodeRestorableState runs first in a save")
     func appStateFirst() throws {
         let harness = RestorationHarness.standard()
-        let app = TestApp()
-        app.note = "app-level"
         let node = TimedNode("Root")
-        app.root = node
-        try harness.launch(app).save()
-        let willEncode = try #require(app.willEncodeAt)
+        let launch = harness.launch(root: node)
+        launch.app.note = "app-level"
+        try launch.save()
+        let willEncode = try #require(launch.app.willEncodeAt)
         let encoded = try #require(node.encodedAt)
         #expect(willEncode < encoded)
         let archive = try Archive(bytes: try #require(harness.storage[.archive]))

@@ -37,30 +37,26 @@ final class DeclaredChild: Node {
 struct RestorablePropertyTests {
     func harness() -> RestorationHarness { .continuous() }
 
-    func relaunch(_ harness: RestorationHarness) -> (DeclaredNode, HarnessLaunch<TestApp>) {
-        let app = TestApp()
+    /// Launches a ``TestApp`` whose window holds a fresh `DeclaredNode` "Root": a first launch,
+    /// or a relaunch that finds its root already built (R13c).
+    func launchDeclared(on harness: RestorationHarness) -> (DeclaredNode, HarnessLaunch<TestApp>) {
         let node = DeclaredNode("Root")
-        app.root = node
-        return (node, harness.launch(app))
+        return (node, harness.launch(root: node))
     }
 
     @Test("R25: declared properties are saved under their keys and back before decodeRestorableState")
     func roundTrip() throws {
         let harness = harness()
-        let app = TestApp()
         let node = DeclaredNode("Root", value: "by hand")
         node.draft = "half-typed"
         node.tags = ["a", "b"]
         node.scroll.value = 42
-        app.root = node
-        let first = harness.launch(app)
-        try first.save()
-        first.kill()
+        try harness.saveAndKill(node)
         let archive = try Archive(fileBytes: try #require(harness.storage[.archive]))
         let keys = Set(try #require(archive.records.first).entries.map(\.key))
         #expect(keys.isSuperset(of: ["draft", "tags", "scroll", "value"]))
 
-        let (restored, launch) = relaunch(harness)
+        let (restored, launch) = launchDeclared(on: harness)
         #expect(restored.draft == "half-typed")
         #expect(restored.tags == ["a", "b"])
         #expect(restored.scroll.value == 42)
@@ -73,12 +69,9 @@ struct RestorablePropertyTests {
 
     @Test("R25: a key written by hand and declared too is an error at the first save, naming it")
     func duplicateKey() throws {
-        let harness = harness()
-        let app = TestApp()
         let node = DeclaredNode("Root")
         node.writesDraftByHand = true
-        app.root = node
-        let report = try harness.launch(app).save()
+        let report = try harness().launch(root: node).save()
         #expect(
             report.diagnostics.map(\.description) == [
                 "not saved: Root: its state failed to encode and is saved empty: 'Root': key 'draft' is written "
@@ -89,34 +82,25 @@ struct RestorablePropertyTests {
     @Test("R25: a subclass's declared state and its superclass's are both saved")
     func subclass() throws {
         let harness = harness()
-        let app = TestApp()
         let child = DeclaredChild("Root")
         let key = UUID()
         child.selected = key
-        app.root = child
-        let first = harness.launch(app)
-        try first.save()
-        first.kill()
-        let next = TestApp()
+        try harness.saveAndKill(child)
         let restored = DeclaredChild("Root")
-        next.root = restored
-        _ = harness.launch(next)
+        _ = harness.launch(root: restored)
         #expect(restored.selected == key)
     }
 
     @Test("R25, R26: setting a declared property schedules a save, with no input event")
     func settingSchedules() throws {
         let harness = harness()
-        let app = TestApp()
-        let node = DeclaredNode("Root")
-        app.root = node
-        let launch = harness.launch(app)
+        let (node, launch) = launchDeclared(on: harness)
         #expect(!launch.engine.hasPendingSave)
         node.draft = "typed by a timer"
         #expect(launch.engine.hasPendingSave)
         harness.scheduler.advance(by: .seconds(1))
         launch.engine.waitForPendingWrites()
-        let (restored, _) = relaunch(harness)
+        let (restored, _) = launchDeclared(on: harness)
         #expect(restored.draft == "typed by a timer")
     }
 
@@ -124,13 +108,7 @@ struct RestorablePropertyTests {
     func missingAndWrongType() throws {
         let harness = harness()
         harness.registry.register(DeclaredNode.self)
-        let app = TestApp()
-        let old = IntDraftNode("Root")
-        old.restorationClass = DeclaredNode.self
-        app.root = old
-        let first = harness.launch(app)
-        try first.save()
-        first.kill()
+        try harness.saveAndKill(IntDraftNode("Root").restored(by: DeclaredNode.self))
         // The restoration class makes today's type, which reads the old state (R19).
         let launch = harness.launch(TestApp())
         let restored = try #require(launch.app.root as? DeclaredNode)
@@ -143,12 +121,8 @@ struct RestorablePropertyTests {
     }
 }
 
-extension DeclaredNode: ObjectRestoration {
-    static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
-        -> (any RestorableObject)?
-    {
-        DeclaredNode(path.last?.identifier)
-    }
+extension DeclaredNode: NamingRestorer {
+    static func make(_ identifier: String?) -> (any RestorableObject)? { DeclaredNode(identifier) }
 }
 
 /// Saved "draft" as an Int, by hand: what an older version might have written.

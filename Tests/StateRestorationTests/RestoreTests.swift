@@ -11,36 +11,29 @@ struct RestoreTests {
     func roundTrip(
         _ root: Node, harness: RestorationHarness = .standard(), next: TestApp = TestApp()
     ) throws -> HarnessLaunch<TestApp> {
-        let app = TestApp()
-        app.root = root
-        let first = harness.launch(app)
-        try first.save()
-        first.kill()
+        try harness.saveAndKill(root)
         return harness.launch(next)
     }
 
     @Test("R8: a reference is written as the path; it saves objects the walk pruned or never reached")
     func references() throws {
         let harness = RestorationHarness.standard()
-        let hidden = Node("Hidden", value: "under a container without identifier")
-        hidden.restorationClass = NodeRestorer.self
-        let outside = Node("Outside", value: "in no window")
-        outside.restorationClass = NodeRestorer.self
+        let hidden = Node("Hidden", value: "under a container without identifier").restored(
+            by: NodeRestorer.self)
+        let outside = Node("Outside", value: "in no window").restored(by: NodeRestorer.self)
         let root = ReferencingNode("Root")
         root.children = [Node(nil, children: [hidden])]
         root.targets = [hidden, outside]
-        let app = TestApp()
-        app.root = root
-        let report = try harness.launch(app).save()
+        let report = try harness.launch(root: root).save()
         #expect(report.savedPaths.map(\.description) == ["Root", "Root/Hidden", "Outside"])
         let archive = try Archive(bytes: try #require(harness.storage[.archive]))
         #expect(
             archive.records[0].entries.first { $0.key == "targets" }?.value
                 == .array([.reference(1), .reference(2)]))
 
-        let next = TestApp()
-        next.factory = { $0.count == 1 && $0.last?.identifier == "Root" ? ReferencingNode("Root") : nil }
-        let launch = harness.launch(next)
+        let launch = harness.relaunch(making: {
+            $0.count == 1 && $0.last?.identifier == "Root" ? ReferencingNode("Root") : nil
+        })
         let restored = try #require(launch.report.object(at: RestorationPath("Root")) as? ReferencingNode)
         #expect(
             restored.restoredTargets.map(\.value) == ["under a container without identifier", "in no window"])
@@ -49,10 +42,8 @@ struct RestoreTests {
 
     @Test("R8: decoding a reference to an object that was not restored returns nil")
     func referenceToUnrestored() throws {
-        let refused = Node("Refused")
-        refused.restorationClass = RefusingRestorer.self
         let root = ReferencingNode("Root")
-        root.targets = [refused]
+        root.targets = [Node("Refused").restored(by: RefusingRestorer.self)]
         let next = TestApp()
         next.factory = { $0.count == 1 ? ReferencingNode("Root") : nil }
         let launch = try roundTrip(root, next: next)
@@ -78,9 +69,8 @@ struct RestoreTests {
 
     @Test("R12: phase 1 creates every object, parents first; phase 2 decodes; then finished; then delegate")
     func twoPhases() throws {
-        let child = Node("Child", value: "c", children: [Node("Grandchild", value: "g")])
-        child.restorationClass = NodeRestorer.self
-        child.children[0].restorationClass = NodeRestorer.self
+        let grandchild = Node("Grandchild", value: "g").restored(by: NodeRestorer.self)
+        let child = Node("Child", value: "c", children: [grandchild]).restored(by: NodeRestorer.self)
         let next = TestApp()
         next.factory = { _ in Node("Root") }
         let launch = try roundTrip(Node("Root", value: "r", children: [child]), next: next)
@@ -101,8 +91,7 @@ struct RestoreTests {
 
     @Test("R13a: a recorded restoration class is called, and turns off the delegate and existing objects")
     func restorationClassFirst() throws {
-        let list = Node("List", value: "from archive")
-        list.restorationClass = NodeRestorer.self
+        let list = Node("List", value: "from archive").restored(by: NodeRestorer.self)
         let next = TestApp()
         var delegateAskedFor: [String] = []
         next.factory = { path in
@@ -121,8 +110,7 @@ struct RestoreTests {
 
     @Test("R13a: a nil result from the restoration class drops the object and its subtree")
     func restorationClassNil() throws {
-        let refused = Node("Refused", children: [Node("Below")])
-        refused.restorationClass = RefusingRestorer.self
+        let refused = Node("Refused", children: [Node("Below")]).restored(by: RefusingRestorer.self)
         let next = TestApp()
         next.factory = { _ in Node("Root") }
         let launch = try roundTrip(Node("Root", children: [refused]), next: next)
@@ -138,14 +126,9 @@ struct RestoreTests {
     func explainedRefusal() throws {
         let harness = RestorationHarness(
             registry: RestorationRegistry([NodeRestorer.self, ExplainingRestorer.self]))
-        let gone = Node("Detail")
-        gone.restorationClass = ExplainingRestorer.self
-        let app = TestApp()
-        app.root = Node("Nav", children: [gone])
-        try harness.launch(app).save()
-        let next = TestApp()
-        next.factory = { $0.count == 1 ? Node("Nav") : nil }
-        let launch = harness.launch(next)
+        let gone = Node("Detail").restored(by: ExplainingRestorer.self)
+        try harness.launch(root: Node("Nav", children: [gone])).save()
+        let launch = harness.relaunch(root: { Node("Nav") })
         #expect(
             launch.restoreDiagnostics == [
                 "not restored: Nav/Detail: restoration class 'ExplainingRestorer' returned nil: "
@@ -226,19 +209,14 @@ struct RestoreTests {
     @Test("R15: an archive naming an unregistered class restores nothing there and creates no object")
     func unregisteredClass() throws {
         let harness = RestorationHarness(registry: RestorationRegistry([NodeRestorer.self]))
-        let stranger = Node("Stranger", children: [Node("Below")])
-        stranger.restorationClass = UnregisteredRestorer.self
-        let app = TestApp()
-        app.root = Node("Root", children: [stranger])
-        let save = try harness.launch(app).save()
+        let stranger = Node("Stranger", children: [Node("Below")]).restored(by: UnregisteredRestorer.self)
+        let save = try harness.launch(root: Node("Root", children: [stranger])).save()
         #expect(
             save.diagnostics.map(\.description).contains {
                 $0.contains("'UnregisteredRestorer' is not registered")
             })
 
-        let next = TestApp()
-        next.factory = { path in path.count == 1 ? Node("Root") : Node("Fallback") }
-        let launch = harness.launch(next)
+        let launch = harness.relaunch(making: { path in path.count == 1 ? Node("Root") : Node("Fallback") })
         #expect(launch.report.restoredPaths.map(\.description) == ["Root"])
         #expect(
             launch.restoreDiagnostics.first
@@ -253,17 +231,11 @@ struct RestoreTests {
         let root = ReferencingNode("Root")
         let model = PlainModel("Model", parent: root, text: "plain state")
         root.plain = model
-        let app = TestApp()
-        app.root = root
-        let first = harness.launch(app)
-        let report = try first.save()
+        let report = try harness.saveAndKill(root)
         #expect(report.savedPaths.map(\.description) == ["Root", "Root/Model"])
-        first.kill()
 
-        let next = TestApp()
-        next.factory = { $0.count == 1 ? ReferencingNode("Root") : nil }
-        let launch = harness.launch(next)
-        let restoredRoot = try #require(next.root as? ReferencingNode)
+        let launch = harness.relaunch(root: { ReferencingNode("Root") })
+        let restoredRoot = try #require(launch.app.root as? ReferencingNode)
         let restoredModel = try #require(restoredRoot.restoredPlain)
         #expect(restoredModel.text == "plain state")
         #expect(restoredModel.createdByClass)
@@ -279,9 +251,7 @@ struct RestoreTests {
         let root = NoteHolder("Root")
         let note = PlainNote(parent: root, text: "half a sentence")
         root.note = note
-        let app = TestApp()
-        app.root = root
-        let first = harness.launch(app) {
+        let first = harness.launch(root: root) {
             $0.registerObjectForStateRestoration(note, restorationIdentifier: "Draft")
         }
         let report = try first.save()
@@ -328,9 +298,7 @@ struct RestoreTests {
         let root = NoteHolder("Root")
         let note = PlainNote(parent: root, text: "x")
         root.note = note
-        let app = TestApp()
-        app.root = root
-        let first = harness.launch(app) { engine in
+        let first = harness.launch(root: root) { engine in
             engine.registerObjectForStateRestoration(note, restorationIdentifier: "Draft")
             engine.registerObjectForStateRestoration(note, restorationIdentifier: "")
         }
@@ -361,9 +329,9 @@ final class NoteHolder: Node {
 }
 
 /// A plain object as UIKit's `UIStateRestoring`: no identifier of its own and no restoration
-/// class; only its registration names it (R17).
+/// class; only its registration names it (R17). Its state is its text.
 @MainActor
-final class PlainNote: RestorableObject {
+class PlainNote: RestorableObject {
     weak var parent: (any RestorableObject)?
     var text: String
 
@@ -373,6 +341,7 @@ final class PlainNote: RestorableObject {
     }
 
     var restorationIdentifier: String? { nil }
+    var restorationClass: (any ObjectRestoration.Type)? { nil }
     var restorationParent: (any RestorableObject)? { parent }
 
     func encodeRestorableState(with coder: StateEncoder) throws {
@@ -422,30 +391,20 @@ final class ReferencingNode: Node {
     }
 }
 
-/// A plain object with a restoration parent and an object restoration class (R17).
+/// A plain object with a restoration parent, an identifier of its own and an object
+/// restoration class (R17).
 @MainActor
-final class PlainModel: RestorableObject {
-    let restorationIdentifier: String?
-    weak var parent: (any RestorableObject)?
-    var text: String
+final class PlainModel: PlainNote {
+    let identifier: String
     var createdByClass = false
 
     init(_ identifier: String, parent: (any RestorableObject)?, text: String) {
-        restorationIdentifier = identifier
-        self.parent = parent
-        self.text = text
+        self.identifier = identifier
+        super.init(parent: parent, text: text)
     }
 
-    var restorationParent: (any RestorableObject)? { parent }
-    var restorationClass: (any ObjectRestoration.Type)? { ModelRestorer.self }
-
-    func encodeRestorableState(with coder: StateEncoder) throws {
-        try coder.encode(text, forKey: "text")
-    }
-
-    func decodeRestorableState(with coder: StateDecoder) throws {
-        text = try coder.decode(forKey: "text")
-    }
+    override var restorationIdentifier: String? { identifier }
+    override var restorationClass: (any ObjectRestoration.Type)? { ModelRestorer.self }
 }
 
 @MainActor

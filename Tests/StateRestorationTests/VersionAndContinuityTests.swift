@@ -48,11 +48,7 @@ struct VersionAndContinuityTests {
     @Test("R19: the stored state version is recorded and seen by decode, so old archives migrate")
     func migration() throws {
         let old = RestorationHarness(registry: RestorationRegistry([NoteV1.self]))
-        let app = TestApp()
-        let note = NoteV1("Note", value: "written by v1")
-        note.restorationClass = NoteV1.self
-        app.root = note
-        try old.launch(app).save()
+        try old.launch(root: NoteV1("Note", value: "written by v1").restored(by: NoteV1.self)).save()
         #expect(try Archive(bytes: try #require(old.storage[.archive])).records.first?.stateVersion == 1)
 
         let new = RestorationHarness(registry: RestorationRegistry([NoteV2.self]), storage: old.storage)
@@ -71,15 +67,21 @@ struct VersionAndContinuityTests {
         return harness
     }
 
+    /// A root holding `value`, launched on a harness that saves 500 ms after the last change
+    /// and, unless `maximumDelay` is nil, at least that often; and the writes made so far.
+    func continuousLaunch(_ value: String, maximumDelay: Duration?) -> (
+        harness: RestorationHarness, root: Node, launch: HarnessLaunch<TestApp>, writesBefore: Int
+    ) {
+        let harness = continuousHarness()
+        harness.configuration.maximumPreservationDelay = maximumDelay
+        let root = Node("Root", value: value)
+        let launch = harness.launch(root: root)
+        return (harness, root, launch, harness.storage.writeCount)
+    }
+
     @Test("R20: a change is saved once input is idle for the debounce, not before (no maximum delay)")
     func debounce() throws {
-        let harness = continuousHarness()
-        harness.configuration.maximumPreservationDelay = nil
-        let app = TestApp()
-        let root = Node("Root", value: "one")
-        app.root = root
-        let launch = harness.launch(app)
-        let writesBefore = harness.storage.writeCount
+        let (harness, root, launch, writesBefore) = continuousLaunch("one", maximumDelay: nil)
         for text in ["t", "ty", "typ", "typed"] {
             root.value = text
             launch.engine.stateDidChange()
@@ -91,24 +93,14 @@ struct VersionAndContinuityTests {
         launch.engine.waitForPendingWrites()
         #expect(harness.storage.writeCount == writesBefore + 1)
         launch.kill()
-
-        let next = TestApp()
-        next.factory = { _ in Node("Root") }
-        harness.launch(next).kill()
-        #expect(next.root?.value == "typed")
+        #expect(harness.restoredRootValue() == "typed")
     }
 
     @Test(
         "H15: changes that never pause are saved at least once a maximum delay, and a kill loses at most that"
     )
     func boundedLossUnderSteadyChanges() throws {
-        let harness = continuousHarness()
-        harness.configuration.maximumPreservationDelay = .seconds(1)
-        let app = TestApp()
-        let root = Node("Root", value: "")
-        app.root = root
-        let launch = harness.launch(app)
-        let writesBefore = harness.storage.writeCount
+        let (harness, root, launch, writesBefore) = continuousLaunch("", maximumDelay: .seconds(1))
         // Ten seconds of typing at five keys a second: never a pause as long as the debounce.
         var typed = ""
         for step in 1...50 {
@@ -124,12 +116,8 @@ struct VersionAndContinuityTests {
         }
         #expect(harness.storage.writeCount >= writesBefore + 9)
         launch.kill()
-
-        let next = TestApp()
-        next.factory = { _ in Node("Root") }
-        harness.launch(next).kill()
         // Killed right after the 50th key: what came back lacks at most the last second (5 keys).
-        let restored = next.root?.value ?? ""
+        let restored = harness.restoredRootValue() ?? ""
         #expect(restored.count >= typed.count - 5, "restored \(restored.count) of \(typed.count) keys")
     }
 
@@ -155,13 +143,7 @@ struct VersionAndContinuityTests {
 
     @Test("H15: without a maximum delay the same steady changes are never saved (the negative control)")
     func unboundedDebounceNeverSaves() throws {
-        let harness = continuousHarness()
-        harness.configuration.maximumPreservationDelay = nil
-        let app = TestApp()
-        let root = Node("Root", value: "")
-        app.root = root
-        let launch = harness.launch(app)
-        let writesBefore = harness.storage.writeCount
+        let (harness, root, launch, writesBefore) = continuousLaunch("", maximumDelay: nil)
         for _ in 1...50 {
             root.value += "x"
             launch.engine.stateDidChange()
@@ -174,30 +156,20 @@ struct VersionAndContinuityTests {
 
     @Test("R20: a kill loses at most the debounce window")
     func killInsideWindow() throws {
-        let harness = continuousHarness()
-        let app = TestApp()
-        let root = Node("Root", value: "kept")
-        app.root = root
-        let launch = harness.launch(app)
+        let (harness, root, launch, _) = continuousLaunch("kept", maximumDelay: .seconds(1))
         launch.engine.stateDidChange()
         harness.scheduler.advance(by: .seconds(1))
         root.value = "lost"
         launch.engine.stateDidChange()
         harness.scheduler.advance(by: .milliseconds(100))
         launch.kill()
-
-        let next = TestApp()
-        next.factory = { _ in Node("Root") }
-        harness.launch(next).kill()
-        #expect(next.root?.value == "kept")
+        #expect(harness.restoredRootValue() == "kept")
     }
 
     @Test("R20: without the policy, changes are not saved until a pass is asked for")
     func offByDefault() throws {
         let harness = RestorationHarness.standard()
-        let app = TestApp()
-        app.root = Node("Root")
-        let launch = harness.launch(app)
+        let launch = harness.launch(root: Node("Root"))
         launch.engine.stateDidChange()
         harness.scheduler.advance(by: .seconds(60))
         launch.engine.waitForPendingWrites()
@@ -210,17 +182,13 @@ struct VersionAndContinuityTests {
     private func launchThatWillFailToSave() throws -> (
         harness: RestorationHarness, app: TestApp, launch: HarnessLaunch<TestApp>, good: [UInt8]?
     ) {
-        let harness = continuousHarness()
-        let app = TestApp()
-        let root = Node("Root", value: "good")
-        app.root = root
-        let launch = harness.launch(app)
+        let (harness, root, launch, _) = continuousLaunch("good", maximumDelay: .seconds(1))
         try launch.save()
         let good = harness.storage[.archive]
         harness.storage.failingWrites = InMemoryStorage.diskFull
         root.value = "unsaved"
         launch.engine.stateDidChange()
-        return (harness, app, launch, good)
+        return (harness, launch.app, launch, good)
     }
 
     @Test("R10, R20: a failed background write is reported to the delegate; the old archive stays")

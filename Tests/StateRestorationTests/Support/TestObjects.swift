@@ -110,24 +110,32 @@ enum NodeRestorer: ObjectRestoration {
     }
 }
 
-/// A restoration class that refuses: its objects and their subtrees are not restored.
+/// A restoration class that makes its object from the identifier the path ends with, and
+/// from nothing else: ``make(_:)`` says what it makes.
 @MainActor
-enum RefusingRestorer: ObjectRestoration {
+protocol NamingRestorer: ObjectRestoration {
+    /// The object for a path ending with `identifier`, or nil to leave the subtree unrestored.
+    static func make(_ identifier: String?) -> (any RestorableObject)?
+}
+
+extension NamingRestorer {
     static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
         -> (any RestorableObject)?
     {
-        nil
+        make(path.last?.identifier)
     }
+}
+
+/// A restoration class that refuses: its objects and their subtrees are not restored.
+@MainActor
+enum RefusingRestorer: NamingRestorer {
+    static func make(_ identifier: String?) -> (any RestorableObject)? { nil }
 }
 
 /// A restoration class that the tests never register.
 @MainActor
-enum UnregisteredRestorer: ObjectRestoration {
-    static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
-        -> (any RestorableObject)?
-    {
-        Node(path.last?.identifier)
-    }
+enum UnregisteredRestorer: NamingRestorer {
+    static func make(_ identifier: String?) -> (any RestorableObject)? { Node(identifier) }
 }
 
 /// A view-like object that is not a ``Node``: for type checks.
