@@ -16,17 +16,42 @@ final class MiniNavigationController: StackNode {
     }
 }
 
+/// A view controller of the chapter: its own restoration class, and one value of its own
+/// saved under `key` beside the node's, as the book's controllers add a line each to
+/// `encodeRestorableStateWithCoder:` and `decodeRestorableStateWithCoder:`.
 @MainActor
-final class ItemsViewController: Node, ObjectRestoration {
-    var isEditing = false
+class ChapterViewController<State: StateValueConvertible>: Node {
+    let key: String
+    var state: State
 
-    init() {
-        super.init("ItemsViewController")
-        restorationClass = ItemsViewController.self
+    init(_ identifier: String, restorationClass: any ObjectRestoration.Type, key: String, state: State) {
+        self.key = key
+        self.state = state
+        super.init(identifier)
+        self.restorationClass = restorationClass
     }
 
-    override init(_ identifier: String?, value: String = "", children: [Node] = []) {
-        super.init(identifier, value: value, children: children)
+    override func encodeRestorableState(with coder: StateEncoder) throws {
+        try super.encodeRestorableState(with: coder)
+        try coder.encode(state, forKey: key)
+    }
+
+    override func decodeRestorableState(with coder: StateDecoder) throws {
+        try super.decodeRestorableState(with: coder)
+        state = try coder.decode(forKey: key)
+    }
+}
+
+@MainActor
+final class ItemsViewController: ChapterViewController<Bool>, ObjectRestoration {
+    var isEditing: Bool {
+        get { state }
+        set { state = newValue }
+    }
+
+    init() {
+        super.init(
+            "ItemsViewController", restorationClass: ItemsViewController.self, key: "editing", state: false)
     }
 
     static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
@@ -36,27 +61,21 @@ final class ItemsViewController: Node, ObjectRestoration {
         list.origin = .restorationClass
         return list
     }
-
-    override func encodeRestorableState(with coder: StateEncoder) throws {
-        try super.encodeRestorableState(with: coder)
-        try coder.encode(isEditing, forKey: "editing")
-    }
-
-    override func decodeRestorableState(with coder: StateDecoder) throws {
-        try super.decodeRestorableState(with: coder)
-        isEditing = try coder.decode(forKey: "editing")
-    }
 }
 
 @MainActor
-final class DetailViewController: Node, ObjectRestoration {
+final class DetailViewController: ChapterViewController<String>, ObjectRestoration {
     let isNew: Bool
-    var itemKey = ""
+    var itemKey: String {
+        get { state }
+        set { state = newValue }
+    }
 
     init(isNew: Bool) {
         self.isNew = isNew
-        super.init("DetailViewController")
-        restorationClass = DetailViewController.self
+        super.init(
+            "DetailViewController", restorationClass: DetailViewController.self, key: "item.itemKey",
+            state: "")
     }
 
     static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
@@ -67,16 +86,6 @@ final class DetailViewController: Node, ObjectRestoration {
         detail.origin = .restorationClass
         detail.pathSeenAtCreation = path
         return detail
-    }
-
-    override func encodeRestorableState(with coder: StateEncoder) throws {
-        try super.encodeRestorableState(with: coder)
-        try coder.encode(itemKey, forKey: "item.itemKey")
-    }
-
-    override func decodeRestorableState(with coder: StateDecoder) throws {
-        try super.decodeRestorableState(with: coder)
-        itemKey = try coder.decode(forKey: "item.itemKey")
     }
 }
 
@@ -176,13 +185,11 @@ struct ChapterTests {
         //       │     └─ (gray) ─── A2a ─── A2a1
         //       └─ (gray) ─┬─ B1 ─── B1a
         //                  └─ B2
-        let harness = RestorationHarness.standard()
-        let app = TestApp()
         let grayInner = Node(nil, children: [Node("A2a", children: [Node("A2a1")])])
         let grayTop = Node(nil, children: [Node("B1", children: [Node("B1a")]), Node("B2")])
-        app.root = Node("Root", children: [Node("A", children: [Node("A1"), grayInner]), grayTop])
-        for node in app.root.map(Self.flatten) ?? [] { node.encodesStructure = false }
-        let report = try harness.launch(app).save()
+        let root = Node("Root", children: [Node("A", children: [Node("A1"), grayInner]), grayTop])
+        for node in Self.flatten(root) { node.encodesStructure = false }
+        let report = try RestorationHarness.standard().launch(root: root).save()
         #expect(report.savedPaths.map(\.description) == ["Root", "Root/A", "Root/A/A1"])
         let pruned = report.diagnostics.filter { $0.kind == .notSaved }.compactMap(\.path)
         #expect(
@@ -200,10 +207,8 @@ struct ChapterTests {
     func harness() throws {
         let harness = RestorationHarness.standard()
         harness.configuration.continuousPreservationDelay = .milliseconds(300)
-        let app = TestApp()
         let root = Node("Root", value: "x", children: [Node("Leaf", value: "y")])
-        app.root = root
-        let first = harness.launch(app)
+        let first = harness.launch(root: root)
         #expect(first.report.restored == false)
         try first.save()
         // The save is in the storage every launch shares.
@@ -218,13 +223,11 @@ struct ChapterTests {
         harness.scheduler.advance(by: .seconds(1))
         #expect(harness.storage[.archive] == saved)
 
-        let next = TestApp()
-        next.factory = { Node($0.last?.identifier) }
-        let second = harness.launch(next)
+        let second = harness.relaunch(making: { Node($0.last?.identifier) })
         #expect(second.report.restored)
         #expect(second.treeDescription == "Root (Node)\n  Leaf (Node)")
-        #expect(next.root?.value == "x")
-        #expect(next.root?.children.first?.value == "y")
+        #expect(second.app.root?.value == "x")
+        #expect(second.app.root?.children.first?.value == "y")
         #expect(second.restoreDiagnostics.isEmpty)
         // The crash-loop window (R18) runs on the same clock: the launch counts as unconfirmed
         // until the test moves time past it, however long the test really takes.

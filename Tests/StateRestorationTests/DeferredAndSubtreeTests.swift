@@ -23,13 +23,9 @@ final class DeferringNode: Node {
 
 /// Creates a ``DeferringNode`` for any path.
 @MainActor
-enum DeferringRestorer: ObjectRestoration {
-    static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
-        -> (any RestorableObject)?
-    {
-        let node = DeferringNode(path.last?.identifier)
-        node.restorationClass = DeferringRestorer.self
-        return node
+enum DeferringRestorer: NamingRestorer {
+    static func make(_ identifier: String?) -> (any RestorableObject)? {
+        DeferringNode(identifier).restored(by: DeferringRestorer.self)
     }
 }
 
@@ -53,32 +49,20 @@ struct DeferredAndSubtreeTests {
             configuration: configuration)
     }
 
-    /// Root with two subtrees, A (deferring) and B, saved.
-    func saved(_ harness: RestorationHarness) throws {
-        let app = TestApp()
-        let deferring = DeferringNode("A", value: "a")
-        deferring.restorationClass = DeferringRestorer.self
-        let b = Node("B", value: "b", children: [Node("Leaf", value: "leaf")])
-        b.restorationClass = NodeRestorer.self
-        b.children[0].restorationClass = NodeRestorer.self
-        app.root = Node("Root", value: "root", children: [deferring, b])
-        let launch = harness.launch(app)
-        try launch.save()
-        launch.kill()
-    }
-
-    func relaunch(_ harness: RestorationHarness) -> (TestApp, HarnessLaunch<TestApp>) {
-        let app = TestApp()
-        app.factory = { _ in Node("Root") }
-        return (app, harness.launch(app))
+    /// `harness`, holding Root with two subtrees, A (deferring) and B, saved.
+    func saved(_ harness: RestorationHarness) throws -> RestorationHarness {
+        let deferring = DeferringNode("A", value: "a").restored(by: DeferringRestorer.self)
+        let leaf = Node("Leaf", value: "leaf").restored(by: NodeRestorer.self)
+        let b = Node("B", value: "b", children: [leaf]).restored(by: NodeRestorer.self)
+        try harness.saveAndKill(Node("Root", value: "root", children: [deferring, b]))
+        return harness
     }
 
     @Test("R27: a token keeps the in-progress marker until it is completed; then the launch is as any other")
     func tokenKeepsMarker() throws {
-        let harness = watchedHarness()
-        try saved(harness)
-        let (app, launch) = relaunch(harness)
-        #expect(app.root?.children.count == 2)
+        let harness = try saved(watchedHarness())
+        let launch = harness.relaunch()
+        #expect(launch.app.root?.children.count == 2)
         let token = try #require(DeferringNode.tokens.first)
         #expect(token.subtree == "Root/A")
         #expect(launch.engine.isRestorationExtended)
@@ -92,9 +76,8 @@ struct DeferredAndSubtreeTests {
 
     @Test("R27: a token not completed in time is completed by the engine, with a diagnostic naming it")
     func tokenTimesOut() throws {
-        let harness = watchedHarness()
-        try saved(harness)
-        let (_, launch) = relaunch(harness)
+        let harness = try saved(watchedHarness())
+        let launch = harness.relaunch()
         harness.scheduler.advance(by: .seconds(2))
         #expect(harness.storage[.restoringMarker] != nil)
         harness.scheduler.advance(by: .seconds(2))
@@ -108,9 +91,8 @@ struct DeferredAndSubtreeTests {
 
     @Test("R27: a clean quit while a token is open removes the marker; the next launch restores everything")
     func cleanQuitWhileDeferred() throws {
-        let harness = watchedHarness()
-        try saved(harness)
-        let (_, first) = relaunch(harness)
+        let harness = try saved(watchedHarness())
+        let first = harness.relaunch()
         #expect(first.engine.isRestorationExtended)
         try first.save(reason: .termination)
         #expect(harness.storage[.restoringMarker] == nil)
@@ -118,21 +100,20 @@ struct DeferredAndSubtreeTests {
         // The token completing after the quit changes nothing on disk.
         DeferringNode.tokens.first?.complete()
         #expect(harness.storage[.restoringMarker] == nil)
-        let (app, second) = relaunch(harness)
-        #expect(app.root?.children.map(\.restorationIdentifier) == ["A", "B"])
+        let second = harness.relaunch()
+        #expect(second.app.root?.children.map(\.restorationIdentifier) == ["A", "B"])
         #expect(second.restoreDiagnostics.isEmpty)
     }
 
     @Test("R27, R28: a death before the token completes costs that subtree at the next launch, not the rest")
     func deathWhileDeferred() throws {
-        let harness = watchedHarness()
-        try saved(harness)
-        let (_, first) = relaunch(harness)
-        first.kill()  // the token never completes
-        let (app, second) = relaunch(harness)
-        #expect(app.root?.value == "root")
-        #expect(app.root?.children.map(\.restorationIdentifier) == ["B"])
-        #expect(app.root?.children.first?.children.first?.value == "leaf")
+        let harness = try saved(watchedHarness())
+        harness.relaunch().kill()  // the token never completes
+        let second = harness.relaunch()
+        let root = second.app.root
+        #expect(root?.value == "root")
+        #expect(root?.children.map(\.restorationIdentifier) == ["B"])
+        #expect(root?.children.first?.children.first?.value == "leaf")
         #expect(
             second.restoreDiagnostics == [
                 "not restored: Root/A: the last launch died while restoring this subtree (R28); it is left out "
@@ -142,20 +123,18 @@ struct DeferredAndSubtreeTests {
 
     @Test("R28: the marker names the subtree being decoded, and the phase")
     func markerNamesSubtree() throws {
-        let harness = watchedHarness()
-        try saved(harness)
-        _ = relaunch(harness)
+        let harness = try saved(watchedHarness())
+        _ = harness.relaunch()
         #expect(DeferringNode.markerDuringDecode == InProgressMarker(phase: "decode", subtree: "Root/A"))
     }
 
     @Test("R28: a death in a subtree leaves it out once; a second death throws the archive away as before")
     func secondDeathDiscards() throws {
-        let harness = harness()
-        try saved(harness)
+        let harness = try saved(harness())
         // The previous launch died creating Root/B.
         harness.storage[.restoringMarker] = InProgressMarker(phase: "create", subtree: "Root/B").bytes
-        let (app, launch) = relaunch(harness)
-        #expect(app.root?.children.map(\.restorationIdentifier) == ["A"])
+        let launch = harness.relaunch()
+        #expect(launch.app.root?.children.map(\.restorationIdentifier) == ["A"])
         #expect(
             launch.restoreDiagnostics.first?.hasPrefix("not restored: Root/B: the last launch died") == true)
         for token in DeferringNode.tokens { token.complete() }
@@ -165,8 +144,8 @@ struct DeferredAndSubtreeTests {
             InProgressMarker(
                 phase: "decode", subtree: "Root/A", excluding: "Root/B"
             ).bytes
-        let (fresh, third) = relaunch(harness)
-        #expect(fresh.root == nil)
+        let third = harness.relaunch()
+        #expect(third.app.root == nil)
         #expect(
             third.restoreDiagnostics.first?.hasPrefix(
                 "archive discarded: the previous launch died during restoration again, after leaving out 'Root/B'"
@@ -177,11 +156,9 @@ struct DeferredAndSubtreeTests {
     @Test("R28: a bare or torn marker still throws the archive away, as before R28")
     func bareMarker() throws {
         for bytes in [Array("restoring\n".utf8), Array("restoring\nphase decode\nsubtree Ro".utf8)] {
-            let harness = harness()
-            try saved(harness)
+            let harness = try saved(harness())
             harness.storage[.restoringMarker] = bytes
-            let (app, _) = relaunch(harness)
-            #expect(app.root == nil)
+            #expect(harness.relaunch().app.root == nil)
         }
     }
 
@@ -195,9 +172,7 @@ struct DeferredAndSubtreeTests {
 
     @Test("R27: outside a restore from storage a token comes back complete")
     func tokenOutsideRestore() throws {
-        let harness = harness()
-        let app = TestApp()
-        let launch = harness.launch(app)
+        let launch = harness().launch(root: nil)
         let token = launch.engine.extendStateRestoration(reason: "nothing to extend")
         #expect(token.isComplete)
         #expect(!launch.engine.isRestorationExtended)

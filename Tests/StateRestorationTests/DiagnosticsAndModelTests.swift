@@ -11,11 +11,9 @@ import Testing
 struct DiagnosticsAndModelTests {
     @Test("R21: diagnostics are available as API, one readable sentence each")
     func diagnosticsAPI() throws {
-        let harness = RestorationHarness.standard()
-        let app = TestApp()
-        app.root = Node("Nav", children: [Node(nil, children: [Node("Detail")])])
-        app.root?.encodesStructure = false
-        let launch = harness.launch(app)
+        let root = Node("Nav", children: [Node(nil, children: [Node("Detail")])])
+        root.encodesStructure = false
+        let launch = RestorationHarness.standard().launch(root: root)
         try launch.save()
         #expect(
             launch.engine.diagnostics.map(\.description) == [
@@ -44,10 +42,9 @@ struct DiagnosticsAndModelTests {
 
         let harness = RestorationHarness.standard()
         harness.configuration.debugOutput = .file(log)
-        let app = TestApp()
-        app.root = Node("Nav", children: [Node(nil)])
-        app.root?.encodesStructure = false
-        try harness.launch(app).save()
+        let root = Node("Nav", children: [Node(nil)])
+        root.encodesStructure = false
+        try harness.launch(root: root).save()
         let text = try String(contentsOfFile: log, encoding: .utf8)
         #expect(
             text

@@ -10,9 +10,7 @@ struct HarnessStableLaunchTests {
     /// A harness holding an archive of `Root` with the value "saved".
     private func savedHarness() throws -> RestorationHarness {
         let harness = RestorationHarness()
-        let app = TestApp()
-        app.root = Node("Root", value: "saved")
-        try harness.launch(app).save()
+        try harness.launch(root: Node("Root", value: "saved")).save()
         return harness
     }
 

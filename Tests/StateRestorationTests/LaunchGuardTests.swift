@@ -11,18 +11,22 @@ struct LaunchGuardTests {
     /// A harness holding a saved tree `Root` with value "saved".
     func savedHarness() throws -> RestorationHarness {
         let harness = RestorationHarness.standard()
-        let app = TestApp()
-        app.root = Node("Root", value: "saved")
-        let launch = harness.launch(app)
-        try launch.save()
-        launch.kill()
+        try harness.saveAndKill(Node("Root", value: "saved"))
         return harness
     }
 
-    func relaunch(_ harness: RestorationHarness) -> (TestApp, HarnessLaunch<TestApp>) {
-        let app = TestApp()
-        app.factory = { _ in Node("Root") }
-        return (app, harness.launch(app))
+    /// Relaunches `times` times; each launch runs `during`, lives `lifetime` on the harness's
+    /// clock, and is killed.
+    func relaunchAndKill(
+        _ harness: RestorationHarness, times: Int, after lifetime: Duration,
+        during: (HarnessLaunch<TestApp>) -> Void = { _ in }
+    ) {
+        for _ in 0..<times {
+            let launch = harness.relaunch()
+            during(launch)
+            harness.scheduler.advance(by: lifetime)
+            launch.kill()
+        }
     }
 
     @Test(
@@ -40,8 +44,8 @@ struct LaunchGuardTests {
         default: bytes = []
         }
         harness.storage[.archive] = bytes
-        let (app, launch) = relaunch(harness)
-        #expect(app.root == nil)
+        let launch = harness.relaunch()
+        #expect(launch.app.root == nil)
         #expect(launch.report.restored == false)
         let note = try #require(launch.restoreDiagnostics.first)
         #expect(note.hasPrefix("archive discarded: "))
@@ -54,8 +58,8 @@ struct LaunchGuardTests {
         let harness = try savedHarness()
         harness.storage[.archive] = ArchiveSealing.resealed(
             (try #require(harness.storage[.archive])).enumerated().map { $0.offset == 8 ? 2 : $0.element })
-        let (app, launch) = relaunch(harness)
-        #expect(app.root == nil)
+        let launch = harness.relaunch()
+        #expect(launch.app.root == nil)
         #expect(
             launch.restoreDiagnostics == [
                 "archive discarded: format version 2 is newer than this engine reads (1...1), and no migration applies; it was set aside as restoration.archive.discarded in memory"
@@ -66,15 +70,13 @@ struct LaunchGuardTests {
     func diedDuringRestoration() throws {
         let harness = try savedHarness()
         CrashingNode.harnessStorage = harness.storage
-        let dying = TestApp()
-        dying.factory = { _ in CrashingNode("Root") }
-        let died = harness.launch(dying)
+        let died = harness.relaunch(making: { _ in CrashingNode("Root") })
         // The crash happened inside decode: the marker is what a killed process leaves.
         #expect(CrashingNode.markerSeenDuringDecode)
         died.kill()
         harness.storage[.restoringMarker] = Array("restoring\n".utf8)
-        let (app, launch) = relaunch(harness)
-        #expect(app.root == nil)
+        let launch = harness.relaunch()
+        #expect(launch.app.root == nil)
         #expect(
             launch.restoreDiagnostics == [
                 "archive discarded: the previous launch died during restoration (the in-progress marker is still there); it was set aside as restoration.archive.discarded in memory"
@@ -89,14 +91,9 @@ struct LaunchGuardTests {
     func crashLoop() throws {
         let harness = try savedHarness()
         let saved = harness.storage[.archive]
-        for _ in 0..<2 {
-            let (app, launch) = relaunch(harness)
-            #expect(app.root?.value == "saved")
-            harness.scheduler.advance(by: .seconds(1))
-            launch.kill()
-        }
-        let (app, launch) = relaunch(harness)
-        #expect(app.root == nil)
+        relaunchAndKill(harness, times: 2, after: .seconds(1)) { #expect($0.app.root?.value == "saved") }
+        let launch = harness.relaunch()
+        #expect(launch.app.root == nil)
         #expect(
             launch.restoreDiagnostics == [
                 "archive discarded: the last 2 launches died within 5.0 seconds of restoring it (crash-loop protection); it was set aside as restoration.archive.discarded in memory"
@@ -112,11 +109,11 @@ struct LaunchGuardTests {
         let harness = try savedHarness()
         harness.configuration.continuousPreservationDelay = .milliseconds(500)
         for round in 0..<3 {
-            let (app, launch) = relaunch(harness)
-            #expect(app.root?.value == (round == 0 ? "saved" : "typed \(round - 1)"), "round \(round)")
+            let launch = harness.relaunch()
+            #expect(launch.app.root?.value == (round == 0 ? "saved" : "typed \(round - 1)"), "round \(round)")
             #expect(launch.restoreDiagnostics == [])
             // The user types; the debounced save runs; then kill -9, 1 s after launch.
-            app.root?.value = "typed \(round)"
+            launch.app.root?.value = "typed \(round)"
             launch.engine.stateDidChange()
             harness.scheduler.advance(by: .milliseconds(600))
             launch.kill()
@@ -128,26 +125,18 @@ struct LaunchGuardTests {
     func unconfirmedRestoreCounted() throws {
         let harness = try savedHarness()
         harness.configuration.continuousPreservationDelay = .milliseconds(500)
-        for _ in 0..<2 {
-            let (app, launch) = relaunch(harness)
-            #expect(app.root?.value == "saved")
+        // Each launch is killed 100 ms after its change, before the debounce.
+        relaunchAndKill(harness, times: 2, after: .milliseconds(100)) { launch in
+            #expect(launch.app.root?.value == "saved")
             launch.engine.stateDidChange()
-            harness.scheduler.advance(by: .milliseconds(100))  // killed before the debounce
-            launch.kill()
         }
-        let (app, _) = relaunch(harness)
-        #expect(app.root == nil)
+        #expect(harness.relaunch().app.root == nil)
     }
 
     @Test("R18: a launch that lives past the window resets the crash-loop count")
     func stableLaunch() throws {
         let harness = try savedHarness()
-        for _ in 0..<3 {
-            let (app, launch) = relaunch(harness)
-            #expect(app.root?.value == "saved")
-            harness.scheduler.advance(by: .seconds(6))
-            launch.kill()
-        }
+        relaunchAndKill(harness, times: 3, after: .seconds(6)) { #expect($0.app.root?.value == "saved") }
         #expect(harness.storage[.launchHistory] == nil)
     }
 
@@ -155,20 +144,15 @@ struct LaunchGuardTests {
     func configurableWindow() throws {
         let harness = try savedHarness()
         harness.configuration.crashLoopWindow = .seconds(30)
-        for _ in 0..<2 {
-            let (_, launch) = relaunch(harness)
-            harness.scheduler.advance(by: .seconds(10))
-            launch.kill()
-        }
-        let (app, _) = relaunch(harness)
-        #expect(app.root == nil)
+        relaunchAndKill(harness, times: 2, after: .seconds(10))
+        #expect(harness.relaunch().app.root == nil)
     }
 
     @Test("R18: the user can quit and forget the state")
     func forget() throws {
         let harness = try savedHarness()
-        let (app, launch) = relaunch(harness)
-        #expect(app.root?.value == "saved")
+        let launch = harness.relaunch()
+        #expect(launch.app.root?.value == "saved")
         launch.engine.discardState(reason: "the user quit and asked to forget the state")
         launch.kill()
         #expect(harness.storage[.archive] == nil)
@@ -176,8 +160,7 @@ struct LaunchGuardTests {
             launch.engine.diagnostics.last?.description
                 == "archive discarded: the user quit and asked to forget the state; it was set aside as restoration.archive.discarded in memory"
         )
-        let (fresh, _) = relaunch(harness)
-        #expect(fresh.root == nil)
+        #expect(harness.relaunch().app.root == nil)
     }
 }
 

@@ -108,10 +108,8 @@ struct StorageTests {
     @Test("R10: if writing fails, the previous archive stays and the error reaches the app")
     func failedSave() throws {
         let harness = RestorationHarness.standard()
-        let app = TestApp()
         let root = Node("Root", value: "first")
-        app.root = root
-        let launch = harness.launch(app)
+        let launch = harness.launch(root: root)
         try launch.save()
         let previous = try #require(harness.storage[.archive])
         harness.storage.failingWrites = InMemoryStorage.diskFull
@@ -120,10 +118,7 @@ struct StorageTests {
         #expect(harness.storage[.archive] == previous)
         harness.storage.failingWrites = nil
         launch.kill()
-        let next = TestApp()
-        next.factory = { _ in Node("Root") }
-        harness.launch(next).kill()
-        #expect(next.root?.value == "first")
+        #expect(harness.restoredRootValue() == "first")
     }
 
     @Test("R10: the engine writes through the real file storage end to end")
