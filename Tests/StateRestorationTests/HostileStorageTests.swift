@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import RestorationTesting
+import TestSupport
 import Testing
 
 @_spi(Testing) @testable import StateRestoration
@@ -28,27 +29,27 @@ struct HostileStorageTests {
     ) -> (TestApp, RestorationEngine, RestorationReport) {
         let app = TestApp()
         app.factory = { _ in Node("Root") }
-        let engine = RestorationEngine(
-            configuration: RestorationConfiguration(
-                appName: "TestApp", appVersion: "1.0", interfaceIdiom: "test", debugOutput: .off),
-            registry: RestorationRegistry(), storage: storage ?? FileRestorationStorage(directory: directory),
-            scheduler: ManualScheduler(), delegate: app, roots: { [unowned app] in app.rootObjects })
-        app.willFinishLaunching()
-        let report = engine.restoreApplicationState()
-        app.didFinishLaunching(report)
-        return (app, engine, report)
+        let engine = app.engine(storage: storage ?? FileRestorationStorage(directory: directory))
+        return (app, engine, app.launch(on: engine))
+    }
+
+    /// ``launch(_:storage:)``, expecting that nothing is restored; the restore's diagnostics
+    /// as text.
+    func launchRestoringNothing(
+        _ directory: String, storage: (any RestorationStorage)? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> (app: TestApp, engine: RestorationEngine, diagnostics: [String]) {
+        let (app, engine, report) = launch(directory, storage: storage)
+        #expect(app.root == nil, "nothing is restored", sourceLocation: sourceLocation)
+        return (app, engine, report.diagnostics.map(\.description))
     }
 
     /// Saves an archive whose root holds "saved" into `directory`.
     func save(into directory: String) throws {
         let app = TestApp()
         app.root = Node("Root", value: "saved")
-        let engine = RestorationEngine(
-            configuration: RestorationConfiguration(
-                appName: "TestApp", appVersion: "1.0", interfaceIdiom: "test", debugOutput: .off),
-            registry: RestorationRegistry(), storage: FileRestorationStorage(directory: directory),
-            delegate: app, roots: { [unowned app] in app.rootObjects })
-        try engine.preserve(reason: .background)
+        try app.engine(storage: FileRestorationStorage(directory: directory), scheduler: nil).preserve(
+            reason: .background)
     }
 
     /// Runs `body` off the main thread and fails the test if it has not returned within
@@ -82,10 +83,8 @@ struct HostileStorageTests {
         #expect(throws: RestorationError.refused(path: path, reason: "is a FIFO, not a regular file")) {
             try result.get()
         }
-        let (app, _, report) = launch(directory)
-        #expect(app.root == nil)
         #expect(
-            report.diagnostics.map(\.description) == [
+            launchRestoringNothing(directory).diagnostics == [
                 "not restored: cannot read the archive: '\(path)' is a FIFO, not a regular file; "
                     + "it was set aside as restoration.archive.discarded in \(directory)"
             ])
@@ -115,9 +114,8 @@ struct HostileStorageTests {
             #expect(
                 throws: RestorationError.refused(path: path, reason: "is a symbolic link, not a regular file")
             ) { try result.get() }
-            let (app, _, report) = launch(directory)
-            #expect(app.root == nil)
-            #expect(report.diagnostics.first?.description.contains("is a symbolic link") == true)
+            let diagnostics = launchRestoringNothing(directory).diagnostics
+            #expect(diagnostics.first?.contains("is a symbolic link") == true)
         }
     }
 
@@ -131,10 +129,8 @@ struct HostileStorageTests {
         close(descriptor)
         var before = stat()
         #expect(stat(path, &before) == 0)
-        let (app, _, report) = launch(directory)
-        #expect(app.root == nil)
         #expect(
-            report.diagnostics.map(\.description) == [
+            launchRestoringNothing(directory).diagnostics == [
                 "not restored: cannot read the archive: '\(path)' holds 314572800 bytes, over the limit of "
                     + "268435456; it was set aside as restoration.archive.discarded in \(directory)"
             ])
@@ -150,9 +146,8 @@ struct HostileStorageTests {
         defer { cleanUp(directory) }
         try save(into: directory)
         #expect(mkfifo(directory + "/restoration.restoring", 0o600) == 0)
-        let (app, engine, report) = launch(directory)
-        #expect(app.root == nil)
-        let note = try #require(report.diagnostics.first?.description)
+        let (_, engine, diagnostics) = launchRestoringNothing(directory)
+        let note = try #require(diagnostics.first)
         #expect(note.hasPrefix("not restored: the launch markers cannot be read ("))
         #expect(note.contains("is a FIFO, not a regular file"))
         #expect(note.hasSuffix("it was set aside as restoration.archive.discarded in \(directory)"))
@@ -173,9 +168,7 @@ struct HostileStorageTests {
         // A full disk: every new file fails; a rename still works.
         let storage = FileRestorationStorage(
             directory: directory, faults: .failing(.createTemporary, with: ENOSPC))
-        let (app, _, report) = launch(directory, storage: storage)
-        #expect(app.root == nil)
-        let note = try #require(report.diagnostics.first?.description)
+        let note = try #require(launchRestoringNothing(directory, storage: storage).diagnostics.first)
         #expect(note.hasPrefix("not restored: the launch markers cannot be written (create '"))
         #expect(note.contains("No space left on device"))
         #expect(
@@ -195,10 +188,9 @@ struct HostileStorageTests {
         let storage = FileRestorationStorage(
             directory: directory,
             faults: StorageFaults { step, path in step == .read && path.hasSuffix(".archive") ? EIO : nil })
-        let (app, engine, report) = launch(directory, storage: storage)
-        #expect(app.root == nil)
+        let (app, engine, diagnostics) = launchRestoringNothing(directory, storage: storage)
         #expect(
-            report.diagnostics.map(\.description) == [
+            diagnostics == [
                 "not restored: cannot read the archive: read '\(directory)/restoration.archive' failed: "
                     + "Input/output error; it was set aside as restoration.archive.discarded in \(directory)"
             ])
@@ -213,17 +205,16 @@ struct HostileStorageTests {
         defer { cleanUp(directory) }
         try save(into: directory)
         #expect(chmod(directory, 0o777) == 0)
-        let (app, engine, report) = launch(directory)
-        #expect(app.root == nil)
+        let (app, engine, diagnostics) = launchRestoringNothing(directory)
         #expect(
-            report.diagnostics.map(\.description) == [
+            diagnostics == [
                 "not restored: '\(directory)' can be written by its group or others (mode 777), who could "
                     + "plant files in it; run: chmod go-w '\(directory)'; nothing in it was read or changed"
             ])
         app.root = Node("Root", value: "new")
         #expect(throws: RestorationError.self) { try engine.preserve(reason: .background) }
         #expect(FileManager.default.fileExists(atPath: directory + "/restoration.archive"), "untouched")
-        #expect(try Self.mode(directory) == 0o777, "not silently changed: the user decides")
+        #expect(TemporaryDirectory.mode(of: directory) == 0o777, "not silently changed: the user decides")
     }
 
     @Test("R36: a state directory that another user owns is refused")
@@ -240,8 +231,7 @@ struct HostileStorageTests {
                     "belongs to another user (uid 12345), who could plant files in it; use a directory of your own"
             )
         ) { try FileRestorationStorage(directory: directory).load(.archive) }
-        let (app, _, _) = launch(directory)
-        #expect(app.root == nil)
+        _ = launchRestoringNothing(directory)
     }
 
     @Test("R36: a directory of one's own that others can only read is made private, and used")
@@ -250,7 +240,7 @@ struct HostileStorageTests {
         defer { cleanUp(directory) }
         #expect(chmod(directory, 0o755) == 0)
         try save(into: directory)
-        #expect(try Self.mode(directory) == 0o700)
+        #expect(TemporaryDirectory.mode(of: directory) == 0o700)
         let (app, _, report) = launch(directory)
         #expect(report.diagnostics.map(\.description) == [])
         #expect(app.root?.value == "saved")
@@ -274,12 +264,6 @@ struct HostileStorageTests {
             #expect(returned == true, "writing the log \(log) blocked")
         }
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep")
-    }
-
-    static func mode(_ path: String) throws -> Int {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return -1 }
-        return Int(status.st_mode & 0o777)
     }
 }
 

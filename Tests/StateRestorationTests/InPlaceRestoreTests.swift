@@ -14,10 +14,7 @@ struct InPlaceRestoreTests {
 
     /// An engine over `app`, with the tests' restoration classes.
     static func engine(for app: TestApp) -> RestorationEngine {
-        RestorationEngine(
-            configuration: configuration, registry: RestorationRegistry([NodeRestorer.self]),
-            storage: InMemoryStorage(), scheduler: ManualScheduler(), delegate: app,
-            roots: { [app] in app.rootObjects })
+        app.engine(registry: RestorationRegistry([NodeRestorer.self]), configuration: configuration)
     }
 
     /// A tree of `count` nodes below a stack, each with a value, saved as bytes.

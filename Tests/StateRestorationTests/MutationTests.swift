@@ -132,10 +132,9 @@ struct MutationTests {
     static func restore(_ archive: Archive) {
         let app = TestApp()
         app.factory = { Node($0.last?.identifier) }
-        let engine = RestorationEngine(
-            configuration: RestorationConfiguration(appName: "T", appVersion: "1", debugOutput: .off),
-            registry: RestorationRegistry([NodeRestorer.self]), storage: InMemoryStorage(),
-            scheduler: ManualScheduler(), delegate: app, roots: { [app] in app.rootObjects })
+        let engine = app.engine(
+            registry: RestorationRegistry([NodeRestorer.self]),
+            configuration: RestorationConfiguration(appName: "T", appVersion: "1", debugOutput: .off))
         _ = engine.restore(archive)
     }
 

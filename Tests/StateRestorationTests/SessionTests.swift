@@ -35,6 +35,18 @@ struct SessionTests {
         return app
     }
 
+    /// Session "a" after an app saved "full state" and the activity "viewing `item`" in it and
+    /// was killed; returns the path of the session's archive file, for a test to damage.
+    func savedWithActivity(_ harness: SessionHarness, item: String) throws -> String {
+        try harness.saveAndKill(app("full state", item: item), session: .named("a"))
+        return harness.sessions.directory(of: "a") + "/restoration.archive"
+    }
+
+    /// Writes `bytes` to the file at `path`.
+    func write(_ bytes: [UInt8], to path: String) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
     @Test("S1: each session has its own directory, archive and lock, under <state>/sessions")
     func ownDirectory() throws {
         let harness = harness()
@@ -53,12 +65,10 @@ struct SessionTests {
         let state = directory.path + "/state"
         // Saved by the engine as it was before sessions: the archive in the state directory.
         let legacy = RestorationHarness.standard()
-        let first = legacy.launch(app("before sessions"))
-        try first.save()
+        try legacy.launch(app("before sessions")).save()
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
-        try Data(try #require(legacy.storage[.archive])).write(
-            to: URL(fileURLWithPath: state + "/restoration.archive"))
-        try Data("1\n".utf8).write(to: URL(fileURLWithPath: state + "/restoration.launches"))
+        try write(try #require(legacy.storage[.archive]), to: state + "/restoration.archive")
+        try write(Array("1\n".utf8), to: state + "/restoration.launches")
 
         let harness = harness()
         let app = relaunchApp()
@@ -99,8 +109,8 @@ struct SessionTests {
         left.kill()
         right.kill()
         // The left session's last launch died while restoring.
-        try Data("restoring\n".utf8).write(
-            to: URL(fileURLWithPath: harness.sessions.directory(of: "left") + "/restoration.restoring"))
+        try write(
+            Array("restoring\n".utf8), to: harness.sessions.directory(of: "left") + "/restoration.restoring")
         let leftAgain = try harness.launch(relaunchApp(), session: .named("left"))
         let rightAgain = try harness.launch(relaunchApp(), session: .named("right"))
         #expect(leftAgain.app.root == nil)
@@ -115,13 +125,10 @@ struct SessionTests {
     func crashLoopStaysInItsSession() throws {
         let harness = harness()
         for (id, value) in [("left", "left"), ("right", "right")] {
-            let launch = try harness.launch(app(value), session: .named(id))
-            try launch.save()
-            launch.kill()
+            try harness.saveAndKill(app(value), session: .named(id))
         }
         // The left session's last two launches died soon after restoring.
-        try Data("2\n".utf8).write(
-            to: URL(fileURLWithPath: harness.sessions.directory(of: "left") + "/restoration.launches"))
+        try write(Array("2\n".utf8), to: harness.sessions.directory(of: "left") + "/restoration.launches")
         let leftAgain = try harness.launch(relaunchApp(), session: .named("left"))
         let rightAgain = try harness.launch(relaunchApp(), session: .named("right"))
         #expect(leftAgain.app.root == nil)
@@ -179,9 +186,7 @@ struct SessionTests {
     @Test("S9: after quit and forget, a plain launch starts anew instead of taking an older session")
     func forgetMeansForget() throws {
         let harness = harness()
-        let older = try harness.launch(app("left days ago"), session: .named("older"))
-        try older.save()
-        older.kill()
+        try harness.saveAndKill(app("left days ago"), session: .named("older"))
         let forget = try harness.launch(app("forget"), session: .new)
         try forget.save()
         try forget.quitAndForget()
@@ -204,9 +209,7 @@ struct SessionTests {
     @Test("S9: a session in use when another was forgotten is still resumed after it stops")
     func inUseAtForgetIsResumed() throws {
         let harness = harness()
-        let older = try harness.launch(app("left days ago"), session: .named("older"))
-        try older.save()
-        older.kill()
+        try harness.saveAndKill(app("left days ago"), session: .named("older"))
         let running = try harness.launch(app("still running"), session: .named("running"))
         try running.save()
         let forget = try harness.launch(app("forget"), session: .new)
@@ -222,9 +225,7 @@ struct SessionTests {
     @Test("S4: --fresh (a new session) leaves the others alone")
     func freshLeavesOthers() throws {
         let harness = harness()
-        let old = try harness.launch(app("old"), session: .mostRecent)
-        try old.save()
-        old.kill()
+        try harness.saveAndKill(app("old"), session: .mostRecent)
         let fresh = try harness.launch(relaunchApp(), session: .new)
         #expect(fresh.app.root == nil)
         fresh.kill()
@@ -243,9 +244,7 @@ struct SessionTests {
             if index == 0 { held.append(launch) } else { launch.kill() }
         }
         // s0 is the oldest but held; a fourth and a fifth session push the count over 3.
-        let fourth = try harness.launch(relaunchApp(), session: .named("s3"))
-        try fourth.save()
-        fourth.kill()
+        try harness.saveAndKill(relaunchApp(), session: .named("s3"))
         Thread.sleep(forTimeInterval: 0.02)
         let fifth = try harness.launch(relaunchApp(), session: .named("s4"))
         let ids = Set(harness.sessions.sessions().map(\.id))
@@ -257,12 +256,8 @@ struct SessionTests {
     @Test("S4: sessions unused for longer than the age go at launch")
     func pruneByAge() throws {
         let harness = harness()
-        let old = try harness.launch(app("old"), session: .named("old"))
-        try old.save()
-        old.kill()
-        let young = try harness.launch(app("young"), session: .named("young"))
-        try young.save()
-        young.kill()
+        try harness.saveAndKill(app("old"), session: .named("old"))
+        try harness.saveAndKill(app("young"), session: .named("young"))
         let later = Date().addingTimeInterval(31 * 24 * 3600)
         var sessions = harness.sessions
         sessions.policy.maximumAge = .seconds(30 * 24 * 3600)
@@ -287,8 +282,7 @@ struct SessionTests {
             userInfo: ["item": "K1", "field": "name"])
         let footer = ActivityFooter.encode(activity)
         let harness = RestorationHarness.standard()
-        let launch = harness.launch(app("x"))
-        try launch.save()
+        try harness.launch(app("x")).save()
         let archive = try #require(harness.storage[.archive])
         let (length, found) = ActivityFooter.split(archive + footer)
         #expect(length == archive.count)
@@ -303,13 +297,10 @@ struct SessionTests {
     @Test("S5: a corrupt archive restores from the activity instead, and says so")
     func corruptArchiveUsesActivity() throws {
         let harness = harness()
-        let first = try harness.launch(app("full state", item: "K7"), session: .named("a"))
-        try first.save()
-        first.kill()
-        let path = harness.sessions.directory(of: "a") + "/restoration.archive"
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let path = try savedWithActivity(harness, item: "K7")
+        var bytes = try #require(TemporaryDirectory.bytes(of: path))
         bytes[40] ^= 0xFF  // inside the archive's body: its checksum fails
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try write(bytes, to: path)
         let app = relaunchApp()
         let again = try harness.launch(app, session: .named("a"))
         #expect(app.interactionActivity?.userInfo == ["item": "K7"])
@@ -324,20 +315,15 @@ struct SessionTests {
     @Test("S5: a crash loop and a newer format also fall back to the activity", arguments: ["loop", "newer"])
     func otherDiscardsUseActivity(kind: String) throws {
         let harness = harness()
-        let first = try harness.launch(app("full state", item: "K9"), session: .named("a"))
-        try first.save()
-        first.kill()
-        let path = harness.sessions.directory(of: "a") + "/restoration.archive"
+        let path = try savedWithActivity(harness, item: "K9")
         if kind == "loop" {
-            try Data("2\n".utf8).write(
-                to: URL(fileURLWithPath: harness.sessions.directory(of: "a") + "/restoration.launches"))
+            try write(Array("2\n".utf8), to: harness.sessions.directory(of: "a") + "/restoration.launches")
         } else {
-            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            let bytes = try #require(TemporaryDirectory.bytes(of: path))
             let (length, _) = ActivityFooter.split(bytes)
             var archive = Array(bytes[..<length])
             archive[8] = 9
-            try Data(ArchiveSealing.resealed(archive) + bytes[length...]).write(
-                to: URL(fileURLWithPath: path))
+            try write(ArchiveSealing.resealed(archive) + bytes[length...], to: path)
         }
         let app = relaunchApp()
         let again = try harness.launch(app, session: .named("a"))
@@ -348,20 +334,17 @@ struct SessionTests {
     @Test("S5: a damaged activity leaves a good archive restoring, and is named when both fail")
     func damagedActivity() throws {
         let harness = harness()
-        let first = try harness.launch(app("full state", item: "K2"), session: .named("a"))
-        try first.save()
-        first.kill()
-        let path = harness.sessions.directory(of: "a") + "/restoration.archive"
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let path = try savedWithActivity(harness, item: "K2")
+        var bytes = try #require(TemporaryDirectory.bytes(of: path))
         bytes[bytes.count - 20] ^= 0x01  // inside the activity's payload
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try write(bytes, to: path)
         let app = relaunchApp()
         let again = try harness.launch(app, session: .named("a"))
         #expect(app.root?.value == "full state")
         #expect(again.report.diagnostics.isEmpty)
         again.kill()
         bytes[30] ^= 0xFF  // now the archive too
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try write(bytes, to: path)
         let app2 = relaunchApp()
         let third = try harness.launch(app2, session: .named("a"))
         #expect(app2.root == nil)
@@ -404,5 +387,15 @@ struct SessionTests {
         #expect(leftAgain.app.root?.value == "left")
         #expect(rightAgain.app.root?.value == "right")
         #expect(harness.sessions.sessions().allSatisfy { $0.isHeld })
+    }
+}
+
+@MainActor
+extension SessionHarness {
+    /// Launches `app` in the session `choice` takes, saves, and ends the launch as a kill does.
+    func saveAndKill(_ app: TestApp, session choice: SessionChoice) throws {
+        let launch = try launch(app, session: choice)
+        try launch.save()
+        launch.kill()
     }
 }

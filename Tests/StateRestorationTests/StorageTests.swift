@@ -128,17 +128,14 @@ struct StorageTests {
         let storage = FileRestorationStorage(directory: root)
         let app = TestApp()
         app.root = Node("Root", value: "on disk")
-        let engine = RestorationEngine(
-            configuration: RestorationConfiguration(appName: "T", appVersion: "1", debugOutput: .off),
-            registry: RestorationRegistry(), storage: storage, scheduler: ManualScheduler(), delegate: app,
-            roots: { [app] in app.rootObjects })
+        let engine = app.engine(
+            storage: storage,
+            configuration: RestorationConfiguration(appName: "T", appVersion: "1", debugOutput: .off))
         try engine.preserve(reason: .termination)
         let next = TestApp()
         next.factory = { _ in Node("Root") }
-        let restorer = RestorationEngine(
-            configuration: engine.configuration, registry: RestorationRegistry(), storage: storage,
-            scheduler: ManualScheduler(), delegate: next, roots: { [next] in next.rootObjects })
-        let report = restorer.restoreApplicationState()
+        let report = next.engine(storage: storage, configuration: engine.configuration)
+            .restoreApplicationState()
         #expect((report.roots.first as? Node)?.value == "on disk")
     }
 }

@@ -129,10 +129,7 @@ struct VersionAndContinuityTests {
         configuration.continuousPreservationDelay = .milliseconds(300)
         let app = TestApp()
         app.root = Node("Root", value: "typed")
-        let engine = RestorationEngine(
-            configuration: configuration, registry: RestorationRegistry(), storage: storage,
-            scheduler: scheduler,
-            delegate: app, roots: { [unowned app] in app.rootObjects })
+        let engine = app.engine(storage: storage, configuration: configuration, scheduler: scheduler)
         // A continuous save starts (its write takes a while), and at once the app goes to the
         // background with nothing changed since: the pass must not return before the write
         // landed, or a process stopped next and killed has nothing on disk.

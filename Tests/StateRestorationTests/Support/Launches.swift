@@ -59,3 +59,33 @@ extension Node {
         return self
     }
 }
+
+@MainActor
+extension TestApp {
+    /// The configuration of an engine made outside a harness, as the harness's default:
+    /// app "TestApp" 1.0, no debug output.
+    static let configuration = RestorationConfiguration(
+        appName: "TestApp", appVersion: "1.0", interfaceIdiom: "test", debugOutput: .off)
+
+    /// An engine of this app outside a harness, on `storage`, its time on `scheduler` (a
+    /// ``ManualScheduler`` unless told; nil for the engine's own), its roots this app's.
+    func engine(
+        storage: any RestorationStorage = InMemoryStorage(),
+        registry: RestorationRegistry = RestorationRegistry(),
+        configuration: RestorationConfiguration = TestApp.configuration,
+        scheduler: (any RestorationScheduler)? = ManualScheduler()
+    ) -> RestorationEngine {
+        RestorationEngine(
+            configuration: configuration, registry: registry, storage: storage, scheduler: scheduler,
+            delegate: self, roots: { [self] in self.rootObjects })
+    }
+
+    /// Launches this app on `engine` as the harness does, without one: will-finish, restore,
+    /// did-finish.
+    func launch(on engine: RestorationEngine) -> RestorationReport {
+        willFinishLaunching()
+        let report = engine.restoreApplicationState()
+        didFinishLaunching(report)
+        return report
+    }
+}
