@@ -101,12 +101,26 @@ struct ContainmentTests {
         archive.records.firstIndex { $0.path.description == path } ?? -1
     }
 
-    /// Restores `archive` from its bytes (checksum valid) into a fresh app.
-    func restore(_ archive: Archive, app: ContainerApp = ContainerApp()) throws -> (ContainerApp, [String]) {
-        let harness = RestorationHarness()
+    /// Restores `archive` from its bytes (checksum valid) into a fresh app whose window holds
+    /// `root`, and whose delegate answers `factory` (a new ``Container`` for any path if nil).
+    func restore(
+        _ archive: Archive, root: Container? = nil, registry: RestorationRegistry = RestorationRegistry(),
+        factory: ((RestorationPath) -> Container?)? = nil
+    ) -> (ContainerApp, [String]) {
+        let app = ContainerApp()
+        app.root = root
+        app.factory = factory
+        let harness = RestorationHarness(registry: registry)
         harness.storage[.archive] = archive.encodedBytes()
         let launch = harness.launch(app)
         return (app, launch.restoreDiagnostics)
+    }
+
+    /// The diagnostic of the record at `path` when the object found for it was restored at
+    /// `earlier` already.
+    func alreadyRestored(_ path: String, at earlier: String) -> String {
+        "not restored: \(path): the object found for it is already restored at '\(earlier)'; an object has "
+            + "one place in the tree, so nothing is restored here or below (R31)"
     }
 
     func tree(_ app: ContainerApp) -> [String]? {
@@ -116,7 +130,7 @@ struct ContainmentTests {
 
     @Test("R31: an untouched archive restores its whole tree, with no diagnostic")
     func untouched() throws {
-        let (app, diagnostics) = try restore(try savedArchive())
+        let (app, diagnostics) = restore(try savedArchive())
         #expect(diagnostics == [])
         #expect(tree(app) == ["Root r", "  A a", "    B b", "  M m"])
     }
@@ -126,7 +140,7 @@ struct ContainmentTests {
         let archive = try savedArchive()
         let crafted = try rewrite(
             archive, "Root", "children", .array([.reference(0), .reference(index(archive, "Root/A"))]))
-        let (app, diagnostics) = try restore(crafted)
+        let (app, diagnostics) = restore(crafted)
         #expect(tree(app) == ["Root r", "  A a", "    B b", "  M m"])
         #expect(
             diagnostics == [
@@ -140,7 +154,7 @@ struct ContainmentTests {
     func presentingEachOther() throws {
         let archive = try savedArchive()
         let crafted = try rewrite(archive, "Root/M", "presented", .reference(0))
-        let (app, diagnostics) = try restore(crafted)
+        let (app, diagnostics) = restore(crafted)
         #expect(tree(app) == ["Root r", "  A a", "    B b", "  M m"])
         #expect(app.root?.presented?.presented == nil)
         #expect(
@@ -157,7 +171,7 @@ struct ContainmentTests {
         let a = index(archive, "Root/A")
         var crafted = try rewrite(archive, "Root", "children", .array([.reference(a), .reference(a)]))
         crafted = try rewrite(crafted, "Root/M", "children", .array([.reference(a)]))
-        let (app, diagnostics) = try restore(crafted)
+        let (app, diagnostics) = restore(crafted)
         #expect(tree(app) == ["Root r", "  A a", "    B b", "  M m"])
         #expect(
             diagnostics == [
@@ -173,30 +187,23 @@ struct ContainmentTests {
     func sameObjectTwice() throws {
         let archive = try savedArchive()
         let shared = Container("A")
-        let app = ContainerApp()
-        app.factory = { path in
+        let (restored, diagnostics) = restore(archive) { path in
             switch path.description {
             case "Root/A", "Root/A/B": shared
             default: Container(path.last?.identifier)
             }
         }
-        let (restored, diagnostics) = try restore(archive, app: app)
         #expect(tree(restored) == ["Root r", "  A a", "  M m"])
-        #expect(
-            diagnostics == [
-                "not restored: Root/A/B: the object found for it is already restored at 'Root/A'; an object has "
-                    + "one place in the tree, so nothing is restored here or below (R31)"
-            ])
+        #expect(diagnostics == [alreadyRestored("Root/A/B", at: "Root/A")])
     }
 
     @Test("R31: an object made new for one record and handed back for a later one is caught")
     func newObjectHandedBackLater() throws {
         let archive = try savedArchive()
-        let app = ContainerApp()
         // Held weakly, so that when A's object is handed back first nothing else holds it
         // (the restore skips the identity check for such an object in optimised builds).
         weak var madeForA: Container?
-        app.factory = { path in
+        let (restored, diagnostics) = restore(archive) { path in
             switch path.description {
             case "Root/A":
                 let made = Container("A")
@@ -206,23 +213,16 @@ struct ContainmentTests {
             default: return Container(path.last?.identifier)
             }
         }
-        let (restored, diagnostics) = try restore(archive, app: app)
         #expect(tree(restored) == ["Root r", "  A a", "    B b"])
-        #expect(
-            diagnostics == [
-                "not restored: Root/M: the object found for it is already restored at 'Root/A'; an object has "
-                    + "one place in the tree, so nothing is restored here or below (R31)"
-            ])
+        #expect(diagnostics == [alreadyRestored("Root/M", at: "Root/A")])
     }
 
     @Test("R31: a window's root handed back for a deeper record is never made a child")
     func windowRootBelow() throws {
-        let archive = try savedArchive()
-        let app = ContainerApp()
         let root = Container("Root")
-        app.root = root
-        app.factory = { path in path.description == "Root/A/B" ? root : Container(path.last?.identifier) }
-        let (_, diagnostics) = try restore(archive, app: app)
+        let (_, diagnostics) = restore(try savedArchive(), root: root) { path in
+            path.description == "Root/A/B" ? root : Container(path.last?.identifier)
+        }
         #expect(root.value == "", "the window's root was not decoded with B's state")
         #expect(root.children.isEmpty)
         #expect(
@@ -234,15 +234,11 @@ struct ContainmentTests {
 
     @Test("R31: an object of the wrong type in a containment list is left out and named")
     func wrongType() throws {
-        let archive = try savedArchive()
-        let app = ContainerApp()
-        app.factory = { path in path.description == "Root/A" ? nil : Container(path.last?.identifier) }
-        let harness = RestorationHarness(registry: RestorationRegistry([OtherRestorer.self]))
-        var crafted = archive
-        let a = index(archive, "Root/A")
-        crafted.records[a].restorationClassName = "OtherRestorer"
-        harness.storage[.archive] = crafted.encodedBytes()
-        let launch = harness.launch(app)
+        var crafted = try savedArchive()
+        crafted.records[index(crafted, "Root/A")].restorationClassName = "OtherRestorer"
+        let (_, diagnostics) = restore(crafted, registry: RestorationRegistry([OtherRestorer.self])) { path in
+            path.description == "Root/A" ? nil : Container(path.last?.identifier)
+        }
         // The class returned another type than the one saved: a warning (R14), then the
         // container leaves it out, and so nothing holds it.
         let expected: [String] = [
@@ -256,7 +252,7 @@ struct ContainmentTests {
                 + "it names no restorationParent): a container decodes the references to its children and "
                 + "attaches them again",
         ]
-        #expect(Array(launch.restoreDiagnostics.prefix(3)) == expected)
+        #expect(Array(diagnostics.prefix(3)) == expected)
     }
 }
 

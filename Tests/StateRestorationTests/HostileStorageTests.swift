@@ -52,6 +52,18 @@ struct HostileStorageTests {
             reason: .background)
     }
 
+    /// A fresh directory (for `cleanUp`) after ``save(into:)``, and the archive's bytes as the
+    /// file storage reads them.
+    func savedScratch(sourceLocation: SourceLocation = #_sourceLocation) throws -> (
+        directory: String, saved: [UInt8]
+    ) {
+        let directory = scratch()
+        try save(into: directory)
+        let saved = try #require(
+            try FileRestorationStorage(directory: directory).load(.archive), sourceLocation: sourceLocation)
+        return (directory, saved)
+    }
+
     /// Runs `body` off the main thread and fails the test if it has not returned within
     /// `seconds`: what a blocked `open` or `read` would do to a launch.
     nonisolated func returnsPromptly<T: Sendable>(
@@ -161,10 +173,8 @@ struct HostileStorageTests {
 
     @Test("R35: when the launch markers cannot be written, nothing is restored and a diagnostic says why")
     func markersUnwritable() throws {
-        let directory = scratch()
+        let (directory, saved) = try savedScratch()
         defer { cleanUp(directory) }
-        try save(into: directory)
-        let saved = try #require(try FileRestorationStorage(directory: directory).load(.archive))
         // A full disk: every new file fails; a rename still works.
         let storage = FileRestorationStorage(
             directory: directory, faults: .failing(.createTemporary, with: ENOSPC))
@@ -181,10 +191,8 @@ struct HostileStorageTests {
 
     @Test("R35: a read error (EIO) sets the archive aside, so the message's promise is kept after a save")
     func readErrorKeepsTheArchive() throws {
-        let directory = scratch()
+        let (directory, saved) = try savedScratch()
         defer { cleanUp(directory) }
-        try save(into: directory)
-        let saved = try #require(try FileRestorationStorage(directory: directory).load(.archive))
         let storage = FileRestorationStorage(
             directory: directory,
             faults: StorageFaults { step, path in step == .read && path.hasSuffix(".archive") ? EIO : nil })

@@ -186,23 +186,16 @@ struct InPlaceRestoreTests {
     @Test("R22: decodeObjects(of:forKey:) keeps the objects of the type asked for, in order")
     func typedReferenceLists() throws {
         let harness = RestorationHarness.standard()
-        let app = TestApp()
         let root = MixedNode("Root")
-        let first = Node("A", value: "a")
-        first.restorationClass = NodeRestorer.self
-        let second = Node("B", value: "b")
-        second.restorationClass = NodeRestorer.self
-        let other = OtherObject("C")
-        root.mixed = [first, other, second]
+        let first = Node("A", value: "a").restored(by: NodeRestorer.self)
+        let second = Node("B", value: "b").restored(by: NodeRestorer.self)
+        root.mixed = [first, OtherObject("C"), second]
         root.children = [first, second]
-        app.root = root
-        try harness.launch(app).save()
+        try harness.launch(root: root).save()
 
-        let next = TestApp()
-        next.factory = { $0.count == 1 ? MixedNode("Root") : nil }
         harness.registry = RestorationRegistry([NodeRestorer.self])
-        let launch = harness.launch(next)
-        let restored = try #require(next.root as? MixedNode)
+        let launch = harness.relaunch(root: { MixedNode("Root") })
+        let restored = try #require(launch.app.root as? MixedNode)
         #expect(restored.restoredNodes.map(\.value) == ["a", "b"])
         #expect(restored.missingList.isEmpty)
         #expect(restored.mismatch is StateCodingError)
@@ -214,25 +207,21 @@ struct InPlaceRestoreTests {
         arguments: [false, true])
     func keysInAnyOrder(aKeyRepeats: Bool) throws {
         let harness = RestorationHarness.standard()
-        let app = TestApp()
         let root = KeyOrderNode("Root")
         // A key written twice anywhere makes the whole archive's look-ups take the path
         // where the last entry with a key wins.
         root.writesTwice = aKeyRepeats
-        let child = Node("Plain", value: "p")
-        child.restorationClass = NodeRestorer.self
-        let stacked = StackNode("Stacked", value: "s")
-        stacked.restorationClass = StackNodeRestorer.self
-        root.listed = [child, stacked]
-        root.children = [child, stacked]
-        app.root = root
-        try harness.launch(app).save()
+        let listed = [
+            Node("Plain", value: "p").restored(by: NodeRestorer.self),
+            StackNode("Stacked", value: "s").restored(by: StackNodeRestorer.self),
+        ]
+        root.listed = listed
+        root.children = listed
+        try harness.launch(root: root).save()
 
-        let next = TestApp()
-        next.factory = { $0.count == 1 ? KeyOrderNode("Root") : nil }
         harness.registry = RestorationRegistry([NodeRestorer.self, StackNodeRestorer.self])
-        _ = harness.launch(next)
-        let restored = try #require(next.root as? KeyOrderNode)
+        let restored = try #require(
+            harness.relaunch(root: { KeyOrderNode("Root") }).app.root as? KeyOrderNode)
         let expected = KeyOrderNode.values.map { Optional($0.value) }
         #expect(restored.inOrder == expected)
         #expect(restored.reversed == expected.reversed())
@@ -252,19 +241,15 @@ struct InPlaceRestoreTests {
         arguments: [false, true])
     func repeatedKeyAmongMany(aKeyRepeats: Bool) throws {
         let harness = RestorationHarness.standard()
-        let app = TestApp()
         let root = ManyKeysNode("Root")
         root.writesTwice = aKeyRepeats
-        app.root = root
-        try harness.launch(app).save()
+        try harness.launch(root: root).save()
         let bytes = try #require(harness.storage[.archive])
         // 100 keys share 64 bits: the reader notes keys only from the first shared bit on.
         #expect(try ArchiveReader(bytes: bytes, limits: .default).view().keysAreUnique == !aKeyRepeats)
 
-        let next = TestApp()
-        next.factory = { $0.count == 1 ? ManyKeysNode("Root") : nil }
-        _ = harness.launch(next)
-        let restored = try #require(next.root as? ManyKeysNode)
+        let restored = try #require(
+            harness.relaunch(root: { ManyKeysNode("Root") }).app.root as? ManyKeysNode)
         var expected = Array(0..<ManyKeysNode.keyCount)
         if aKeyRepeats { expected[ManyKeysNode.repeatedKey] = -1 }
         #expect(restored.read == expected)
@@ -275,15 +260,12 @@ struct InPlaceRestoreTests {
         func save(typed: Bool) throws -> Archive {
             let harness = RestorationHarness.standard()
             harness.configuration.now = { Date(timeIntervalSince1970: 1_000) }
-            let app = TestApp()
             let root = Node("Root")
             root.encodesStructure = false
             let children = [Node("A", value: "1"), Node("B", value: "2")]
             root.children = children
-            let writer = ListWriter("Writer", typed: typed, targets: children)
-            root.views = [writer]
-            app.root = root
-            try harness.launch(app).save()
+            root.views = [ListWriter("Writer", typed: typed, targets: children)]
+            try harness.launch(root: root).save()
             return try Archive(bytes: try #require(harness.storage[.archive]))
         }
         let typed = try save(typed: true)
@@ -423,12 +405,6 @@ final class ManyKeysNode: Node {
     override func decodeRestorableState(with coder: StateDecoder) throws {
         read = try (0..<Self.keyCount).map { try coder.decode(Int.self, forKey: "k\($0)") }
     }
-}
-
-/// Creates a ``StackNode``: a subclass of the class `decodeObjects(of:forKey:)` is asked for.
-@MainActor
-enum StackNodeRestorer: NamingRestorer {
-    static func make(_ identifier: String?) -> (any RestorableObject)? { StackNode(identifier) }
 }
 
 /// A view that writes references to `targets`, as `[Node]` or as `[any RestorableObject]`.

@@ -96,6 +96,13 @@ class StackNode: Node {
     }
 }
 
+/// Creates a ``StackNode``: a subclass of ``Node``, for reads that ask for a class and get a
+/// subclass (`decodeObjects(of:forKey:)`).
+@MainActor
+enum StackNodeRestorer: NamingRestorer {
+    static func make(_ identifier: String?) -> (any RestorableObject)? { StackNode(identifier) }
+}
+
 /// A restoration class that creates a plain ``Node`` named after the path's last identifier.
 @MainActor
 enum NodeRestorer: ObjectRestoration {
