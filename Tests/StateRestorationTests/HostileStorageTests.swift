@@ -44,6 +44,13 @@ struct HostileStorageTests {
         return (app, engine, report.diagnostics.map(\.description))
     }
 
+    /// The diagnostic of an archive in `directory` that could not be read, for `reason`, and
+    /// was set aside.
+    func cannotRead(_ reason: String, in directory: String) -> String {
+        "not restored: cannot read the archive: \(reason); it was set aside as restoration.archive.discarded in "
+            + directory
+    }
+
     /// Saves an archive whose root holds "saved" into `directory`.
     func save(into directory: String) throws {
         let app = TestApp()
@@ -97,8 +104,7 @@ struct HostileStorageTests {
         }
         #expect(
             launchRestoringNothing(directory).diagnostics == [
-                "not restored: cannot read the archive: '\(path)' is a FIFO, not a regular file; "
-                    + "it was set aside as restoration.archive.discarded in \(directory)"
+                cannotRead("'\(path)' is a FIFO, not a regular file", in: directory)
             ])
         var status = stat()
         #expect(lstat(directory + "/restoration.archive.discarded", &status) == 0)
@@ -143,8 +149,7 @@ struct HostileStorageTests {
         #expect(stat(path, &before) == 0)
         #expect(
             launchRestoringNothing(directory).diagnostics == [
-                "not restored: cannot read the archive: '\(path)' holds 314572800 bytes, over the limit of "
-                    + "268435456; it was set aside as restoration.archive.discarded in \(directory)"
+                cannotRead("'\(path)' holds 314572800 bytes, over the limit of 268435456", in: directory)
             ])
         var after = stat()
         #expect(stat(directory + "/restoration.archive.discarded", &after) == 0)
@@ -199,8 +204,8 @@ struct HostileStorageTests {
         let (app, engine, diagnostics) = launchRestoringNothing(directory, storage: storage)
         #expect(
             diagnostics == [
-                "not restored: cannot read the archive: read '\(directory)/restoration.archive' failed: "
-                    + "Input/output error; it was set aside as restoration.archive.discarded in \(directory)"
+                cannotRead(
+                    "read '\(directory)/restoration.archive' failed: Input/output error", in: directory)
             ])
         app.root = Node("Root", value: "new")
         try engine.preserve(reason: .background)
