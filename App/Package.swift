@@ -67,7 +67,7 @@ let package = Package(
             name: "restoration-archive", dependencies: ["ArchiveInspector", "ArgumentKit"]),
         .executableTarget(
             name: "restoration-bench",
-            dependencies: [stateRestoration, restorationTesting, "ArgumentKit"]),
+            dependencies: [stateRestoration, restorationTesting, testSupport, "ArgumentKit"]),
         // Test helper: a child process for the item store's kill -9 test, and a benchmark.
         .executableTarget(name: "homepwner-store-stress", dependencies: ["Homepwner", "HomepwnerCore"]),
         // Reliability helpers (docs/RELIABILITY.md): kill storms, and an app that crashes on purpose.

@@ -1,5 +1,6 @@
 import Foundation
 import StateRestoration
+import TestSupport
 
 /// The structure-aware mode: an input whose first byte is ``marker`` (`0x7E`, `~`) is not
 /// archive bytes but a recipe for an archive of Homepwner-shaped records.
@@ -36,7 +37,7 @@ struct Recipe {
 
     /// A recipe input made from `seed`: the marker and 256 bytes of SplitMix64.
     static func input(seed: UInt64) -> [UInt8] {
-        var generator = SplitMix64(state: seed)
+        var generator = SplitMix64(seed: seed)
         return [marker] + (0..<256).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
     }
 
@@ -326,7 +327,7 @@ struct Source: RandomNumberGenerator {
         // FNV-1a of the bytes: the same recipe always continues the same way.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        generator = SplitMix64(state: hash)
+        generator = SplitMix64(seed: hash)
     }
 
     private mutating func byte() -> UInt8 {
@@ -349,17 +350,4 @@ struct Source: RandomNumberGenerator {
     }
 
     mutating func next() -> UInt64 { next64() }
-}
-
-/// SplitMix64 (Steele, Lea and Flood), for recipes past their bytes and for seeds.
-struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A synthetic restorable tree of a given size, the same in every run (seeded).
 ///
