@@ -152,12 +152,16 @@ public struct RestorationSessions: Sendable {
     /// `keeping` names sessions that hold something of the app's that the user has not
     /// finished (an unfinished new item): pruning by count passes them over; pruning by age
     /// does not, and the app says what went with them.
+    ///
+    /// With `pruning: false` the launch does only what choosing its session needs, and the
+    /// app calls ``tidy(now:keeping:)`` later, off the path to its first frame (a state
+    /// directory with thousands of old or planted sessions would otherwise delay it).
     /// - Throws: ``SessionError/held(_:)`` when `.named` names a session another instance
     ///   holds; ``SessionError/invalidIdentifier(_:)`` for a bad name;
     ///   ``SessionError/storage(_:)`` when the directory is unsafe or cannot be written.
-    public func open(_ choice: SessionChoice, now: Date = Date(), keeping: Set<String> = [])
-        throws(SessionError) -> Opening
-    {
+    public func open(
+        _ choice: SessionChoice, now: Date = Date(), keeping: Set<String> = [], pruning: Bool = true
+    ) throws(SessionError) -> Opening {
         try prepareDirectories()
         let migrated = try migrateLegacyState()
         let session: RestorationSession
@@ -178,9 +182,19 @@ public struct RestorationSessions: Sendable {
         case .new:
             session = try createSession(named: nil)
         }
-        removeAbandonedWork()
-        let pruned = prune(now: now, keeping: keeping)
+        let pruned = pruning ? tidy(now: now, keeping: keeping) : []
         return Opening(session: session, migrated: migrated, pruned: pruned)
+    }
+
+    /// What ``open(_:now:keeping:pruning:)`` does after taking a session, for an app that
+    /// opened with `pruning: false`: clears what killed launches left half made or half
+    /// removed, then prunes (rule S4). Safe on any thread, beside the running app: only
+    /// sessions whose lock it can take are touched, never a held one.
+    /// - Returns: The removed sessions' identifiers.
+    @discardableResult
+    public func tidy(now: Date = Date(), keeping: Set<String> = []) -> [String] {
+        removeAbandonedWork()
+        return prune(now: now, keeping: keeping)
     }
 
     /// The most recently saved session no instance holds, taken; nil if there is none, or

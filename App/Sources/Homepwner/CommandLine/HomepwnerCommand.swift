@@ -329,10 +329,11 @@ public enum HomepwnerCommand {
         let sessions = RestorationSessions(
             stateDirectory: prepared.paths.stateDirectory, policy: options.sessionPolicy)
         let session: RestorationSession
+        // Sessions holding an unfinished new item are not pruned for their number (H18).
+        let unfinished = (try? prepared.store.sessionsWithUnfinishedItems()) ?? []
         do {
-            // Sessions holding an unfinished new item are not pruned for their number (H18).
-            let unfinished = (try? prepared.store.sessionsWithUnfinishedItems()) ?? []
-            session = try sessions.open(options.sessionChoice, keeping: unfinished).session
+            // Pruning waits for the first frame (below).
+            session = try sessions.open(options.sessionChoice, keeping: unfinished, pruning: false).session
         } catch {
             let status: ExitStatus =
                 switch error {
@@ -354,6 +355,11 @@ public enum HomepwnerCommand {
                 debugOutput: debugOutput(environment.variables, stateDirectory: prepared.paths.stateDirectory)
             ),
             opening: prepared.openItem?.key)
+        // Old sessions are pruned once the first frame is up, off the main thread (S4): the
+        // run loop's first timers fire after that frame.
+        application.schedule(after: .zero) {
+            DispatchQueue.global(qos: .utility).async { sessions.tidy(keeping: unfinished) }
+        }
         let status = application.run()
         for error in application.preservationErrors {
             environment.standardError("homepwner: error: the screen state was not saved: \(error)\n")
