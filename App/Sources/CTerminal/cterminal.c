@@ -78,7 +78,7 @@ static const int forwarded_signals[] = {SIGTSTP, SIGCONT, SIGTERM, SIGHUP, SIGIN
 // Every other signal whose default action ends the process: the handler puts the terminal
 // back, then the signal is raised again with its default action, so the process dies of
 // it as it would have (the shell reports 128 + its number). Crashes, and signals such as
-// SIGUSR1 or SIGALRM that the app does not use (issue 13 item 23).
+// SIGUSR1 or SIGALRM that the app does not use.
 static const int crash_signals[] = {
     SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS,
     SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
@@ -129,7 +129,16 @@ void cterm_restore(void) {
     errno = saved_errno;
 }
 
+// True while the app launches: its run loop is not running yet, so a byte in the pipe
+// would wait for the whole launch (a slow restore, a slow database). A terminating signal
+// then ends the process at once, the terminal put back first.
+static volatile sig_atomic_t launching = 0;
+
 static void forward_handler(int signal_number) {
+    if (launching && (signal_number == SIGTERM || signal_number == SIGHUP || signal_number == SIGINT)) {
+        cterm_restore();
+        _exit(128 + signal_number);
+    }
     int saved_errno = errno;
     unsigned char byte = (unsigned char)signal_number;
     if (saved_pipe_fd >= 0) {
@@ -210,6 +219,21 @@ int cterm_enter_raw(void) {
     if (tcsetattr(saved_tty_fd, TCSANOW, &raw) != 0) return -1;
     raw_active = 1;
     return 0;
+}
+
+void cterm_set_launching(int on) {
+    launching = on ? 1 : 0;
+    if (!installed || !raw_active) return;
+    // While launching, Ctrl-C, Ctrl-\ and Ctrl-Z are signals again (ISIG): nothing reads
+    // keys until the run loop starts.
+    struct termios modes;
+    if (tcgetattr(saved_tty_fd, &modes) != 0) return;
+    if (on) {
+        modes.c_lflag |= ISIG;
+    } else {
+        modes.c_lflag &= ~(tcflag_t)ISIG;
+    }
+    tcsetattr(saved_tty_fd, TCSANOW, &modes);
 }
 
 void cterm_suspend(void) {

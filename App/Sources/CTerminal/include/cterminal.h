@@ -35,6 +35,11 @@ void cterm_restore(void);
 /// raw mode and redraws afterwards.
 void cterm_suspend(void);
 
+/// While `on`, SIGTERM, SIGHUP and SIGINT put the terminal back and end the process at
+/// once (128 + the signal's number), and Ctrl-C, Ctrl-\ and Ctrl-Z send signals: for the
+/// launch, before the run loop reads the signal pipe or the keys. Off restores raw input.
+void cterm_set_launching(int on);
+
 /// Restores the terminal and the default signal dispositions.
 void cterm_uninstall(void);
 

@@ -152,6 +152,10 @@ public final class Application: Responder {
     public func launch() throws(TerminalError) {
         guard state == .notLaunched else { return }
         try driver.start()
+        // Until the first frame no run loop reads signals or keys: a terminating signal, or
+        // Ctrl-C, ends a long launch at once, the terminal put back.
+        driver.setLaunching(true)
+        defer { driver.setLaunching(false) }
         window.resize(to: driver.size)
         state = .launching
         delegate.applicationWillFinishLaunching(self)

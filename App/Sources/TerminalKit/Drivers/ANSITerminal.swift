@@ -121,6 +121,11 @@ public final class ANSITerminal: TerminalDriver {
 
     public func invalidate() { renderer.invalidate() }
 
+    public func setLaunching(_ launching: Bool) {
+        guard active else { return }
+        cterm_set_launching(launching ? 1 : 0)
+    }
+
     public var waker: @Sendable () -> Void {
         { [wakePipe] in wakePipe.wake() }
     }

@@ -52,8 +52,13 @@ public protocol TerminalDriver: AnyObject {
     /// no event: the run loop then runs what other threads posted to it. The default does
     /// nothing (a driver whose wait never blocks, such as ``HeadlessTerminal``).
     var waker: @Sendable () -> Void { get }
+    /// Marks the launch (true until the first frame): a terminating signal, or Ctrl-C,
+    /// then ends the process at once with the terminal put back, since no run loop reads
+    /// them yet. The default does nothing.
+    func setLaunching(_ launching: Bool)
 }
 
 extension TerminalDriver {
     public var waker: @Sendable () -> Void { {} }
+    public func setLaunching(_ launching: Bool) {}
 }

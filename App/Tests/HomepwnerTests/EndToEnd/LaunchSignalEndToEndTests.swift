@@ -1,0 +1,33 @@
+import Foundation
+import HomepwnerCore
+import Testing
+import TmuxTesting
+
+/// Signals during a long launch (the attacker's N7): before the run loop reads the signal
+/// pipe, SIGTERM still ends the app at once, with the terminal put back.
+@Suite("H10: a terminating signal during a slow launch", .serialized)
+struct LaunchSignalEndToEndTests {
+    @Test(
+        "H10: SIGTERM while the launch opens an item with 3,000,000 combining marks ends it at once (status 143)"
+    )
+    func sigtermDuringLaunch() async throws {
+        let session = try HomepwnerTmux(width: 80, height: 24)
+        defer { session.close() }
+        let store = try ItemStore(paths: session.paths)
+        // Notes of one giant grapheme: opening them is slow (N11), which makes the launch slow.
+        let item = try store.createItem(name: "Slow", serialNumber: "SLOW1")
+        try store.update(
+            key: item.key, changes: ItemChanges(notes: "e" + String(repeating: "\u{301}", count: 3_000_000)))
+        try session.shell(
+            "'\(HomepwnerTmux.binary ?? "homepwner")' --data-dir '\(session.dataDirectory)' "
+                + "--state-dir '\(session.stateDirectory)' --open SLOW1; echo status=$?")
+        try await session.waitUntil("the app to start") { try session.childPID() != nil }
+        let pid = try #require(try session.childPID())
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(kill(pid, SIGTERM) == 0)
+        try await session.waitUntil("the app to end", timeout: .seconds(3)) { !HomepwnerTmux.isAlive(pid) }
+        let screen = try await session.waitFor("the exit status") { $0.contains("status=") }
+        #expect(screen.contains("status=143"), "\(screen)")
+        #expect(try !session.isAlternateScreen(), "the terminal is put back")
+    }
+}
