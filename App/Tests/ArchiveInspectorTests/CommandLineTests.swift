@@ -27,7 +27,7 @@ struct CommandLineTests {
             ("show", "USAGE: restoration-archive show [--json] [--color <when>] <file>\n"),
             (
                 "verify",
-                "USAGE: restoration-archive verify <file>\n       restoration-archive verify --app <name>"
+                "USAGE: restoration-archive verify <file>\n       restoration-archive verify [--state-dir <dir>] --app <name>"
             ),
             (
                 "diff",

@@ -39,9 +39,10 @@ package enum ArchiveSource: Hashable, Sendable {
     ///   `HOME` is set; ``InspectorError/noSession(app:session:available:)`` when `session`
     ///   names none of the app's sessions.
     package static func app(
-        _ name: String, session: String? = nil, discarded: Bool, environment: [String: String]
+        _ name: String, session: String? = nil, discarded: Bool, stateDirectory given: String? = nil,
+        environment: [String: String]
     ) throws(InspectorError) -> ArchiveSource {
-        guard let directory = stateDirectory(app: name, environment: environment) else {
+        guard let directory = given ?? stateDirectory(app: name, environment: environment) else {
             throw .noStateDirectory(app: name)
         }
         let item: StorageItem = discarded ? .discardedArchive : .archive

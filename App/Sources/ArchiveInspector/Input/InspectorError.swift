@@ -7,6 +7,8 @@ package enum InspectorError: Error, Hashable, Sendable {
     case usage(UsageError)
     /// `--app` was given but neither `XDG_STATE_HOME` nor `HOME` is set (66).
     case noStateDirectory(app: String)
+    /// `--state-dir` names no directory (66).
+    case noStateDirectoryAt(path: String)
     /// `--session` names no session of the app (66).
     case noSession(app: String, session: String, available: [String])
     /// The file does not exist (66).
@@ -22,7 +24,7 @@ package enum InspectorError: Error, Hashable, Sendable {
     package var exitStatus: ExitStatus {
         switch self {
         case .usage: .usage
-        case .noStateDirectory, .noSession, .missing, .unreadable: .noInput
+        case .noStateDirectory, .noStateDirectoryAt, .noSession, .missing, .unreadable: .noInput
         case .readFailed: .ioError
         case .invalid: .dataError
         }
@@ -38,6 +40,12 @@ package enum InspectorError: Error, Hashable, Sendable {
             return """
                 error: cannot find the state directory of '\(ArchiveText.escaped(app))': neither XDG_STATE_HOME nor HOME is set
                 hint: give the archive's path instead of --app
+
+                """
+        case .noStateDirectoryAt(let path):
+            return """
+                error: the state directory '\(ArchiveText.escaped(path))' does not exist or is not a directory
+                hint: give the directory the app was started with (homepwner --state-dir)
 
                 """
         case .noSession(let app, let session, let available):

@@ -42,6 +42,10 @@ enum Commands {
     )
     static let sessionOption = OptionSpec.option(
         "session", valueName: "id", help: "With --app, reads this session's archive instead of the newest.")
+    static let stateDirectoryOption = OptionSpec.option(
+        "state-dir", valueName: "dir",
+        help: "With --app, the app's state directory, when it was given one (homepwner --state-dir); "
+            + "else $XDG_STATE_HOME/<name>.")
     static let fileArgument = PositionalSpec(
         "file", arity: .optional, help: "The archive file; '-' reads standard input.")
 
@@ -51,21 +55,21 @@ enum Commands {
             + "of saved objects with every key and its typed value.",
         options: [
             .flag("json", help: "Prints JSON instead of text (its shape: docs/ARCHIVE-JSON.md)."),
-            colorOption, appOption, sessionOption, discardedFlag,
+            colorOption, appOption, stateDirectoryOption, sessionOption, discardedFlag,
         ],
         positionals: [fileArgument],
         usageOverride: [
             "[--json] [--color <when>] <file>",
-            "[--json] [--color <when>] --app <name> [--session <id>] [--discarded]",
+            "[--json] [--color <when>] [--state-dir <dir>] --app <name> [--session <id>] [--discarded]",
         ])
 
     static let verify = CommandSpec(
         name: "verify",
         abstract: "Checks an archive as the engine would at launch. Valid: a one-line summary, exit 0. "
             + "Not valid: the reason and the byte offset, exit 65.",
-        options: [appOption, sessionOption, discardedFlag],
+        options: [appOption, stateDirectoryOption, sessionOption, discardedFlag],
         positionals: [fileArgument],
-        usageOverride: ["<file>", "--app <name> [--session <id>] [--discarded]"])
+        usageOverride: ["<file>", "[--state-dir <dir>] --app <name> [--session <id>] [--discarded]"])
 
     static let diff = CommandSpec(
         name: "diff",
@@ -77,7 +81,7 @@ enum Commands {
                 "app", valueName: "name",
                 help: "Compares <old> with this app's current archive, read from its state directory, "
                     + "instead of a file <new>."),
-            sessionOption,
+            stateDirectoryOption, sessionOption,
         ],
         positionals: [
             PositionalSpec("old", help: "The older archive; '-' reads standard input."),
@@ -94,10 +98,7 @@ enum Commands {
         options: [
             .flag("json", help: "Prints JSON: an array of sessions."),
             .option("app", valueName: "name", help: "The app whose sessions to list (required)."),
-            .option(
-                "state-dir", valueName: "dir",
-                help: "The app's state directory, when it was given one (homepwner --state-dir); "
-                    + "else $XDG_STATE_HOME/<name>."),
+            stateDirectoryOption,
         ],
         usageOverride: ["[--json] [--state-dir <dir>] --app <name>"])
 
@@ -210,6 +211,9 @@ enum Commands {
             if command.value("session") != nil {
                 throw .usage(command.usageError(.other("--session goes with --app <name>")))
             }
+            if command.value("state-dir") != nil {
+                throw .usage(command.usageError(.other("--state-dir goes with --app <name>")))
+            }
             return file == "-" ? .standardInput : .file(file)
         case (nil, let app?):
             return try appSource(
@@ -224,7 +228,19 @@ enum Commands {
     ) throws(InspectorError) -> ArchiveSource {
         try checkAppName(name, command)
         return try ArchiveSource.app(
-            name, session: session, discarded: discarded, environment: context.environment)
+            name, session: session, discarded: discarded,
+            stateDirectory: try givenStateDirectory(command), environment: context.environment)
+    }
+
+    /// The `--state-dir` given, which must be a directory: a mistyped one is an error, not
+    /// an empty listing.
+    private static func givenStateDirectory(_ command: ParsedCommand) throws(InspectorError) -> String? {
+        guard let directory = command.value("state-dir") else { return nil }
+        var status = stat()
+        guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw .noStateDirectoryAt(path: directory)
+        }
+        return directory
     }
 
     /// Refuses an empty app name or a path.
@@ -282,7 +298,7 @@ enum Commands {
         }
         try checkAppName(app, command)
         guard
-            let directory = command.value("state-dir")
+            let directory = try givenStateDirectory(command)
                 ?? ArchiveSource.stateDirectory(app: app, environment: context.environment)
         else {
             throw .noStateDirectory(app: app)
