@@ -125,6 +125,10 @@ public enum HomepwnerCommand {
             options.startsFresh = command.flag("fresh")
             options.session = command.value("session")
             options.openItem = command.value("open")
+            if options.openItem?.isEmpty == true {
+                throw command.usageError(
+                    .other("--open needs an item's serial number or key, not an empty string"))
+            }
             if let session = options.session, !RestorationSessions.isValidIdentifier(session) {
                 throw command.usageError(
                     .invalidValue(
@@ -343,6 +347,11 @@ public enum HomepwnerCommand {
                 case .storage: .cannotCreate
                 }
             environment.standardError("homepwner: error: \(error)\n")
+            if case .held = error {
+                environment.standardError(
+                    "hint: start without --session for the newest free session, or with --fresh for a new one\n"
+                )
+            }
             return status.rawValue
         }
         prepared.store.session = session.id
