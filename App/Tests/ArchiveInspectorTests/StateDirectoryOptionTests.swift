@@ -52,3 +52,29 @@ struct StateDirectoryOptionTests {
         #expect(run.errors.contains("--state-dir goes with --app <name>"))
     }
 }
+
+/// `--json` promises JSON: a command that fails prints its error as JSON too.
+@Suite("A5: errors as JSON")
+@MainActor
+struct JSONErrorTests {
+    @Test("A5: show --json of a corrupt file prints one JSON object with the error, and exits 65")
+    func corruptFile() throws {
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
+        let path = try directory.write(Array("not an archive at all".utf8), to: "bad.archive")
+        let run = ToolRun.run(["show", "--json", path], environment: [:])
+        #expect(run.status == 65)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.output)")
+        #expect((object["error"] as? String)?.contains("bad.archive") == true, "\(object)")
+        #expect(object["exit_status"] as? Int == 65)
+    }
+
+    @Test("A5: sessions --json with a --state-dir that is not there prints the error as JSON, exit 66")
+    func missingStateDirectory() throws {
+        let run = ToolRun.run(["sessions", "--json", "--app", "homepwner", "--state-dir", "/nonexistent/x"])
+        #expect(run.status == 66)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.output)")
+        #expect(object["hint"] as? String != nil)
+    }
+}

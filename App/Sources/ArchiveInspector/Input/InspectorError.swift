@@ -30,6 +30,26 @@ package enum InspectorError: Error, Hashable, Sendable {
         }
     }
 
+    /// The error as one JSON object, for a command run with `--json`: `{"error": …,
+    /// "hint": …, "exit_status": …}` (`hint` only where ``rendered`` has one).
+    package var json: String {
+        var error = ""
+        var hint: String?
+        for line in rendered.split(separator: "\n") {
+            if line.hasPrefix("error: ") {
+                error += String(line.dropFirst("error: ".count))
+            } else if line.hasPrefix("hint: ") {
+                hint = String(line.dropFirst("hint: ".count))
+            } else if !line.isEmpty {
+                error += (error.isEmpty ? "" : "\n") + line
+            }
+        }
+        var fields: [(String, JSONValue)] = [("error", .string(error))]
+        if let hint { fields.append(("hint", .string(hint))) }
+        fields.append(("exit_status", .int(Int64(exitStatus.rawValue))))
+        return JSONValue.object(fields).text() + "\n"
+    }
+
     /// `error: <what>` and, where it helps, `hint: <what to do>`, each ending in a newline.
     /// File and app names are escaped (``ArchiveText``), like everything the tool prints.
     package var rendered: String {

@@ -39,7 +39,19 @@ public enum RestorationArchiveTool {
                 context.standardOutput(text + "\n")
                 return .success
             case .run(let command):
-                return try Commands.run(command, context: context)
+                do {
+                    return try Commands.run(command, context: context)
+                } catch {
+                    // A script that asked for JSON gets its error as JSON too, on standard
+                    // output, with the same exit status; a wrong command line stays text.
+                    if case .usage = error { throw error }
+                    guard command.spec.options.contains(where: { $0.name == "json" }), command.flag("json")
+                    else {
+                        throw error
+                    }
+                    context.standardOutput(error.json)
+                    return error.exitStatus
+                }
             }
         } catch {
             context.standardError(error.rendered)
