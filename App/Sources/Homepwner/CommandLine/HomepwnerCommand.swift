@@ -227,6 +227,8 @@ public enum HomepwnerCommand {
         var paths: HomepwnerPaths
         var store: ItemStore
         var openItem: Item?
+        /// What this launch created, to remove if it fails before the app runs.
+        var leftovers: LaunchLeftovers
     }
 
     /// Resolves the directories, opens the store and adds the random items.
@@ -242,6 +244,7 @@ public enum HomepwnerCommand {
             let status: ExitStatus = if case .emptyOverride = error { .usage } else { .cannotCreate }
             return .failure(Failure(message: error.description, status: status))
         }
+        let leftovers = LaunchLeftovers(before: paths)
         do {
             try FileManager.default.createDirectory(
                 atPath: paths.stateDirectory, withIntermediateDirectories: true,
@@ -277,10 +280,12 @@ public enum HomepwnerCommand {
         if let wanted = options.openItem {
             switch findItem(wanted, in: store, databasePath: paths.databasePath) {
             case .success(let item): openItem = item
-            case .failure(let failure): return .failure(failure)
+            case .failure(let failure):
+                leftovers.remove()
+                return .failure(failure)
             }
         }
-        return .success(Prepared(paths: paths, store: store, openItem: openItem))
+        return .success(Prepared(paths: paths, store: store, openItem: openItem, leftovers: leftovers))
     }
 
     /// The item `text` names (rule S6): a key (36 hexadecimal characters and dashes) or a
@@ -327,6 +332,7 @@ public enum HomepwnerCommand {
             environment.standardError(
                 "homepwner: error: standard input and output must be a terminal (Homepwner is a full-screen app)\n"
             )
+            prepared.leftovers.remove()
             return ExitStatus.failure.rawValue
         }
         // Rule S3: this instance's own session, held until it ends.
