@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The benchmark runs and reports; no timing is asserted (the machines are noisy).
-@Suite("restoration-bench: runs at N = 10 and reports every library")
+@Suite("restoration-bench: a run at N = 10 measures every library")
 struct BenchmarkRunTests {
     static let libraries: Set<String> = [
         "StateRestoration", "NSKeyedArchiver", "PropertyListEncoder", "JSONEncoder", "floor",

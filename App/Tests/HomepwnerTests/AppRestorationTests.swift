@@ -290,6 +290,46 @@ struct AppRestorationTests {
         #expect(second.lines[10] == "")
     }
 
+    @Test(
+        "H12: at 80 columns a discarded archive's notice is whole and plain; the detail is not on screen",
+        arguments: ["corrupt", "newer"])
+    func discardedArchiveNotice(kind: String) throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        first.press(.down, .enter, .ctrl("c"))
+        let bytes = try #require(storage[.archive])
+        // An archive without an activity (as saved before sessions): nothing to go back to.
+        storage[.archive] = ArchiveBytes.withoutActivity(
+            kind == "corrupt" ? ArchiveBytes.corrupted(bytes) : ArchiveBytes.withFormatVersion(2, bytes))
+        let second = try HeadlessHomepwner(
+            paths: scratch.paths, storage: storage, size: Size(width: 80, height: 24))
+        let why = kind == "corrupt" ? "could not be read" : "needs a newer Homepwner"
+        #expect(second.lines[22] == " The saved screen state \(why); set aside. Started fresh.")
+        #expect(!second.screen.contains("checksum") && !second.screen.contains("format version"))
+        #expect(
+            second.application.engine.diagnostics.map(\.reason).contains {
+                $0.contains(kind == "corrupt" ? "checksum mismatch" : "format version 2 is newer")
+            })
+    }
+
+    @Test("H8, X1: the detail screen's message comes back after a relaunch (the photo field's hint)")
+    func detailMessageComesBack() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        app.press(.enter, .down, .down, .down, .enter)  // Enter in the empty photo field
+        #expect(app.screen.contains("Type the path of a PNG or JPEG file, then press Enter"))
+
+        app.press(.ctrl("z"))
+        let second = try app.relaunched()
+        #expect(second.screen == app.screen)
+        // Still a problem: typing in the name field does not clear it.
+        second.press(.up, .up, .up)
+        second.type("s")
+        #expect(second.screen.contains("Type the path of a PNG or JPEG file, then press Enter"))
+    }
+
     @Test("H7, R18: Q quits and forgets the state; the next launch starts at the list")
     func quitAndForget() throws {
         let scratch = try scratchStore(sampleItems)

@@ -10,6 +10,9 @@ import Testing
 @Suite("Homepwner: the items list, add, open, edit mode (headless)")
 @MainActor
 struct ListScreenTests {
+    /// Thirty items named `Item 0` … `Item 29`.
+    private let manyItems: [(String, String, Int)] = (0..<30).map { ("Item \($0)", "S\($0)", $0) }
+
     @Test(
         "H1: the list is titled Homepwner; each row shows name, serial and value; the footer shows the keys")
     func listScreen() throws {
@@ -199,5 +202,90 @@ struct ListScreenTests {
         #expect(app.highlightedRow?.hasPrefix(" Item 09999 ") == true)
         #expect(app.highlightedRow?.hasSuffix("$9,999") == true)
         #expect((app.list?.rowsRead ?? .max) <= 2 * ItemRowCache.pageSize)
+    }
+
+    // MARK: The rows
+
+    @Test("H11: values show thousands separators, and the serial column stays in line")
+    func valueColumn() throws {
+        let scratch = try scratchStore([("Car", "C4R", 1_234_567), ("Pen", "P3N", 5), ("Desk", "D3SK", 1200)])
+        let app = try HeadlessHomepwner(
+            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 60, height: 8))
+        #expect(
+            Array(app.lines[1...3]) == [
+                " Car                                 C4R         $1,234,567",
+                " Pen                                 P3N                 $5",
+                " Desk                                D3SK            $1,200",
+            ])
+    }
+
+    @Test(
+        "H11: the navigation bar is underlined, so a highlighted first row does not merge with it"
+    )
+    func barStandsApart() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        #expect(app.highlightedRow?.hasPrefix(" Shiny Spork ") == true)
+        #expect(app.terminal.screen[10, 0].style.attributes.contains(.underline))
+        #expect(!app.terminal.screen[10, 1].style.attributes.contains(.underline))
+    }
+
+    @Test("H11: Esc leaves editing mode on the list")
+    func escapeLeavesEditing() throws {
+        let scratch = try scratchStore(sampleItems)
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        app.press(.character("e"))
+        #expect(app.lines[0].hasPrefix(" Done "))
+        app.press(.escape)
+        #expect(app.lines[0].hasPrefix(" Edit "))
+        #expect(app.list?.isEditing == false)
+    }
+
+    // MARK: The highlight stays on screen
+
+    @Test("H12: after the terminal shrinks, the highlighted row is still on screen")
+    func selectionVisibleAfterShrinking() throws {
+        let scratch = try scratchStore(manyItems)
+        let app = try HeadlessHomepwner(
+            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 60, height: 30))
+        app.press(.down, times: 20)
+        #expect(app.highlightedRow?.hasPrefix(" Item 20 ") == true)
+        app.terminal.resize(to: Size(width: 60, height: 8))
+        app.application.processEvents()
+        #expect(app.highlightedRow?.hasPrefix(" Item 20 ") == true)
+        app.press(.enter)
+        #expect(app.detail?.item.name == "Item 20")
+    }
+
+    @Test("H12: relaunched in a smaller terminal, the highlighted row is on screen")
+    func selectionVisibleAfterSmallerRelaunch() throws {
+        let scratch = try scratchStore(manyItems)
+        let storage = InMemoryStorage()
+        do {
+            let app = try HeadlessHomepwner(
+                paths: scratch.paths, storage: storage, size: Size(width: 60, height: 30))
+            app.press(.down, times: 20)
+            app.advance(by: .seconds(1))  // the state is saved; then killed
+        }
+        let app = try HeadlessHomepwner(
+            paths: scratch.paths, storage: storage, size: Size(width: 60, height: 8))
+        #expect(app.highlightedRow?.hasPrefix(" Item 20 ") == true)
+    }
+
+    @Test("H12: a highlighted row moved away while the app was closed is shown at launch")
+    func selectionVisibleAfterOutsideMove() throws {
+        let scratch = try scratchStore(manyItems)
+        let storage = InMemoryStorage()
+        do {
+            let app = try HeadlessHomepwner(
+                paths: scratch.paths, storage: storage, size: Size(width: 60, height: 8))
+            app.press(.down)
+            app.advance(by: .seconds(1))
+        }
+        let store = try ItemStore(paths: scratch.paths)
+        _ = try store.moveItem(withKey: try #require(try store.allItems().dropFirst().first).key, by: 28)
+        let app = try HeadlessHomepwner(
+            paths: scratch.paths, storage: storage, size: Size(width: 60, height: 8))
+        #expect(app.highlightedRow?.hasPrefix(" Item 1 ") == true)
     }
 }

@@ -83,4 +83,26 @@ struct PathCompletionTests {
         app.press(.tab)
         #expect(app.terminal.cursor?.y == 1)  // and from them to the name
     }
+
+    @Test(
+        "H4, X1: a path completed in the photo field leaves the value's problem on screen, as a relaunch shows it"
+    )
+    func completionKeepsValueProblem() throws {
+        let scratch = try scratchStore(sampleItems)
+        let storage = InMemoryStorage()
+        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        app.press(.enter, .down, .down)
+        app.type("n")
+        let problem = "Value: \"12n\" is not a number of dollars"
+        #expect(app.screen.contains(problem))
+        app.press(.down)
+        app.type("/tm")
+        app.press(.tab)  // completes "/tmp/"; it once cleared the value's problem too
+        #expect(app.lines[5].hasSuffix("/tmp/"))
+        #expect(app.screen.contains(problem))
+
+        app.press(.ctrl("z"))
+        let second = try app.relaunched()
+        #expect(second.screen == app.screen)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HomepwnerCore
 import RestorationTesting
 import StateRestoration
 import TerminalKit
@@ -90,5 +91,20 @@ struct TextAndTerminalTests {
             app.lines[59]
                 == "Enter Open  a Add  Del Delete  e Edit & reorder  ^T Summary  q Quit  Q Quit & forget  ^C Quit"
         )
+    }
+
+    @Test("H12: at 40 columns a long notice wraps instead of losing its end")
+    func noticeWraps() throws {
+        let scratch = try scratchStore([("Grandfather clock", "GF1", 900)])
+        let app = try HeadlessHomepwner(
+            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 40, height: 12))
+        app.press(.enter)
+        _ = try ItemStore(paths: scratch.paths).deleteItem(withKey: try app.storedItem(0).key)
+        app.advance(by: .seconds(1))
+        #expect(
+            Array(app.lines[9...10]) == [
+                " “Grandfather clock” was deleted",
+                " outside Homepwner.",
+            ])
     }
 }

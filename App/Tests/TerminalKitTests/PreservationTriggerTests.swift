@@ -6,7 +6,7 @@ import Testing
 
 /// Rule R2 through TerminalKit's ``Application``: each real trigger starts a preservation
 /// pass with its own reason, seen in the engine's last report and in the storage.
-@Suite("R2, R20: what starts a preservation pass, and with which reason")
+@Suite("R2, R20: what starts a save of the state, and with which reason")
 @MainActor
 struct PreservationTriggerTests {
     /// The fruit app with `q` quitting, as Homepwner's list does.

@@ -4,7 +4,7 @@ import StateRestoration
 import Testing
 import TmuxTesting
 
-/// Who owns what, as the reports' steps meet it (rules H16, H18, S9, H2, H14): the real
+/// Who owns what, as a user meets it (rules H16, H18, S9, H2, H14): the real
 /// `homepwner` in tmux, two windows, `sqlite3` and `kill -9`.
 @Suite(
     "H16, H18, S9: drafts, new items and sessions, end to end in tmux", .serialized,

@@ -19,6 +19,11 @@ final class HeadlessHomepwner {
     let application: Application
     let context: HomepwnerContext
     let store: ItemStore
+    /// The directories the store and the state are in.
+    let paths: HomepwnerPaths
+    /// The archive's storage when it is in memory: what ``relaunched(size:fresh:)`` restores from.
+    let storage: InMemoryStorage?
+    private let colorEnabled: Bool
 
     /// Launches the app.
     /// - Parameters:
@@ -28,10 +33,11 @@ final class HeadlessHomepwner {
     ///   - colorEnabled: False as under `NO_COLOR`.
     ///   - fresh: As `--fresh`.
     convenience init(
-        paths: HomepwnerPaths, storage: InMemoryStorage, size: Size = Size(width: 60, height: 12),
-        colorEnabled: Bool = true, fresh: Bool = false
+        paths: HomepwnerPaths, storage: InMemoryStorage = InMemoryStorage(),
+        size: Size = Size(width: 60, height: 12), colorEnabled: Bool = true, fresh: Bool = false
     ) throws {
-        try self.init(paths: paths, size: size, colorEnabled: colorEnabled) { context, terminal in
+        try self.init(paths: paths, storage: storage, size: size, colorEnabled: colorEnabled) {
+            context, terminal in
             HomepwnerApplication.makeApplication(
                 context: context, driver: terminal, storage: storage,
                 configuration: HomepwnerApplication.configuration(debugOutput: .off), startsFresh: fresh)
@@ -40,7 +46,7 @@ final class HeadlessHomepwner {
 
     /// Launches the app on any storage (files with injected faults, say).
     convenience init(paths: HomepwnerPaths, anyStorage storage: any RestorationStorage) throws {
-        try self.init(paths: paths, size: Size(width: 60, height: 12), colorEnabled: true) {
+        try self.init(paths: paths, storage: nil, size: Size(width: 60, height: 12), colorEnabled: true) {
             context, terminal in
             HomepwnerApplication.makeApplication(
                 context: context, driver: terminal, storage: storage,
@@ -58,7 +64,7 @@ final class HeadlessHomepwner {
         paths: HomepwnerPaths, session: RestorationSession, opening: Item.ID? = nil,
         size: Size = Size(width: 60, height: 12)
     ) throws {
-        try self.init(paths: paths, size: size, colorEnabled: true) { context, terminal in
+        try self.init(paths: paths, storage: nil, size: size, colorEnabled: true) { context, terminal in
             HomepwnerApplication.makeApplication(
                 context: context, driver: terminal, session: session,
                 configuration: HomepwnerApplication.configuration(debugOutput: .off), opening: opening)
@@ -66,9 +72,12 @@ final class HeadlessHomepwner {
     }
 
     private init(
-        paths: HomepwnerPaths, size: Size, colorEnabled: Bool,
+        paths: HomepwnerPaths, storage: InMemoryStorage?, size: Size, colorEnabled: Bool,
         make: (HomepwnerContext, HeadlessTerminal) -> Application
     ) throws {
+        self.paths = paths
+        self.storage = storage
+        self.colorEnabled = colorEnabled
         store = try ItemStore(paths: paths)
         terminal = HeadlessTerminal(size: size)
         context = HomepwnerContext(store: store, colorEnabled: colorEnabled)
@@ -81,6 +90,19 @@ final class HeadlessHomepwner {
     func kill() {
         application.engine.waitForPendingWrites()
         application.session?.release()
+    }
+
+    /// Ends this launch as `kill -9` would (``kill()``) and launches the app again on the same
+    /// directories and archive storage, colours as they were: the launch that restores.
+    /// - Parameters:
+    ///   - size: The terminal's size; this terminal's size now unless told.
+    ///   - fresh: As `--fresh`.
+    func relaunched(size: Size? = nil, fresh: Bool = false) throws -> HeadlessHomepwner {
+        let storage = try #require(storage, "only a launch on in-memory storage relaunches")
+        kill()
+        return try HeadlessHomepwner(
+            paths: paths, storage: storage, size: size ?? terminal.size, colorEnabled: colorEnabled,
+            fresh: fresh)
     }
 
     /// Types text and processes it.
