@@ -23,8 +23,7 @@ struct AdaptiveLayoutTests {
 
     @Test("T5: wide, the list is the left pane and the open item the right one, each with its bar")
     func sideBySide() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), size: Self.wide)
+        let app = try HeadlessHomepwner.launched(size: Self.wide)
         #expect(app.lines[0].hasPrefix(" Edit "))
         #expect(app.lines[0].contains("Homepwner"))
         #expect(app.screen.contains("Press Enter on an item to open it here."))
@@ -42,8 +41,7 @@ struct AdaptiveLayoutTests {
 
     @Test("T5: editing in the right pane updates the row on the left as it is typed, before it is stored")
     func rowFollowsTyping() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), size: Self.wide)
+        let app = try HeadlessHomepwner.launched(size: Self.wide)
         openFluffyMac(app)
         #expect(try app.storedItem(2).name == "Fluffy Mac", "not yet stored: the commit waits for its delay")
         #expect(app.highlightedRow?.hasPrefix(" Fluffy Mac Pro ") == true)
@@ -61,8 +59,7 @@ struct AdaptiveLayoutTests {
 
     @Test("T5: Ctrl-O moves between the panes; Enter on another row replaces the item, which keeps its edit")
     func panes() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), size: Self.wide)
+        let app = try HeadlessHomepwner.launched(size: Self.wide)
         openFluffyMac(app)
         app.press(.ctrl("o"))
         #expect(app.screens?.split?.focusedColumn == .primary)
@@ -84,8 +81,7 @@ struct AdaptiveLayoutTests {
 
     @Test("T5, T6: a resize to 80x24 shows the item alone with a back key; back to 200x50, both panes again")
     func resize() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), size: Self.wide)
+        let app = try HeadlessHomepwner.launched(size: Self.wide)
         openFluffyMac(app)
         let wideScreen = app.screen
         app.terminal.resize(to: Self.narrow)
@@ -108,9 +104,7 @@ struct AdaptiveLayoutTests {
         "T6: open at 200x50, resize to 80x24, type, kill, relaunch at 200x50: both panes, the same item and the draft"
     )
     func killedNarrowRestoredWide() throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage, size: Self.wide)
+        let first = try HeadlessHomepwner.launched(size: Self.wide)
         openFluffyMac(first)
         first.terminal.resize(to: Self.narrow)
         first.application.processEvents()
@@ -118,7 +112,7 @@ struct AdaptiveLayoutTests {
         first.advance(by: HomepwnerApplication.continuousPreservationDelay)
         first.kill()
 
-        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage, size: Self.wide)
+        let second = try first.relaunched(size: Self.wide)
         #expect(second.application.restorationReport?.diagnostics.map(\.description) == [])
         #expect(second.screens?.split?.isCollapsed == false)
         #expect(second.navigation?.viewControllers.count == 1)
@@ -128,7 +122,7 @@ struct AdaptiveLayoutTests {
         #expect(second.terminal.cursor == Point(x: 106, y: 1))
         // Saved wide and restored narrow: the item over the list, as a resize shows it.
         second.kill()
-        let third = try HeadlessHomepwner(paths: scratch.paths, storage: storage, size: Self.narrow)
+        let third = try second.relaunched(size: Self.narrow)
         second.terminal.resize(to: Self.narrow)
         second.application.processEvents()
         #expect(third.screen == second.screen)
@@ -137,8 +131,7 @@ struct AdaptiveLayoutTests {
 
     @Test("T5: deleting, from the list, the item open beside it closes its screen, with no false message")
     func deleteOpenItem() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), size: Self.wide)
+        let app = try HeadlessHomepwner.launched(size: Self.wide)
         openFluffyMac(app)
         app.press(.ctrl("o"), .delete)
         #expect(app.screen.contains("Delete"))
@@ -155,12 +148,11 @@ struct AdaptiveLayoutTests {
 
     @Test("T5, X1: an item deleted outside while its screen waits in the other tab closes it there too")
     func deletedWhileInAnotherTab() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), size: Self.narrow)
+        let app = try HeadlessHomepwner.launched(size: Self.narrow)
         app.press(.down, .down, .enter, .ctrl("t"))
         #expect(app.tabs?.selectedIndex == 1)
         let key = try #require(app.detail?.item.key)
-        try RawDatabase(scratch.paths.databasePath).execute(
+        try RawDatabase(app.paths.databasePath).execute(
             "DELETE FROM items WHERE item_key = '\(ItemKey.text(key))'")
         app.advance(by: .seconds(1))
         // Before, the screen stayed in the Items tab's stack until shown, a relaunch had none.
@@ -172,19 +164,16 @@ struct AdaptiveLayoutTests {
     }
 
     @Test(
-        "The Summary names a most valuable item of thousands of characters by its first 40, at 40x12 and 80x24"
-    )
-    func summaryOfALongName() throws {
+        "The Summary names a most valuable item of thousands of characters by its first 40, at 40x12 and 80x24",
+        arguments: [Size(width: 40, height: 12), narrow])
+    func summaryOfALongName(size: Size) throws {
         let long = String(repeating: "Very long name ", count: 200)
-        for size in [Self.narrow, Size(width: 80, height: 24)] {
-            let scratch = try scratchStore([(long, "L0NG1", 9_999)] + sampleItems)
-            let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), size: size)
-            app.press(.ctrl("t"))
-            let shown = app.lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
-            let cut = long.prefix(40).split(separator: " ").joined(separator: " ")
-            // Its first 40 characters end in a space.
-            #expect(shown.contains("Most valuable \(cut) …, $9,999"), "\(app.screen)")
-        }
+        let app = try HeadlessHomepwner.launched(items: [(long, "L0NG1", 9_999)] + sampleItems, size: size)
+        app.press(.ctrl("t"))
+        let shown = app.lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        let cut = long.prefix(40).split(separator: " ").joined(separator: " ")
+        // Its first 40 characters end in a space.
+        #expect(shown.contains("Most valuable \(cut) …, $9,999"), "\(app.screen)")
     }
 
     @Test("T5: the Summary groups the count's digits as it does the total's (1,234, not 1234)")
@@ -192,15 +181,14 @@ struct AdaptiveLayoutTests {
         let scratch = try scratchStore([])
         var generator = SeededRandomNumberGenerator(seed: 7)
         try ItemStore(paths: scratch.paths).insertRandomItems(1_234, using: &generator)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), size: Self.narrow)
+        let app = try HeadlessHomepwner(paths: scratch.paths, size: Self.narrow)
         app.press(.ctrl("t"))
         #expect(app.lines[1] == " Items          1,234")
     }
 
     @Test("T5: the Summary tab counts the items, adds their values and names the most valuable")
     func summary() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), size: Self.narrow)
+        let app = try HeadlessHomepwner.launched(size: Self.narrow)
         app.press(.ctrl("t"))
         #expect(app.tabs?.selectedIndex == 1)
         #expect(app.lines[0].contains("Summary"))
@@ -226,7 +214,7 @@ struct AdaptiveLayoutTests {
         let scratch = try scratchStore(sampleItems)
         let database = try RawDatabase(scratch.paths.databasePath)
         database.execute("UPDATE items SET value_in_dollars = 9223372036854775807")
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), size: Self.narrow)
+        let app = try HeadlessHomepwner(paths: scratch.paths, size: Self.narrow)
         app.press(.ctrl("t"))
         #expect(app.lines[1] == " Items          5")
         #expect(app.lines[2].hasPrefix(" Total value    about $9,2"))
@@ -237,14 +225,12 @@ struct AdaptiveLayoutTests {
         "T2, T5: the selected tab is restored, and the Items tab keeps its open item behind it",
         arguments: [wide, narrow])
     func tabRestored(size: Size) throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage, size: size)
+        let first = try HeadlessHomepwner.launched(size: size)
         openFluffyMac(first)
         first.press(.ctrl("t"))
         first.press(.ctrl("z"))
         first.kill()
-        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage, size: size)
+        let second = try first.relaunched()
         #expect(second.tabs?.selectedIndex == 1)
         #expect(second.screen == first.screen)
         second.press(.ctrl("t"))

@@ -50,9 +50,8 @@ struct AppRestorationTests {
         "H8, T5: identifiers are type names; list and detail have restoration classes, the containers none"
     )
     func pushedPaths() throws {
-        let scratch = try scratchStore(sampleItems)
         let storage = InMemoryStorage()
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let app = try HeadlessHomepwner.launched(storage: storage)
         app.press(.down, .down, .enter)
         app.press(.ctrl("z"))
         #expect(app.terminal.suspendCount == 1)
@@ -67,9 +66,8 @@ struct AppRestorationTests {
         "H8: the modal new-item screen is saved under the tabs that present it: root, modal navigation controller, detail"
     )
     func modalPaths() throws {
-        let scratch = try scratchStore(sampleItems)
         let storage = InMemoryStorage()
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let app = try HeadlessHomepwner.launched(storage: storage)
         app.press(.character("a"), .ctrl("z"))
         let expected =
             Self.listRecords + [
@@ -83,9 +81,7 @@ struct AppRestorationTests {
         "H8: Ctrl-Z, kill, relaunch: the pushed detail is back with the half-typed Chinese name and the cursor"
     )
     func pushedDetailAfterKill() throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let first = try HeadlessHomepwner.launched()
         first.press(.down, .down, .enter)
         first.press(.ctrl("u"))
         first.type("台灯架")
@@ -95,7 +91,7 @@ struct AppRestorationTests {
         first.press(.ctrl("z"))
         // kill -9: the first launch is simply never used again.
 
-        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let second = try first.relaunched()
         #expect(second.application.restorationReport?.diagnostics.map(\.description) == [])
         #expect(second.screen == first.screen)
         #expect(second.terminal.cursor == Point(x: 14, y: 1))
@@ -111,15 +107,14 @@ struct AppRestorationTests {
     @Test(
         "H8: after a kill past the debounce the new-item screen is over the list again; Done keeps the item")
     func modalAfterKillDone() throws {
-        let scratch = try scratchStore(sampleItems)
         let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let first = try HeadlessHomepwner.launched(storage: storage)
         first.press(.character("a"))
         first.type("Lamp")
         first.advance(by: HomepwnerApplication.continuousPreservationDelay)
         #expect(storage[.archive] != nil)
 
-        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let second = try first.relaunched()
         #expect(second.screen == first.screen)
         #expect(second.detail?.isNew == true)
         let modal = try #require(second.presented as? NavigationController)
@@ -133,14 +128,12 @@ struct AppRestorationTests {
 
     @Test("H8: after a kill past the debounce the new-item screen's Cancel still deletes the item")
     func modalAfterKillCancel() throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let first = try HeadlessHomepwner.launched()
         first.press(.character("a"))
         first.type("Lamp")
         first.advance(by: .seconds(1))
 
-        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let second = try first.relaunched()
         #expect(second.lines[1] == " Name     Lamp")
         #expect(try second.store.count() == 6)
         second.press(.escape, .character("y"))
@@ -151,9 +144,8 @@ struct AppRestorationTests {
 
     @Test("R20: with no Ctrl-Z the state is saved once input has been idle for the debounce, not before")
     func continuousPreservation() throws {
-        let scratch = try scratchStore(sampleItems)
         let storage = InMemoryStorage()
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let app = try HeadlessHomepwner.launched(storage: storage)
         app.press(.down, .enter)
         app.type("X")
         app.advance(by: .milliseconds(200))
@@ -162,19 +154,17 @@ struct AppRestorationTests {
         #expect(storage[.archive] == nil)
         app.advance(by: .milliseconds(150))
         #expect(storage.writeCount == 1)
-        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let second = try app.relaunched()
         #expect(second.lines[1] == " Name     Rusty BearXY")
     }
 
     @Test("H8: editing mode survives a quit")
     func editingModeAfterQuit() throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let first = try HeadlessHomepwner.launched()
         first.press(.character("e"), .character("q"))
         #expect(first.application.state == .terminated)
 
-        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let second = try first.relaunched()
         #expect(second.list?.isEditing == true)
         #expect(second.list?.tableView.isEditing == true)
         #expect(second.lines[0].hasPrefix(" Done "))
@@ -185,18 +175,16 @@ struct AppRestorationTests {
 
     @Test("R16, H8: rows moved behind the app's back: the selection stays on the same item, not the same row")
     func selectionByItemKey() throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let first = try HeadlessHomepwner.launched()
         first.press(.down)
         #expect(first.highlightedRow?.hasPrefix(" Rusty Bear ") == true)
         first.press(.character("q"))
         // As `sqlite3` would: Rusty Bear goes last, Shiny Bear first.
-        let database = try RawDatabase(scratch.paths.databasePath)
+        let database = try RawDatabase(first.paths.databasePath)
         database.execute("UPDATE items SET ordering = 99999999999999 WHERE name = 'Rusty Bear'")
         database.execute("UPDATE items SET ordering = -5 WHERE name = 'Shiny Bear'")
 
-        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let second = try first.relaunched()
         #expect(second.lines[5].hasPrefix(" Rusty Bear "))
         #expect(second.highlightedRow?.hasPrefix(" Rusty Bear ") == true)
         #expect(second.list?.tableView.indexPathForSelectedRow == ElementIndexPath(row: 4))
@@ -206,17 +194,15 @@ struct AppRestorationTests {
         "H9: a restored detail whose item was deleted is not restored: the list shows, with a notice and a diagnostic"
     )
     func deletedItem() throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let first = try HeadlessHomepwner.launched()
         first.press(.down, .enter)
         first.type(" (draft)")
         first.press(.ctrl("c"))
         let key = try #require(first.detail?.item.key)
-        let database = try RawDatabase(scratch.paths.databasePath)
+        let database = try RawDatabase(first.paths.databasePath)
         database.execute("DELETE FROM items WHERE item_key = '\(ItemKey.text(key))'")
 
-        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let second = try first.relaunched()
         #expect(second.navigation?.viewControllers.count == 1)
         #expect(second.lines[1].hasPrefix(" Shiny Spork "))
         #expect(second.lines[10] == " The item you had open no longer exists; showing the list.")
@@ -239,16 +225,14 @@ struct AppRestorationTests {
         "H9: a new-item screen whose item was deleted is not restored, and no empty modal is left over the list"
     )
     func deletedNewItem() throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let first = try HeadlessHomepwner.launched()
         first.press(.character("a"))
         first.type("Ghost")
         first.press(.ctrl("c"))
-        let database = try RawDatabase(scratch.paths.databasePath)
+        let database = try RawDatabase(first.paths.databasePath)
         database.execute("DELETE FROM items WHERE name = 'Ghost'")  // committed as typed (H12)
 
-        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let second = try first.relaunched()
         #expect(second.presented == nil)
         #expect(second.lines[0].contains("Homepwner"))
         #expect(second.lines[10] == " The item you had open no longer exists; showing the list.")
@@ -260,9 +244,8 @@ struct AppRestorationTests {
         "R18: a corrupt archive, or one of a newer format, without an activity means a fresh start with a notice",
         arguments: ["corrupt", "newer"])
     func discardedArchive(kind: String) throws {
-        let scratch = try scratchStore(sampleItems)
         let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let first = try HeadlessHomepwner.launched(storage: storage)
         first.press(.down, .enter, .ctrl("c"))
         let bytes = try #require(storage[.archive])
         // An archive without an activity (as saved before sessions): nothing to go back to.
@@ -270,8 +253,7 @@ struct AppRestorationTests {
             kind == "corrupt" ? ArchiveBytes.corrupted(bytes) : ArchiveBytes.withFormatVersion(2, bytes))
 
         // One column short of side by side: the list alone, as wide as it gets.
-        let second = try HeadlessHomepwner(
-            paths: scratch.paths, storage: storage, size: Size(width: 119, height: 12))
+        let second = try first.relaunched(size: Size(width: 119, height: 12))
         #expect(second.navigation?.viewControllers.count == 1)
         #expect(second.lines[1].hasPrefix(" Shiny Spork "))
         let notice = second.lines[10]
@@ -294,16 +276,14 @@ struct AppRestorationTests {
         "H12: at 80 columns a discarded archive's notice is whole and plain; the detail is not on screen",
         arguments: ["corrupt", "newer"])
     func discardedArchiveNotice(kind: String) throws {
-        let scratch = try scratchStore(sampleItems)
         let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let first = try HeadlessHomepwner.launched(storage: storage)
         first.press(.down, .enter, .ctrl("c"))
         let bytes = try #require(storage[.archive])
         // An archive without an activity (as saved before sessions): nothing to go back to.
         storage[.archive] = ArchiveBytes.withoutActivity(
             kind == "corrupt" ? ArchiveBytes.corrupted(bytes) : ArchiveBytes.withFormatVersion(2, bytes))
-        let second = try HeadlessHomepwner(
-            paths: scratch.paths, storage: storage, size: Size(width: 80, height: 24))
+        let second = try first.relaunched(size: Size(width: 80, height: 24))
         let why = kind == "corrupt" ? "could not be read" : "needs a newer Homepwner"
         #expect(second.lines[22] == " The saved screen state \(why); set aside. Started fresh.")
         #expect(!second.screen.contains("checksum") && !second.screen.contains("format version"))
@@ -315,9 +295,7 @@ struct AppRestorationTests {
 
     @Test("H8, X1: the detail screen's message comes back after a relaunch (the photo field's hint)")
     func detailMessageComesBack() throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let app = try HeadlessHomepwner.launched()
         app.press(.enter, .down, .down, .down, .enter)  // Enter in the empty photo field
         #expect(app.screen.contains("Type the path of a PNG or JPEG file, then press Enter"))
 
@@ -332,27 +310,24 @@ struct AppRestorationTests {
 
     @Test("H7, R18: Q quits and forgets the state; the next launch starts at the list")
     func quitAndForget() throws {
-        let scratch = try scratchStore(sampleItems)
         let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let first = try HeadlessHomepwner.launched(storage: storage)
         first.press(.character("e"), .down)
         first.advance(by: .seconds(1))
         #expect(storage[.archive] != nil)
         first.press(.character("Q"))
         #expect(first.application.state == .terminated)
         #expect(storage[.archive] == nil)
-        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let second = try first.relaunched()
         #expect(second.list?.isEditing == false)
         #expect(second.highlightedRow?.hasPrefix(" Shiny Spork ") == true)
     }
 
     @Test("H10, R18: --fresh throws the saved state away, with a diagnostic")
     func fresh() throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let first = try HeadlessHomepwner.launched()
         first.press(.down, .enter, .ctrl("c"))
-        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage, fresh: true)
+        let second = try first.relaunched(fresh: true)
         #expect(second.navigation?.viewControllers.count == 1)
         #expect(
             second.application.engine.diagnostics.map(\.description) == [

@@ -13,27 +13,25 @@ import Testing
 @Suite("Homepwner: data integrity (headless)")
 @MainActor
 struct DataIntegrityTests {
-    /// Opens the detail of the second sample item ("Rusty Bear", 0A1B2, $35).
-    private func openRustyBear(_ scratch: Scratch, storage: InMemoryStorage = InMemoryStorage()) throws
-        -> HeadlessHomepwner
-    {
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+    /// Launches on the sample items and opens the detail of the second ("Rusty Bear", 0A1B2, $35).
+    private func openRustyBear(storage: InMemoryStorage = InMemoryStorage()) throws -> HeadlessHomepwner {
+        let app = try HeadlessHomepwner.launched(storage: storage)
         app.press(.down, .enter)
         #expect(app.lines[1] == " Name     Rusty Bear")
         return app
     }
 
-    private func raw(_ scratch: Scratch) throws -> RawDatabase {
-        try RawDatabase(scratch.paths.databasePath)
+    /// A second connection to `app`'s database: `sqlite3`, or another Homepwner.
+    private func raw(_ app: HeadlessHomepwner) throws -> RawDatabase {
+        try RawDatabase(app.paths.databasePath)
     }
 
     // MARK: A locked database
 
     @Test("H14: a locked store never freezes input; the edit waits, says so, and lands")
     func lockedDatabase() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try openRustyBear(scratch)
-        let other = try raw(scratch)
+        let app = try openRustyBear()
+        let other = try raw(app)
         other.execute("BEGIN IMMEDIATE")
         app.type(" 2")
         app.advance(by: .seconds(1))
@@ -54,9 +52,8 @@ struct DataIntegrityTests {
     @Test(
         "H14: a lock that lasts is reported plainly, and the edit still lands when it ends")
     func longLock() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try openRustyBear(scratch)
-        let other = try raw(scratch)
+        let app = try openRustyBear()
+        let other = try raw(app)
         other.execute("BEGIN IMMEDIATE")
         app.type(" 2")
         for _ in 0..<12 { app.advance(by: .seconds(1)) }
@@ -70,9 +67,8 @@ struct DataIntegrityTests {
         "H12: an edit the disk refuses (full) stays queued, says so on the item screen, and lands once there is room"
     )
     func fullDisk() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try openRustyBear(scratch)
-        let other = try raw(scratch)
+        let app = try openRustyBear()
+        let other = try raw(app)
         try app.context.store.capGrowth(true)
         // A name long enough to need new pages of the file (a free page and room in the
         // table's page take less).
@@ -95,10 +91,8 @@ struct DataIntegrityTests {
 
     @Test("H12: an edit the disk refused, its item left, then the app killed: the next launch writes it")
     func refusedEditSurvivesAKill() throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        let app = try openRustyBear(scratch, storage: storage)
-        let other = try raw(scratch)
+        let app = try openRustyBear()
+        let other = try raw(app)
         try app.context.store.capGrowth(true)
         let long = String(repeating: "y", count: 12_000)
         app.type(" " + long)
@@ -107,7 +101,7 @@ struct DataIntegrityTests {
         app.advance(by: .seconds(1))  // a continuous save of the list
         #expect(other.value("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear")
         // Killed: nothing more of the first launch runs. The next one has room on the disk.
-        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let second = try app.relaunched()
         second.advance(by: .seconds(1))
         #expect(other.value("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear " + long)
         #expect(!second.screen.contains("not saved yet"), "\(second.screen)")
@@ -117,9 +111,8 @@ struct DataIntegrityTests {
         "A save of the screen state that fails is said on the screen the user is on, until saving works again; never restored"
     )
     func failedStateSaveShowsUntilSavingWorks() throws {
-        let scratch = try scratchStore(sampleItems)
         let storage = InMemoryStorage()
-        let app = try openRustyBear(scratch, storage: storage)
+        let app = try openRustyBear(storage: storage)
         func shown(_ app: HeadlessHomepwner) -> String {
             app.lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
         }
@@ -139,7 +132,7 @@ struct DataIntegrityTests {
         app.advance(by: .seconds(1))
         app.advance(by: .milliseconds(200))
         #expect(!shown(app).contains("could not be saved"), "\(app.screen)")
-        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let second = try app.relaunched()
         #expect(!shown(second).contains("could not be saved"), "\(second.screen)")
     }
 
@@ -147,15 +140,14 @@ struct DataIntegrityTests {
 
     @Test("H12: field edits are committed as they are typed; a fresh launch sees them")
     func editsCommittedWhileTyping() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try openRustyBear(scratch)
+        let app = try openRustyBear()
         app.type(" 2")
         app.press(.tab)
         app.type("X")
         app.press(.tab, .backspace, .backspace)
         app.type("ten")
         app.advance(by: .seconds(1))
-        let other = try raw(scratch)
+        let other = try raw(app)
         #expect(
             other.rows("SELECT name, serial_number, value_in_dollars FROM items WHERE value_in_dollars = 35")
                 == ["Rusty Bear 2|0A1B2X|35"])  // the invalid value is not stored
@@ -164,7 +156,7 @@ struct DataIntegrityTests {
         app.advance(by: .seconds(1))
         #expect(other.value("SELECT value_in_dollars FROM items WHERE serial_number = '0A1B2X'") == "40")
         // Killed now, and launched with --fresh: the list has the edit.
-        let again = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), fresh: true)
+        let again = try app.relaunched(fresh: true)
         #expect(again.screen.contains("Rusty Bear 2"))
     }
 
@@ -172,9 +164,8 @@ struct DataIntegrityTests {
 
     @Test("H12: leaving the item writes only the fields the user changed")
     func onlyChangedFields() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try openRustyBear(scratch)
-        let other = try raw(scratch)
+        let app = try openRustyBear()
+        let other = try raw(app)
         other.execute(
             "UPDATE items SET serial_number = 'OUTSIDE', value_in_dollars = 77 WHERE name = 'Rusty Bear'")
         app.type(" 2")
@@ -188,17 +179,13 @@ struct DataIntegrityTests {
 
     @Test("H12: a restored item screen writes only what was typed, not fields changed elsewhere meanwhile")
     func restoredDraftsAreNotEdits() throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        do {
-            let app = try openRustyBear(scratch, storage: storage)
-            app.type(" 2")
-            app.advance(by: .seconds(1))  // saved and committed; then killed
-        }
-        let other = try raw(scratch)
+        let first = try openRustyBear()
+        first.type(" 2")
+        first.advance(by: .seconds(1))  // saved and committed; then killed
+        let other = try raw(first)
         other.execute(
             "UPDATE items SET serial_number = 'NEW', value_in_dollars = 7 WHERE serial_number = '0A1B2'")
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let app = try first.relaunched()
         app.advance(by: .seconds(1))
         #expect(app.lines[1] == " Name     Rusty Bear 2")
         #expect(app.lines[2] == " Serial   NEW")
@@ -210,17 +197,13 @@ struct DataIntegrityTests {
 
     @Test("H13: an outside change shown in the open item is saved in the screen state too")
     func outsideChangeReachesTheArchive() throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        do {
-            let app = try openRustyBear(scratch, storage: storage)
-            app.advance(by: .seconds(1))
-            try raw(scratch).execute("UPDATE items SET serial_number = 'NEW' WHERE serial_number = '0A1B2'")
-            app.advance(by: .seconds(1))
-            #expect(app.lines[2] == " Serial   NEW")
-            app.advance(by: .seconds(1))  // the state is saved again; then killed
-        }
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let first = try openRustyBear()
+        first.advance(by: .seconds(1))
+        try raw(first).execute("UPDATE items SET serial_number = 'NEW' WHERE serial_number = '0A1B2'")
+        first.advance(by: .seconds(1))
+        #expect(first.lines[2] == " Serial   NEW")
+        first.advance(by: .seconds(1))  // the state is saved again; then killed
+        let app = try first.relaunched()
         #expect(app.lines[2] == " Serial   NEW")
     }
 
@@ -228,12 +211,11 @@ struct DataIntegrityTests {
 
     @Test("H13: Shift-↑ moves the highlighted item even after rows were reordered outside")
     func moveByKey() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         app.press(.character("e"), .down, .down)
         #expect(app.highlightedRow?.contains("Fluffy Mac") == true)
         // Fluffy Mac goes to the end behind the app's back.
-        try raw(scratch).execute(
+        try raw(app).execute(
             "UPDATE items SET ordering = (SELECT max(ordering) FROM items) + 1000 WHERE name = 'Fluffy Mac'")
         app.press(Key(.up, modifiers: .shift))
         #expect(
@@ -246,39 +228,29 @@ struct DataIntegrityTests {
 
     @Test("H12: a new item never confirmed with Done does not outlive its screen")
     func provisionalItems() throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        do {
-            let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
-            app.press(.character("a"))
-            app.type("Lamp")
-            app.advance(by: .seconds(1))  // the state is saved; then the app is killed
-        }
+        let first = try HeadlessHomepwner.launched()
+        first.press(.character("a"))
+        first.type("Lamp")
+        first.advance(by: .seconds(1))  // the state is saved; then the app is killed
         // Relaunched normally, the New Item screen comes back and owns its item.
-        do {
-            let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
-            #expect(app.detail?.isNew == true)
-            #expect(try app.storedNames().count == 6)
-            app.advance(by: .seconds(1))
-        }
+        let second = try first.relaunched()
+        #expect(second.detail?.isNew == true)
+        #expect(try second.storedNames().count == 6)
+        second.advance(by: .seconds(1))
         // With --fresh nothing owns it: it is gone.
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage, fresh: true)
+        let app = try second.relaunched(fresh: true)
         #expect(try app.storedNames() == sampleItems.map(\.0))
         #expect(!app.screen.contains("(no name)") && !app.screen.contains("Lamp"))
     }
 
     @Test("H12: Done keeps the new item for good")
     func doneKeepsItem() throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        do {
-            let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
-            app.press(.character("a"))
-            app.type("Lamp")
-            app.press(.enter)
-            app.advance(by: .seconds(1))
-        }
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage, fresh: true)
+        let first = try HeadlessHomepwner.launched()
+        first.press(.character("a"))
+        first.type("Lamp")
+        first.press(.enter)
+        first.advance(by: .seconds(1))
+        let app = try first.relaunched(fresh: true)
         #expect(try app.storedNames() == sampleItems.map(\.0) + ["Lamp"])
     }
 
@@ -292,7 +264,7 @@ struct DataIntegrityTests {
         for path in [orphan, temporary] {
             #expect(FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3])))
         }
-        _ = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        _ = try HeadlessHomepwner(paths: scratch.paths)
         #expect(!FileManager.default.fileExists(atPath: orphan))
         #expect(!FileManager.default.fileExists(atPath: temporary))
     }
@@ -324,7 +296,7 @@ struct DataIntegrityTests {
         #expect(raw.executeExpectingFailure("UPDATE items SET provisional = -1") != nil)
         #expect(try store.allItems().map(\.name) == ["Lamp", ""])
         // Nothing owns the blank item: the first launch removes it.
-        let app = try HeadlessHomepwner(paths: paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner(paths: paths)
         #expect(try app.storedNames() == ["Lamp"])
     }
 
@@ -332,20 +304,15 @@ struct DataIntegrityTests {
 
     @Test("H12: a saved New Item screen naming an existing item never deletes it")
     func cancelNeverDeletesExisting() throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        let newKey: UUID
-        do {
-            let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
-            app.press(.character("a"))
-            newKey = try #require(app.detail?.item.key)
-            app.advance(by: .seconds(1))
-        }
+        let first = try HeadlessHomepwner.launched()
+        first.press(.character("a"))
+        let newKey = try #require(first.detail?.item.key)
+        first.advance(by: .seconds(1))
         // The archive's new item is now an existing, confirmed item with a photo.
-        let other = try raw(scratch)
+        let other = try raw(first)
         other.execute("DELETE FROM items WHERE name = ''")
         other.execute("UPDATE items SET item_key = '\(ItemKey.text(newKey))' WHERE name = 'Rusty Bear'")
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let app = try first.relaunched()
         app.press(.escape)
         app.advance(by: .seconds(1))
         #expect(try app.storedNames() == sampleItems.map(\.0))
@@ -357,10 +324,9 @@ struct DataIntegrityTests {
         "H13: the list shows outside changes within a second, keeping the selection by key"
     )
     func liveList() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         app.press(.down, .down)
-        let other = try raw(scratch)
+        let other = try raw(app)
         other.execute("UPDATE items SET name = 'Rusty Robot' WHERE name = 'Rusty Bear'")
         other.execute(
             "UPDATE items SET ordering = (SELECT max(ordering) FROM items) + 1000 WHERE name = 'Shiny Spork'")
@@ -372,10 +338,9 @@ struct DataIntegrityTests {
 
     @Test("H13: a row deleted outside does not open, even before the list was read again")
     func deletedRowDoesNotOpen() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         app.press(.down)
-        try raw(scratch).execute("DELETE FROM items WHERE name = 'Rusty Bear'")
+        try raw(app).execute("DELETE FROM items WHERE name = 'Rusty Bear'")
         app.press(.enter)
         #expect(app.detail == nil)
         #expect(app.screen.contains("“Rusty Bear” was deleted outside Homepwner."))
@@ -384,10 +349,9 @@ struct DataIntegrityTests {
 
     @Test("H13: the open item shows outside changes to fields the user did not touch")
     func liveItem() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try openRustyBear(scratch)
+        let app = try openRustyBear()
         app.type(" 2")
-        try raw(scratch).execute(
+        try raw(app).execute(
             "UPDATE items SET serial_number = 'NEW', name = 'Robot' WHERE serial_number = '0A1B2'")
         app.advance(by: .seconds(1))
         #expect(app.lines[1] == " Name     Rusty Bear 2")  // typed: kept
@@ -396,12 +360,11 @@ struct DataIntegrityTests {
 
     @Test("H13: a new item deleted outside (by another instance) closes its screen and says so on the list")
     func newItemDeletedOutside() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         app.type("a")
         app.type("Provisional1")
         app.advance(by: .seconds(1))
-        try raw(scratch).execute("DELETE FROM items WHERE name = 'Provisional1'")
+        try raw(app).execute("DELETE FROM items WHERE name = 'Provisional1'")
         app.advance(by: .seconds(1))
         #expect(app.detail == nil && app.list != nil)
         let shown = app.lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
@@ -410,10 +373,9 @@ struct DataIntegrityTests {
 
     @Test("H13: an open item deleted outside says so plainly and goes back to the list")
     func openItemDeletedOutside() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try openRustyBear(scratch)
+        let app = try openRustyBear()
         app.type(" 2")
-        try raw(scratch).execute("DELETE FROM items WHERE serial_number = '0A1B2'")
+        try raw(app).execute("DELETE FROM items WHERE serial_number = '0A1B2'")
         app.advance(by: .seconds(1))
         #expect(app.detail == nil && app.list != nil)
         #expect(app.screen.contains("was deleted outside Homepwner"))

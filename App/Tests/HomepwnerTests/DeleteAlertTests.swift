@@ -28,8 +28,7 @@ struct DeleteAlertTests {
     @Test("The delete question of a very long name names its first 40 characters, and shows its buttons")
     func deleteAlertOfALongName() throws {
         let long = String(repeating: "Very long name ", count: 400)
-        let scratch = try scratchStore([(long, "L0NG1", 1)] + sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched(items: [(long, "L0NG1", 1)] + sampleItems)
         app.press(.delete)
         #expect(app.screen.contains("Delete “\(long.prefix(40))…”?"), "\(app.screen)")
         #expect(app.screen.contains("[ Cancel ]  [ Delete ]"))
@@ -37,8 +36,7 @@ struct DeleteAlertTests {
 
     @Test("H12: the delete alert chooses Cancel: Del then Enter deletes nothing")
     func deleteAlertDefaultsToCancel() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         app.press(.delete)
         #expect(app.screen.contains("Delete “Shiny Spork”?"))
         #expect(chosenButton(app) == "[ Cancel ]")
@@ -56,11 +54,8 @@ struct DeleteAlertTests {
     @Test("H12: the delete alert mentions the photo only when the item has one")
     func deleteAlertTellsTheTruth() throws {
         let scratch = try scratchStore(sampleItems)
-        let png = try scratch.write(
-            ImageFiles.png(width: 2, height: 2) { _, _ in [255, 0, 0] }, to: "red.png")
-        let store = try ItemStore(paths: scratch.paths)
-        _ = try store.attachPhoto(fromPath: png, to: try #require(try store.allItems().dropFirst().first).key)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        try scratch.attachRedPhoto(toItemAt: 1)
+        let app = try HeadlessHomepwner(scratch: scratch)
         app.press(.delete)
         #expect(app.screen.contains("Delete “Shiny Spork”?"))
         #expect(!app.screen.contains("photo"))
@@ -73,15 +68,11 @@ struct DeleteAlertTests {
 
     @Test("H8: killed while the delete alert was up, the relaunch asks again; y deletes")
     func deleteAlertIsRestored() throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        do {
-            let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
-            app.press(.down, .down, .delete, .right)
-            #expect(app.screen.contains("Delete “Fluffy Mac”?"))
-            app.advance(by: .seconds(1))  // the state is saved; then killed
-        }
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let first = try HeadlessHomepwner.launched()
+        first.press(.down, .down, .delete, .right)
+        #expect(first.screen.contains("Delete “Fluffy Mac”?"))
+        first.advance(by: .seconds(1))  // the state is saved; then killed
+        let app = try first.relaunched()
         #expect(app.screen.contains("Delete “Fluffy Mac”?"))
         #expect(chosenButton(app) == "[ Delete ]")  // as it was left
         #expect(app.highlightedRow?.hasPrefix(" Fluffy Mac ") == true)  // the row it asks about
@@ -93,16 +84,12 @@ struct DeleteAlertTests {
 
     @Test("H8, H9: a restored delete alert whose item is gone is not shown")
     func deleteAlertOfGoneItem() throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        do {
-            let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
-            app.press(.down, .down, .delete)
-            app.advance(by: .seconds(1))
-        }
-        let store = try ItemStore(paths: scratch.paths)
+        let first = try HeadlessHomepwner.launched()
+        first.press(.down, .down, .delete)
+        first.advance(by: .seconds(1))
+        let store = try ItemStore(paths: first.paths)
         _ = try store.deleteItem(withKey: try #require(try store.allItems().dropFirst(2).first).key)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let app = try first.relaunched()
         #expect(!app.screen.contains("Delete “"))
         #expect(app.presented == nil)
         app.press(.down)  // the list takes keys
@@ -113,12 +100,10 @@ struct DeleteAlertTests {
 
     @Test("H13, X1: the delete confirmation names an item renamed outside, as a relaunch does; y deletes it")
     func deleteAlertFollowsRename() throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let app = try HeadlessHomepwner.launched()
         app.press(.down, .delete)
         #expect(app.screen.contains("Delete “Rusty Bear”?"))
-        let outside = try ItemStore(paths: scratch.paths)
+        let outside = try ItemStore(paths: app.paths)
         try outside.update(key: try app.storedItem(1).key, changes: ItemChanges(name: "Rusty Toy"))
         app.advance(by: .seconds(1))
         #expect(app.screen.contains("Delete “Rusty Toy”?"))
@@ -135,12 +120,10 @@ struct DeleteAlertTests {
         "H13, X1: an item deleted outside closes its delete confirmation and the list says why, as a relaunch does"
     )
     func deleteAlertClosesOnOutsideDelete() throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let app = try HeadlessHomepwner.launched()
         app.press(.down, .delete)
         #expect(app.screen.contains("Delete “Rusty Bear”?"))
-        let outside = try ItemStore(paths: scratch.paths)
+        let outside = try ItemStore(paths: app.paths)
         _ = try outside.deleteItem(withKey: try app.storedItem(1).key)
         app.advance(by: .seconds(1))
         #expect(app.presented == nil)

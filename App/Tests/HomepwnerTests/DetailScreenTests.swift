@@ -10,9 +10,9 @@ import Testing
 @Suite("Homepwner: the detail screen (headless)")
 @MainActor
 struct DetailScreenTests {
-    /// Opens the detail of the second sample item ("Rusty Bear", 0A1B2, $35).
-    private func openRustyBear(_ scratch: Scratch) throws -> HeadlessHomepwner {
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+    /// Launches on the sample items and opens the detail of the second ("Rusty Bear", 0A1B2, $35).
+    private func openRustyBear() throws -> HeadlessHomepwner {
+        let app = try HeadlessHomepwner.launched()
         app.press(.down, .enter)
         return app
     }
@@ -26,8 +26,7 @@ struct DetailScreenTests {
         "H4, T5: the fields, the read-only date in the user's locale, no photo, the notes; the name field has the focus"
     )
     func fields() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try openRustyBear(scratch)
+        let app = try openRustyBear()
         let item = try app.storedItem(1)
         let date = DetailViewController.dateFormatter.string(from: item.dateCreated)
         #expect(DetailViewController.dateFormatter.locale == Locale.current)
@@ -58,8 +57,7 @@ struct DetailScreenTests {
 
     @Test("H11: ↑ and ↓ move between the item's fields")
     func arrowsMoveBetweenFields() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         app.press(.down, .enter, .down, .down)
         app.type("9")
         #expect(app.lines[3] == " Value $  359")
@@ -82,8 +80,7 @@ struct DetailScreenTests {
             ("", "Value: type a whole number of dollars"),
         ])
     func invalidValue(typed: String, message: String) throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try openRustyBear(scratch)
+        let app = try openRustyBear()
         app.type(" 2")
         app.press(.tab, .tab, .backspace, .backspace)
         app.type(typed)
@@ -98,8 +95,7 @@ struct DetailScreenTests {
 
     @Test("H4: fixing the value clears the message, and the value is stored")
     func fixedValue() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try openRustyBear(scratch)
+        let app = try openRustyBear()
         app.press(.tab, .tab)
         app.type("x")
         #expect(app.lines[6] == " Value: \"35x\" is not a number of dollars")
@@ -112,8 +108,7 @@ struct DetailScreenTests {
 
     @Test("H4: an emptied value shows what to type, not a dim 0 that reads as a value of $0")
     func emptyValuePlaceholder() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         app.press(.down, .enter, .tab, .tab, .ctrl("u"))
         #expect(app.lines[3] == " Value $  whole dollars")
         #expect(app.lines[6] == " Value: type a whole number of dollars")
@@ -123,8 +118,7 @@ struct DetailScreenTests {
         "H12: Esc with an invalid value stays and says so; Esc again leaves, the old value kept"
     )
     func invalidValueOnBack() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         app.press(.down, .enter, .tab, .tab)
         app.type("x")
         app.press(.escape)
@@ -142,8 +136,7 @@ struct DetailScreenTests {
     @Test(
         "H4: the value kept after an invalid one is written as the list writes it, with thousands separators")
     func keptValueFormatted() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         app.press(.down, .down, .down, .enter, .tab, .tab, .ctrl("u"))
         app.type("12.5")
         app.press(.escape)
@@ -152,8 +145,7 @@ struct DetailScreenTests {
 
     @Test("H12: Done with an invalid value stays on the new item and says so")
     func invalidValueOnDone() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         app.press(.character("a"))
         app.type("Lamp")
         app.press(.tab, .tab)
@@ -173,16 +165,14 @@ struct DetailScreenTests {
     @Test(
         "H8, H13: after the first Esc with an invalid value, an outside change keeps the warning; Esc leaves")
     func valueWarningSurvivesOutsideChange() throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let app = try HeadlessHomepwner.launched()
         app.press(.enter, .down, .down)
         app.type("e")
         app.press(.escape)
         // The warning wraps onto a second row (rows joined without their margins).
         let warning = "\"12e\" is not a number of dollars, so $12 stays. Fix it, or press Esc again to leave."
         #expect(joinedRows(app).contains(warning))
-        let outside = try ItemStore(paths: scratch.paths)
+        let outside = try ItemStore(paths: app.paths)
         try outside.createItem(name: "Lamp", serialNumber: "L1", valueInDollars: 5)
         app.advance(by: .seconds(1))
         // It once fell back to the short message, while the next Esc would still leave.

@@ -34,7 +34,7 @@ struct DraftsAndOwnershipTests {
 
     @Test("H15: a name typed at five keys a second without a pause is committed at least once a second")
     func steadyTypingIsCommitted() throws {
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner(paths: scratch.paths)
         app.press(.down, .enter)
         var typed = "Rusty Bear"
         for step in 1...40 {
@@ -51,8 +51,7 @@ struct DraftsAndOwnershipTests {
 
     @Test("H16: a committed draft, then a rename with sqlite3, then a relaunch: the rename shows and stays")
     func restoredDraftDoesNotOverwrite() throws {
-        let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let first = try HeadlessHomepwner(paths: scratch.paths)
         first.press(.down, .enter)
         first.type(" mine")
         first.advance(by: .seconds(2))
@@ -61,7 +60,7 @@ struct DraftsAndOwnershipTests {
         first.kill()
         try raw().execute("UPDATE items SET name = 'Renamed elsewhere' WHERE serial_number = '0A1B2'")
 
-        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let second = try first.relaunched()
         #expect(second.lines[1] == " Name     Renamed elsewhere")
         second.advance(by: .seconds(2))
         #expect(try rustyBearName() == "Renamed elsewhere")
@@ -70,8 +69,7 @@ struct DraftsAndOwnershipTests {
 
     @Test("H16: a draft restored beside a rename made since is a conflict: both kept, nothing written")
     func restoredEditAgainstRenameIsAConflict() throws {
-        let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let first = try HeadlessHomepwner(paths: scratch.paths)
         first.press(.down, .enter)
         // A lock keeps the edit from the store; the screen state saves the draft and its base.
         let holder = try raw()
@@ -86,7 +84,7 @@ struct DraftsAndOwnershipTests {
         let journal = PendingEditJournal(databasePath: scratch.paths.databasePath)
         _ = try journal.take { _ in true }
 
-        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let second = try first.relaunched()
         #expect(second.lines[1] == " Name     Rusty Bear mine")
         #expect(second.screen.contains("Changed elsewhere too: Name (now “Renamed elsewhere”)"))
         second.advance(by: .seconds(2))
@@ -98,8 +96,8 @@ struct DraftsAndOwnershipTests {
 
     @Test("H16: two windows type in one field: the later commit is a conflict; no text vanishes")
     func twoWindowsOneField() throws {
-        let left = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
-        let right = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let left = try HeadlessHomepwner(paths: scratch.paths)
+        let right = try HeadlessHomepwner(paths: scratch.paths)
         left.press(.down, .enter)
         right.press(.down, .enter)
         left.type("++")
@@ -126,7 +124,7 @@ struct DraftsAndOwnershipTests {
 
     @Test("H14: the list shows an edit that waits for the database, as the item's screen did")
     func listShowsWaitingEdits() throws {
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner(paths: scratch.paths)
         app.press(.down, .enter)
         let holder = try raw()
         holder.execute("BEGIN IMMEDIATE")
@@ -223,7 +221,7 @@ struct DraftsAndOwnershipTests {
 
     @Test("U16, H14: Add while another program holds the database waits, says so, and opens when it goes")
     func addWaitsForALock() throws {
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner(paths: scratch.paths)
         let holder = try raw()
         holder.execute("BEGIN IMMEDIATE")
         app.press(.character("a"))
@@ -246,7 +244,7 @@ struct DraftsAndOwnershipTests {
     @Test(
         "H2, H13: a New Item deleted outside while its discard question is up: both go, and the list says so")
     func newItemDeletedUnderTheQuestion() throws {
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner(paths: scratch.paths)
         app.press(.character("a"))
         app.type("12")
         app.press(.escape)
@@ -263,7 +261,7 @@ struct DraftsAndOwnershipTests {
         "H16: while a field is in conflict, other messages wait, and Done and Back stay until the user chooses"
     )
     func conflictComesFirst() throws {
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner(paths: scratch.paths)
         app.press(.down, .enter)
         app.type("!")
         try raw().execute("UPDATE items SET name = 'Elsewhere' WHERE serial_number = '0A1B2'")

@@ -13,7 +13,7 @@ import Testing
 struct FooterTests {
     @Test("H12: an empty list's footer offers only what works")
     func emptyListFooter() throws {
-        let app = try HeadlessHomepwner(paths: Scratch().paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner(paths: Scratch().paths)
         #expect(app.lines.last == "a Add  ^T Summary  q Quit  Q Quit & forget  ^C Quit")
     }
 
@@ -21,17 +21,13 @@ struct FooterTests {
         "H12: the footer puts Enter Open first, so a narrow terminal keeps it, and keeps q Quit"
     )
     func footerOrder() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(
-            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 40, height: 12))
+        let app = try HeadlessHomepwner.launched(size: Size(width: 40, height: 12))
         #expect(app.lines.last == "Enter Open  a Add  Del Delete  q Quit")
     }
 
     @Test("H12: the alert's footer shows Esc and what Enter does, not q or Q")
     func alertFooter() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(
-            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 80, height: 12))
+        let app = try HeadlessHomepwner.launched(size: Size(width: 80, height: 12))
         app.press(.delete)
         #expect(app.lines.last == "Enter/n/Esc Cancel  y Delete  ←→ Choose  ^C Quit")
         app.press(.character("q"))
@@ -47,7 +43,7 @@ struct FooterTests {
         let scratch = try scratchStore(sampleItems)
         let png = try scratch.write(ImageFiles.quadrantsPNG, to: "quadrants.png")
         let app = try HeadlessHomepwner(
-            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 40, height: 12))
+            paths: scratch.paths, size: Size(width: 40, height: 12))
         app.press(.down, .enter, .tab, .tab, .tab)
         app.type(png)
         app.press(.enter)

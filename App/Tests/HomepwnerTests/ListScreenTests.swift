@@ -16,9 +16,7 @@ struct ListScreenTests {
     @Test(
         "H1: the list is titled Homepwner; each row shows name, serial and value; the footer shows the keys")
     func listScreen() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(
-            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 80, height: 9))
+        let app = try HeadlessHomepwner.launched(size: Size(width: 80, height: 9))
         #expect(
             app.screen == """
                  Edit                              Homepwner                                Add
@@ -41,7 +39,7 @@ struct ListScreenTests {
 
     @Test("H1: an empty store shows how to add the first item")
     func emptyList() throws {
-        let app = try HeadlessHomepwner(paths: Scratch().paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner(paths: Scratch().paths)
         #expect(app.lines[1] == " No items yet. Press a to add one.")
     }
 
@@ -49,8 +47,7 @@ struct ListScreenTests {
         "H2: Add creates the item and presents the new-item screen modally; Done keeps it, the list selects it"
     )
     func addDone() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         app.press(.character("a"))
         #expect(try app.store.count() == 6)  // created at once, as the book's createItem
         let modal = try #require(app.presented as? NavigationController)
@@ -89,8 +86,7 @@ struct ListScreenTests {
 
     @Test("H2: Cancel deletes the new item and the list reloads")
     func addCancel() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         let before = app.screen
         app.press(.character("a"))
         app.type("Never mind")
@@ -107,8 +103,7 @@ struct ListScreenTests {
         "H2: Esc on a New Item with typed text asks; Keep editing keeps every field; nothing typed: no question"
     )
     func cancelAsksWhenTyped() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         app.press(.character("a"))
         // Nothing typed: Esc cancels at once.
         app.press(.escape)
@@ -127,8 +122,7 @@ struct ListScreenTests {
 
     @Test("H3: Enter pushes the row's detail; going back saves the edits into the item")
     func openAndGoBack() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         app.press(.down, .enter)
         #expect(app.navigation?.viewControllers.count == 2)
         #expect(app.detail?.isNew == false)
@@ -150,8 +144,7 @@ struct ListScreenTests {
 
     @Test("H5: Del asks first; n keeps the item, y deletes it and its row")
     func deleteWithConfirmation() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         app.press(.character("e"), .down, .delete)
         #expect(app.screen.contains("Delete “Rusty Bear”?"))
         #expect(app.lines.last?.hasPrefix("Enter/n/Esc Cancel  y Delete") == true)
@@ -169,8 +162,7 @@ struct ListScreenTests {
 
     @Test("H5: in editing mode Shift-↑/↓ reorder rows; the order is in the store at once")
     func reorder() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         app.press(.character("e"))
         #expect(app.lines[0].hasPrefix(" Done "))
         #expect(app.lines[1] == " - Shiny Spork                       4K2M9            $12 =")
@@ -180,7 +172,7 @@ struct ListScreenTests {
         app.press(.end, Key(.up, modifiers: .shift))
         #expect(try app.storedNames() == ["Rusty Bear", "Fluffy Mac", "Shiny Spork", "Shiny Bear", "毛茸茸的熊"])
         #expect(app.highlightedRow?.contains("Shiny Bear") == true)
-        let reopened = try ItemStore(paths: scratch.paths)
+        let reopened = try ItemStore(paths: app.paths)
         #expect(
             try reopened.allItems().map(\.name) == [
                 "Rusty Bear", "Fluffy Mac", "Shiny Spork", "Shiny Bear", "毛茸茸的熊",
@@ -195,7 +187,7 @@ struct ListScreenTests {
             try store.insert(
                 (0..<10_000).map { Item(name: String(format: "Item %05d", $0), valueInDollars: $0) })
         }
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner(paths: scratch.paths)
         #expect(app.lines[1].hasPrefix(" Item 00000 "))
         #expect(app.list?.rowsRead == ItemRowCache.pageSize)
         app.press(.end)
@@ -208,9 +200,9 @@ struct ListScreenTests {
 
     @Test("H11: values show thousands separators, and the serial column stays in line")
     func valueColumn() throws {
-        let scratch = try scratchStore([("Car", "C4R", 1_234_567), ("Pen", "P3N", 5), ("Desk", "D3SK", 1200)])
-        let app = try HeadlessHomepwner(
-            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 60, height: 8))
+        let app = try HeadlessHomepwner.launched(
+            items: [("Car", "C4R", 1_234_567), ("Pen", "P3N", 5), ("Desk", "D3SK", 1200)],
+            size: Size(width: 60, height: 8))
         #expect(
             Array(app.lines[1...3]) == [
                 " Car                                 C4R         $1,234,567",
@@ -223,8 +215,7 @@ struct ListScreenTests {
         "H11: the navigation bar is underlined, so a highlighted first row does not merge with it"
     )
     func barStandsApart() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         #expect(app.highlightedRow?.hasPrefix(" Shiny Spork ") == true)
         #expect(app.terminal.screen[10, 0].style.attributes.contains(.underline))
         #expect(!app.terminal.screen[10, 1].style.attributes.contains(.underline))
@@ -232,8 +223,7 @@ struct ListScreenTests {
 
     @Test("H11: Esc leaves editing mode on the list")
     func escapeLeavesEditing() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         app.press(.character("e"))
         #expect(app.lines[0].hasPrefix(" Done "))
         app.press(.escape)
@@ -245,9 +235,7 @@ struct ListScreenTests {
 
     @Test("H12: after the terminal shrinks, the highlighted row is still on screen")
     func selectionVisibleAfterShrinking() throws {
-        let scratch = try scratchStore(manyItems)
-        let app = try HeadlessHomepwner(
-            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 60, height: 30))
+        let app = try HeadlessHomepwner.launched(items: manyItems, size: Size(width: 60, height: 30))
         app.press(.down, times: 20)
         #expect(app.highlightedRow?.hasPrefix(" Item 20 ") == true)
         app.terminal.resize(to: Size(width: 60, height: 8))
@@ -259,33 +247,21 @@ struct ListScreenTests {
 
     @Test("H12: relaunched in a smaller terminal, the highlighted row is on screen")
     func selectionVisibleAfterSmallerRelaunch() throws {
-        let scratch = try scratchStore(manyItems)
-        let storage = InMemoryStorage()
-        do {
-            let app = try HeadlessHomepwner(
-                paths: scratch.paths, storage: storage, size: Size(width: 60, height: 30))
-            app.press(.down, times: 20)
-            app.advance(by: .seconds(1))  // the state is saved; then killed
-        }
-        let app = try HeadlessHomepwner(
-            paths: scratch.paths, storage: storage, size: Size(width: 60, height: 8))
+        let first = try HeadlessHomepwner.launched(items: manyItems, size: Size(width: 60, height: 30))
+        first.press(.down, times: 20)
+        first.advance(by: .seconds(1))  // the state is saved; then killed
+        let app = try first.relaunched(size: Size(width: 60, height: 8))
         #expect(app.highlightedRow?.hasPrefix(" Item 20 ") == true)
     }
 
     @Test("H12: a highlighted row moved away while the app was closed is shown at launch")
     func selectionVisibleAfterOutsideMove() throws {
-        let scratch = try scratchStore(manyItems)
-        let storage = InMemoryStorage()
-        do {
-            let app = try HeadlessHomepwner(
-                paths: scratch.paths, storage: storage, size: Size(width: 60, height: 8))
-            app.press(.down)
-            app.advance(by: .seconds(1))
-        }
-        let store = try ItemStore(paths: scratch.paths)
+        let first = try HeadlessHomepwner.launched(items: manyItems, size: Size(width: 60, height: 8))
+        first.press(.down)
+        first.advance(by: .seconds(1))
+        let store = try ItemStore(paths: first.paths)
         _ = try store.moveItem(withKey: try #require(try store.allItems().dropFirst().first).key, by: 28)
-        let app = try HeadlessHomepwner(
-            paths: scratch.paths, storage: storage, size: Size(width: 60, height: 8))
+        let app = try first.relaunched()
         #expect(app.highlightedRow?.hasPrefix(" Item 1 ") == true)
     }
 }

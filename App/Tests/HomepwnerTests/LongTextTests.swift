@@ -37,9 +37,7 @@ struct LongTextTests {
     )
     func longNameOpensEditsAndRestores() throws {
         let name = Self.longName
-        let scratch = try scratchStore([("Mug", "M1", 3), (name, "LONG1", 5)])
-        let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let first = try HeadlessHomepwner.launched(items: [("Mug", "M1", 3), (name, "LONG1", 5)])
         first.press(.down)
         let opening = Self.measurements { first.press(.enter) }
         #expect(opening < 5_000, "opening measured \(opening) characters")
@@ -63,7 +61,7 @@ struct LongTextTests {
         // afresh, so the text field saves its scroll now).
         var second: HeadlessHomepwner?
         let restoring = try Self.measurements {
-            second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+            second = try first.relaunched()
         }
         let relaunched = try #require(second)
         #expect(restoring < 10_000, "restoring measured \(restoring) characters")
@@ -84,8 +82,7 @@ struct LongTextTests {
         "H12: a pasted \"a\\tb\\u{1B}c\" goes into the name as text: no jump to the next field, no going back"
     )
     func pasteStaysInTheField() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         app.press(.down, .enter)
         let frames = app.terminal.frameCount
         app.terminal.paste("a\tb\u{1B}c")
@@ -103,9 +100,7 @@ struct LongTextTests {
         "H11: at 22 columns a field without the focus shows the start of its text and `…` where it is cut"
     )
     func truncatedFieldShowsItsStart() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(
-            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 22, height: 12))
+        let app = try HeadlessHomepwner.launched(size: Size(width: 22, height: 12))
         app.press(.down, .enter, .tab, .tab, .ctrl("u"))
         app.type("$123,456,789,012")
         app.press(.tab)
@@ -121,8 +116,7 @@ struct LongTextTests {
 
     @Test("H12: a new item's value 0 is replaced by what is typed: 45, not 045")
     func newItemValueReplacesTheDefault() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         app.press(.character("a"))
         app.type("Lamp")
         app.press(.tab, .tab)

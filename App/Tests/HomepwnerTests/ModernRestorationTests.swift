@@ -14,18 +14,15 @@ struct ModernRestorationTests {
         "R28: a death while restoring the detail screen costs that screen; the list comes back with its selection"
     )
     func deathCostsOneScreen() throws {
-        let scratch = try scratchStore(sampleItems)
         let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(
-            paths: scratch.paths, storage: storage, size: Size(width: 80, height: 12))
+        let first = try HeadlessHomepwner.launched(storage: storage, size: Size(width: 80, height: 12))
         first.press(.down, .down, .enter)
         first.press(.ctrl("z"))
         // The next launch died decoding the detail screen (a marker as it would leave it).
         storage[.restoringMarker] = Array(
             "restoring\nphase decode\nsubtree TabBarController/SplitViewController/primary/DetailViewController\nend\n"
                 .utf8)
-        let second = try HeadlessHomepwner(
-            paths: scratch.paths, storage: storage, size: Size(width: 80, height: 12))
+        let second = try first.relaunched()
         #expect(second.detail == nil)
         #expect(second.highlightedRow?.hasPrefix(" Fluffy Mac ") == true)
         #expect(
@@ -37,13 +34,12 @@ struct ModernRestorationTests {
 
     @Test("R30: Homepwner's restoration classes reach the store only through the engine's context")
     func contextFromTheEngine() throws {
-        let scratch = try scratchStore(sampleItems)
         let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let first = try HeadlessHomepwner.launched(storage: storage)
         first.press(.down, .enter)
         first.press(.ctrl("z"))
         // A launch whose engine was given no context: no global or task-local stands in.
-        let store = try ItemStore(paths: scratch.paths)
+        let store = try ItemStore(paths: first.paths)
         let context = HomepwnerContext(store: store, colorEnabled: false)
         let application = HomepwnerApplication.makeApplication(
             context: context, driver: HeadlessTerminal(size: Size(width: 60, height: 12)), storage: storage,
@@ -57,7 +53,7 @@ struct ModernRestorationTests {
                 )
             } == true)
         // With it, the same archive restores the detail.
-        let third = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let third = try first.relaunched()
         #expect(third.detail?.item.name == "Rusty Bear")
     }
 
@@ -65,14 +61,13 @@ struct ModernRestorationTests {
         "H8, X1: killed while \"Remove the photo?\" was up, the relaunch asks again over the item; y removes it"
     )
     func removePhotoAlertComesBack() throws {
-        let (scratch, _, bear, storage, first) = try openItemWithPhoto()
+        let (bear, first) = try openItemWithPhoto()
         first.press(.ctrl("x"), .right)
         let before = first.screen
         #expect(before.contains("Remove the photo?"))
         first.press(.ctrl("z"))
 
-        let second = try HeadlessHomepwner(
-            paths: scratch.paths, storage: storage, size: Size(width: 80, height: 24))
+        let second = try first.relaunched()
         #expect(second.screen == before)
         #expect(second.application.restorationReport?.diagnostics.isEmpty == true)
         second.press(.character("y"))
@@ -83,30 +78,22 @@ struct ModernRestorationTests {
 
     @Test("H8: a photo removed meanwhile: the alert is not restored, the item screen shows alone")
     func removePhotoAlertWithoutPhoto() throws {
-        let (scratch, store, bear, storage, first) = try openItemWithPhoto()
+        let (bear, first) = try openItemWithPhoto()
         first.press(.ctrl("x"))
         first.press(.ctrl("z"))
-        try store.removePhoto(from: bear.key)
+        try ItemStore(paths: first.paths).removePhoto(from: bear.key)
 
-        let second = try HeadlessHomepwner(
-            paths: scratch.paths, storage: storage, size: Size(width: 80, height: 24))
+        let second = try first.relaunched()
         #expect(!second.screen.contains("Remove the photo?"))
         #expect(second.detail?.item.key == bear.key)
     }
 
-    /// Rusty Bear with a photo, open on an 80x24 screen, on in-memory storage.
-    private func openItemWithPhoto() throws -> (Scratch, ItemStore, Item, InMemoryStorage, HeadlessHomepwner)
-    {
+    /// Rusty Bear with a photo, open on an 80x24 screen.
+    private func openItemWithPhoto() throws -> (bear: Item, app: HeadlessHomepwner) {
         let scratch = try scratchStore(sampleItems)
-        let png = try scratch.write(
-            ImageFiles.png(width: 2, height: 2) { _, _ in [255, 0, 0] }, to: "red.png")
-        let store = try ItemStore(paths: scratch.paths)
-        let bear = try #require(try store.allItems().dropFirst().first)
-        _ = try store.attachPhoto(fromPath: png, to: bear.key)
-        let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(
-            paths: scratch.paths, storage: storage, size: Size(width: 80, height: 24))
-        first.press(.down, .enter)
-        return (scratch, store, bear, storage, first)
+        let bear = try scratch.attachRedPhoto(toItemAt: 1)
+        let app = try HeadlessHomepwner(scratch: scratch, size: Size(width: 80, height: 24))
+        app.press(.down, .enter)
+        return (bear, app)
     }
 }

@@ -30,8 +30,7 @@ struct NotesTests {
         "T5: multi-line notes: Enter in them is a new line, Shift selects, Alt-x and Alt-v cut and paste; stored after the debounce"
     )
     func typing() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), size: Self.narrow)
+        let app = try HeadlessHomepwner.launched(size: Self.narrow)
         openRustyBearsNotes(app)
         let notes = try #require(app.detail?.notesView)
         #expect(notes.isFirstResponder)
@@ -71,8 +70,7 @@ struct NotesTests {
 
     @Test("T5: on the New Item screen Enter is Done everywhere but in the notes, where it is a new line")
     func newItem() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), size: Self.narrow)
+        let app = try HeadlessHomepwner.launched(size: Self.narrow)
         app.press(.character("a"))
         app.type("Camera")
         #expect(app.lines.last == "Tab Next field  Esc Cancel  Enter Done  ^C Quit")
@@ -100,8 +98,7 @@ struct NotesTests {
             (Size(width: 80, height: 24), 11, false), (Size(width: 200, height: 50), 24, true),
         ])
     func rows(size: Size, rows: Int, sideBySide: Bool) throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), size: size)
+        let app = try HeadlessHomepwner.launched(size: size)
         openRustyBearsNotes(app)
         #expect(app.screens?.split?.isCollapsed == !sideBySide)
         let notes = try #require(app.detail?.notesView)
@@ -142,9 +139,7 @@ struct NotesTests {
         "T5: killed and relaunched, the notes' draft, cursor and scroll come back at 80x24, and at 200x50 in the right pane",
         arguments: [(Size(width: 80, height: 24), false), (Size(width: 200, height: 50), true)])
     func killAndRelaunch(size: Size, sideBySide: Bool) throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage, size: size)
+        let first = try HeadlessHomepwner.launched(size: size)
         openRustyBearsNotes(first)
         // More lines than the notes show, then the cursor back up inside them.
         for line in 1...40 {
@@ -163,7 +158,7 @@ struct NotesTests {
         let cursorPoint = first.terminal.cursor
         first.kill()
 
-        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage, size: size)
+        let second = try first.relaunched()
         #expect(second.application.restorationReport?.diagnostics.map(\.description) == [])
         #expect(second.screens?.split?.isCollapsed == !sideBySide)
         let restored = try #require(second.detail?.notesView)
@@ -184,7 +179,7 @@ struct NotesTests {
         let lines = (1...15).map { "line \($0)" }.joined(separator: "\n")
         try RawDatabase(scratch.paths.databasePath).execute(
             "UPDATE items SET notes = '\(lines)' WHERE serial_number = '0A1B2'")
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), size: Self.narrow)
+        let app = try HeadlessHomepwner(paths: scratch.paths, size: Self.narrow)
         app.press(.down, .enter)
         #expect(app.lines.contains(" Notes    line 1"))
         #expect(!app.lines.contains { $0.contains("line 15") })
@@ -194,11 +189,10 @@ struct NotesTests {
         "T5, H12, H13: notes changed outside show when the user did not touch them, and never replace a draft"
     )
     func outsideChanges() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage(), size: Self.narrow)
+        let app = try HeadlessHomepwner.launched(size: Self.narrow)
         app.press(.down, .enter)
         let key = try app.storedItem(1).key
-        let database = try RawDatabase(scratch.paths.databasePath)
+        let database = try RawDatabase(app.paths.databasePath)
         let row = "WHERE item_key = '\(ItemKey.text(key))'"
         // Untouched: the notes follow the store.
         database.execute("UPDATE items SET notes = 'from sqlite' || char(10) || 'two lines' \(row)")
@@ -234,8 +228,7 @@ struct NotesTests {
         let scratch = try scratchStore(sampleItems)
         let store = try ItemStore(paths: scratch.paths)
         try store.update(key: try store.allItems()[1].key, changes: ItemChanges(notes: "old notes"))
-        let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage, size: Self.narrow)
+        let first = try HeadlessHomepwner(paths: scratch.paths, size: Self.narrow)
         first.press(.down, .enter, .tab, .tab, .tab, .tab)
         #expect(first.detail?.notesView.text == "old notes")
         first.advance(by: HomepwnerApplication.continuousPreservationDelay)
@@ -244,7 +237,7 @@ struct NotesTests {
         try RawDatabase(scratch.paths.databasePath).execute(
             "UPDATE items SET notes = 'new notes' WHERE item_key = '\(ItemKey.text(key))'")
 
-        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage, size: Self.narrow)
+        let second = try first.relaunched()
         #expect(second.detail?.notesView.text == "new notes")
         #expect(second.detail?.notesView.isFirstResponder == true)
         #expect(second.detail?.changes.isEmpty == true)

@@ -60,7 +60,7 @@ struct PathCompletionTests {
     )
     func inTheDetailScreen() throws {
         let scratch = try folder()
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner(paths: scratch.paths)
         app.press(.down, .enter, .tab, .tab, .tab)
         #expect(app.lines.last?.hasPrefix("Tab Next field") == true)
         app.type(scratch.file("photos/dog"))
@@ -88,9 +88,7 @@ struct PathCompletionTests {
         "H4, X1: a path completed in the photo field leaves the value's problem on screen, as a relaunch shows it"
     )
     func completionKeepsValueProblem() throws {
-        let scratch = try scratchStore(sampleItems)
-        let storage = InMemoryStorage()
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let app = try HeadlessHomepwner.launched()
         app.press(.enter, .down, .down)
         app.type("n")
         let problem = "Value: \"12n\" is not a number of dollars"

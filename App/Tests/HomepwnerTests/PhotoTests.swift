@@ -14,12 +14,25 @@ import Testing
 struct PhotoTests {
     /// Opens the detail of the second sample item ("Rusty Bear", 0A1B2, $35).
     /// At 60x16 where a photo is shown: its 4 rows fit whole below 4 rows of notes.
-    private func openRustyBear(
-        _ scratch: Scratch, colorEnabled: Bool = true, size: Size = Size(width: 60, height: 12)
-    ) throws -> HeadlessHomepwner {
-        let app = try HeadlessHomepwner(
-            paths: scratch.paths, storage: InMemoryStorage(), size: size, colorEnabled: colorEnabled)
+    private func openRustyBear(_ scratch: Scratch, size: Size = Size(width: 60, height: 12)) throws
+        -> HeadlessHomepwner
+    {
+        let app = try HeadlessHomepwner(scratch: scratch, size: size)
         app.press(.down, .enter)
+        return app
+    }
+
+    /// Writes `image` to a scratch directory of the sample items, opens Rusty Bear (the
+    /// second) at `size`, and types the image's path in the photo field, then Enter.
+    private func attachingPhoto(
+        _ image: [UInt8], size: Size = Size(width: 60, height: 16), colorEnabled: Bool = true
+    ) throws -> HeadlessHomepwner {
+        let scratch = try scratchStore(sampleItems)
+        let path = try scratch.write(image, to: "photo.png")
+        let app = try HeadlessHomepwner(scratch: scratch, size: size, colorEnabled: colorEnabled)
+        app.press(.down, .enter, .tab, .tab, .tab)
+        app.type(path)
+        app.press(.enter)
         return app
     }
 
@@ -90,7 +103,7 @@ struct PhotoTests {
     func photoOnNewItem() throws {
         let scratch = try scratchStore(sampleItems)
         let png = try scratch.write(ImageFiles.quadrantsPNG, to: "quadrants.png")
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner(paths: scratch.paths)
         app.press(.character("a"))
         app.type("Camera")
         app.press(.tab, .tab, .tab)
@@ -121,7 +134,7 @@ struct PhotoTests {
             )
             .replacingOccurrences(
                 of: "URL", with: png.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? png)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner(paths: scratch.paths)
         app.press(.down, .enter, .tab, .tab, .tab)
         app.terminal.paste(typed)
         app.press(.enter)
@@ -135,15 +148,9 @@ struct PhotoTests {
         "H4, H11: a photo's shades stay apart where the terminal has 256 colours or 24-bit colour, and come down to the nearest basic colour elsewhere"
     )
     func photoColourDepth() throws {
-        let scratch = try scratchStore(sampleItems)
         // Left half orange, right half red: one basic colour apart from each other at most.
-        let png = try scratch.write(
-            ImageFiles.png(width: 32, height: 16) { x, _ in x < 16 ? [255, 135, 0] : [255, 0, 0] },
-            to: "orange-red.png")
-        let app = try openRustyBear(scratch, size: Size(width: 60, height: 16))
-        app.press(.tab, .tab, .tab)
-        app.type(png)
-        app.press(.enter)
+        let app = try attachingPhoto(
+            ImageFiles.png(width: 32, height: 16) { x, _ in x < 16 ? [255, 135, 0] : [255, 0, 0] })
         let orange = app.terminal.screen[1, 11].style
         let red = app.terminal.screen[16, 11].style
         #expect(orange.foreground == .rgb(red: 255, green: 135, blue: 0))
@@ -161,12 +168,7 @@ struct PhotoTests {
 
     @Test("H4, H11: under NO_COLOR the photo is drawn in brightness characters")
     func photoWithoutColour() throws {
-        let scratch = try scratchStore(sampleItems)
-        let png = try scratch.write(ImageFiles.quadrantsPNG, to: "quadrants.png")
-        let app = try openRustyBear(scratch, colorEnabled: false, size: Size(width: 60, height: 16))
-        app.press(.tab, .tab, .tab)
-        app.type(png)
-        app.press(.enter)
+        let app = try attachingPhoto(ImageFiles.quadrantsPNG, colorEnabled: false)
         #expect(
             Array(app.lines[11...14]) == [
                 " ::::::::++++++++", " ::::::::++++++++", " ........@@@@@@@@", " ........@@@@@@@@",
@@ -175,16 +177,10 @@ struct PhotoTests {
 
     @Test("H4, H11: on a 40x12 terminal a photo taller than the rows left is drawn smaller, not left out")
     func photoOnShortTerminal() throws {
-        let scratch = try scratchStore(sampleItems)
         // 16 × 32 pixels, red above blue: 8 × 8 cells where there is room.
-        let png = try scratch.write(
+        let app = try attachingPhoto(
             ImageFiles.png(width: 16, height: 32) { _, y in y < 16 ? [255, 0, 0] : [0, 0, 255] },
-            to: "tall.png")
-        let app = try HeadlessHomepwner(
-            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 40, height: 24))
-        app.press(.down, .enter, .tab, .tab, .tab)
-        app.type(png)
-        app.press(.enter)
+            size: Size(width: 40, height: 24))
         // Under 8 rows of notes.
         #expect(
             Array(app.lines[15...22]) == Array(repeating: " " + String(repeating: "▀", count: 8), count: 8))
@@ -204,12 +200,8 @@ struct PhotoTests {
     @Test("H12: Ctrl-X asks before removing the photo; Enter keeps it")
     func removePhotoAsks() throws {
         let scratch = try scratchStore(sampleItems)
-        let png = try scratch.write(
-            ImageFiles.png(width: 2, height: 2) { _, _ in [255, 0, 0] }, to: "red.png")
-        let store = try ItemStore(paths: scratch.paths)
-        _ = try store.attachPhoto(fromPath: png, to: try #require(try store.allItems().dropFirst().first).key)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
-        app.press(.down, .enter)
+        try scratch.attachRedPhoto(toItemAt: 1)
+        let app = try openRustyBear(scratch)
         app.type("XY")
         app.press(.ctrl("x"))
         #expect(try app.storedItem(1).hasPhoto)

@@ -13,9 +13,8 @@ import Testing
 struct PresenterPathTests {
     @Test("H4: a New Item screen that the list presents (a path of 4 components) is restored as a new item")
     func presentedByTheList() throws {
-        let scratch = try scratchStore([("Spork", "0A1B2", 3)])
         let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let first = try HeadlessHomepwner.launched(items: [("Spork", "0A1B2", 3)], storage: storage)
         first.press(.character("a"))
         first.type("Lamp")
         // The list presents the New Item screen itself, rather than the root navigation
@@ -30,7 +29,7 @@ struct PresenterPathTests {
                 "TabBarController/SplitViewController/primary/ItemsViewController/NavigationController/DetailViewController"
             ))
 
-        let second = try HeadlessHomepwner(paths: scratch.paths, storage: storage)
+        let second = try first.relaunched()
         let report = try #require(second.application.restorationReport)
         let restored = report.objects.first {
             $0.path.description

@@ -12,8 +12,7 @@ import Testing
 struct TextAndTerminalTests {
     @Test("H11: a Chinese name displays in two columns a character, and edits a character at a time")
     func chineseEditing() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         app.press(.down, .down, .down)
         #expect(app.highlightedRow == " 毛茸茸的熊                            3C4D5         $1,200")
         app.press(.enter)
@@ -32,9 +31,7 @@ struct TextAndTerminalTests {
 
     @Test("H11: at 40x12 the list and the detail stay usable: narrower columns, the essential keys")
     func smallTerminal() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(
-            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 40, height: 12))
+        let app = try HeadlessHomepwner.launched(size: Size(width: 40, height: 12))
         #expect(
             app.screen == """
                  Edit          Homepwner            Add
@@ -71,8 +68,7 @@ struct TextAndTerminalTests {
 
     @Test("H11: a resize lays the list out again, from 60x12 to 40x10 and to 200x60")
     func resize() throws {
-        let scratch = try scratchStore(sampleItems)
-        let app = try HeadlessHomepwner(paths: scratch.paths, storage: InMemoryStorage())
+        let app = try HeadlessHomepwner.launched()
         app.terminal.resize(to: Size(width: 40, height: 10))
         app.application.processEvents()
         #expect(app.terminal.screen.size == Size(width: 40, height: 10))
@@ -95,11 +91,10 @@ struct TextAndTerminalTests {
 
     @Test("H12: at 40 columns a long notice wraps instead of losing its end")
     func noticeWraps() throws {
-        let scratch = try scratchStore([("Grandfather clock", "GF1", 900)])
-        let app = try HeadlessHomepwner(
-            paths: scratch.paths, storage: InMemoryStorage(), size: Size(width: 40, height: 12))
+        let app = try HeadlessHomepwner.launched(
+            items: [("Grandfather clock", "GF1", 900)], size: Size(width: 40, height: 12))
         app.press(.enter)
-        _ = try ItemStore(paths: scratch.paths).deleteItem(withKey: try app.storedItem(0).key)
+        _ = try ItemStore(paths: app.paths).deleteItem(withKey: try app.storedItem(0).key)
         app.advance(by: .seconds(1))
         #expect(
             Array(app.lines[9...10]) == [

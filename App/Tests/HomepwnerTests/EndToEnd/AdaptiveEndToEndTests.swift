@@ -16,10 +16,8 @@ struct AdaptiveEndToEndTests {
         "T6: open at 200x50 (both panes), resize to 80x24 (the item alone, Esc back), type, kill -9, relaunch at 200x50: both panes, the same item and the draft"
     )
     func wideNarrowKillWide() async throws {
-        let session = try HomepwnerTmux(width: 200, height: 50)
+        let session = try await HomepwnerTmux.launched(width: 200, height: 50)
         defer { session.close() }
-        try session.seed()
-        try await session.launch()
         try session.press("Down", "Down", "Enter")
         try await session.waitFor("both panes") { $0.contains("│ Name     Fluffy Mac") }
         #expect(try session.lines()[1].hasPrefix(" Shiny Spork "))
@@ -55,10 +53,8 @@ struct AdaptiveEndToEndTests {
 
     @Test("T2, T6: Ctrl-T shows the Summary; killed there, the relaunch shows it again")
     func summaryTab() async throws {
-        let session = try HomepwnerTmux(width: 80, height: 24)
+        let session = try await HomepwnerTmux.launched(width: 80, height: 24)
         defer { session.close() }
-        try session.seed()
-        try await session.launch()
         try session.press("C-t")
         let summary = try await session.waitFor("the Summary") { $0.contains("Total value    $1,346") }
         #expect(summary.contains("Most valuable  毛茸茸的熊, $1,200"))
@@ -68,7 +64,7 @@ struct AdaptiveEndToEndTests {
         let relaunched = try await session.launch(ready: "Total value")
         #expect(relaunched == summary)
         try session.press("C-t")
-        try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
+        try await session.waitForList()
         #expect(try await session.quit() == "0")
     }
 }

@@ -24,12 +24,9 @@ struct BoundedLossEndToEndTests {
         "H15: five keys a second for up to ten seconds, no pause, then kill -9 at a random moment: all but the last second comes back",
         arguments: Field.allCases)
     func steadyTypingThenKill(_ field: Field) async throws {
-        let session = try HomepwnerTmux(width: 100, height: 24)
+        let session = try await HomepwnerTmux.launched(width: 100, height: 24)
         defer { session.close() }
-        try session.seed()
-        try await session.launch()
-        try session.press("Down", "Enter")
-        try await session.waitFor("the detail of Rusty Bear") { $0.contains("Name     Rusty Bear") }
+        try await session.open(row: 1, name: "Rusty Bear")
         for _ in 0..<field.tabs { try session.press("Tab") }
         if field == .name { try session.press("C-u") }  // an empty name: what comes back is what was typed
         try await Task.sleep(for: .milliseconds(300))
@@ -67,12 +64,9 @@ struct BoundedLossEndToEndTests {
         "H17, H19: quit and forget while a lock holds an edit: the message says where it is kept, and a --fresh launch writes it"
     )
     func keptEditOutlivesItsSession() async throws {
-        let session = try HomepwnerTmux(width: 80, height: 16)
+        let session = try await HomepwnerTmux.launched(width: 80, height: 16)
         defer { session.close() }
-        try session.seed()
-        try await session.launch()
-        try session.press("Down", "Enter")
-        try await session.waitFor("the detail of Rusty Bear") { $0.contains("Name     Rusty Bear") }
+        try await session.open(row: 1, name: "Rusty Bear")
         let journal = session.paths.databasePath + "-pending"
         do {
             let other = try RawDatabase(session.paths.databasePath)
@@ -80,7 +74,7 @@ struct BoundedLossEndToEndTests {
             try session.type(" KEPT")
             try await session.waitFor("the busy message") { $0.contains("saving… (database busy)") }
             try session.press("Escape")
-            try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
+            try await session.waitForList()
             #expect(try await session.quit(key: "Q") == "74")
             let screen = try session.screen().replacingOccurrences(of: "\n", with: "")
             #expect(screen.contains("They are kept in \(journal)"), "\(screen)")
@@ -107,15 +101,14 @@ struct BoundedLossEndToEndTests {
         defer { session.close() }
         try session.seed()
         try await session.launch()
-        try session.press("Down", "Enter")
-        try await session.waitFor("the detail of Rusty Bear") { $0.contains("Name     Rusty Bear") }
+        try await session.open(row: 1, name: "Rusty Bear")
         try mount.fill()
         try session.type(" FULL")
         try await session.waitFor("the refused write") {
             $0.contains("not saved yet: the disk refused the write")
         }
         try session.press("Escape")
-        try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
+        try await session.waitForList()
         #expect(try await session.quit() == "74")
         let screen = try session.screen().replacingOccurrences(of: "\n", with: "")
         #expect(screen.contains("They are kept in "), "\(screen)")

@@ -13,19 +13,15 @@ import TmuxTesting
 struct DataIntegrityEndToEndTests {
     @Test("H12: an edit typed, then Ctrl-C, then --fresh: the list has the edit")
     func editSurvivesFresh() async throws {
-        let session = try HomepwnerTmux()
+        let session = try await HomepwnerTmux.launched()
         defer { session.close() }
-        try session.seed()
-        try await session.launch()
-        try session.press("Down", "Enter")
-        try await session.waitFor("the detail of Rusty Bear") { $0.contains("Name     Rusty Bear") }
+        try await session.open(row: 1, name: "Rusty Bear")
         try session.type(" 2")
         try await session.waitFor("the typed name") { $0.contains("Name     Rusty Bear 2") }
         try await session.waitUntil("the edit in the database while the screen is open") {
             try session.sqlite("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear 2\n"
         }
-        try session.press("C-c")
-        try await session.waitUntil("the shell after Ctrl-C") { try !session.isAlternateScreen() }
+        try await session.stop()
         let screen = try await session.launch("--fresh")
         #expect(screen.contains("Rusty Bear 2"))
         #expect(try await session.quit() == "0")
@@ -35,10 +31,8 @@ struct DataIntegrityEndToEndTests {
         "H18: kill -9 on the New Item screen, relaunch with --fresh: no blank row, and the item waits for its session"
     )
     func noOrphanAfterKill() async throws {
-        let session = try HomepwnerTmux()
+        let session = try await HomepwnerTmux.launched()
         defer { session.close() }
-        try session.seed()
-        try await session.launch()
         try session.press("a")
         try await session.waitFor("the new-item screen") { $0.contains("New Item") }
         try session.type("Half-made")
@@ -59,21 +53,18 @@ struct DataIntegrityEndToEndTests {
         try session.press("Escape")
         try await session.waitFor("the discard question") { $0.contains("Discard the new item?") }
         try session.press("y")
-        try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
+        try await session.waitForList()
         #expect(try await session.quit() == "0")
         #expect(try session.sqlite("SELECT count(*) FROM items") == "5\n")
     }
 
     @Test("H13: a name changed and an item deleted with sqlite3 show in the running app")
     func outsideChangesShow() async throws {
-        let session = try HomepwnerTmux()
+        let session = try await HomepwnerTmux.launched()
         defer { session.close() }
-        try session.seed()
-        try await session.launch()
         try session.sqlite("UPDATE items SET name = 'Rusty Robot' WHERE name = 'Rusty Bear'")
         try await session.waitFor("the new name in the list") { $0.contains("Rusty Robot") }
-        try session.press("Down", "Down", "Enter")
-        try await session.waitFor("the detail of Fluffy Mac") { $0.contains("Name     Fluffy Mac") }
+        try await session.open(row: 2, name: "Fluffy Mac")
         try session.sqlite("DELETE FROM items WHERE name = 'Fluffy Mac'")
         let screen = try await session.waitFor("the list with a message") {
             $0.hasPrefix(" Edit ") && $0.contains("was deleted outside Homepwner")
@@ -94,12 +85,9 @@ struct LockedDatabaseEndToEndTests {
         "H14: with the write lock held elsewhere, typing and Esc still work; the edit lands after"
     )
     func typingWhileLocked() async throws {
-        let session = try HomepwnerTmux()
+        let session = try await HomepwnerTmux.launched()
         defer { session.close() }
-        try session.seed()
-        try await session.launch()
-        try session.press("Down", "Enter")
-        try await session.waitFor("the detail of Rusty Bear") { $0.contains("Name     Rusty Bear") }
+        try await session.open(row: 1, name: "Rusty Bear")
         let other = try RawDatabase(session.paths.databasePath)
         other.execute("BEGIN IMMEDIATE")
         try session.type(" 2")
@@ -121,12 +109,9 @@ struct LockedDatabaseEndToEndTests {
     @Test(
         "H14: quitting while the lock is still held says the edit is not saved yet; the next launch saves it")
     func quitWhileLocked() async throws {
-        let session = try HomepwnerTmux(width: 80, height: 16)
+        let session = try await HomepwnerTmux.launched(width: 80, height: 16)
         defer { session.close() }
-        try session.seed()
-        try await session.launch()
-        try session.press("Down", "Enter")
-        try await session.waitFor("the detail of Rusty Bear") { $0.contains("Name     Rusty Bear") }
+        try await session.open(row: 1, name: "Rusty Bear")
         do {
             let other = try RawDatabase(session.paths.databasePath)
             other.execute("BEGIN IMMEDIATE")
@@ -141,7 +126,7 @@ struct LockedDatabaseEndToEndTests {
             try session.sqlite("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear 2\n"
         }
         try session.press("Escape")
-        try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
+        try await session.waitForList()
         #expect(try await session.quit() == "0")
     }
 }

@@ -25,12 +25,9 @@ struct HomepwnerEndToEndTests {
         "H8: push the 3rd item, half-type a Chinese name, Ctrl-Z, kill -9, relaunch: same screen, text and cursor"
     )
     func restoreAfterKill() async throws {
-        let session = try HomepwnerTmux()
+        let session = try await HomepwnerTmux.launched()
         defer { session.close() }
-        try session.seed()
-        try await session.launch()
-        try session.press("Down", "Down", "Enter")
-        try await session.waitFor("the detail of Fluffy Mac") { $0.contains("Name     Fluffy Mac") }
+        try await session.open(row: 2, name: "Fluffy Mac")
         try session.press("C-u")
         try session.type("台灯架")
         try session.press("Left")
@@ -50,7 +47,7 @@ struct HomepwnerEndToEndTests {
         #expect(try session.cursor() == TmuxCursor(column: 14, row: 1))
         #expect(try names(session)[2] == "台灯架")  // committed as typed (H12)
         try session.press("Escape")
-        try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
+        try await session.waitForList()
         #expect(try session.highlightedRows() == [" 台灯架                                7Z9Y3            $99"])
         #expect(try await session.quit() == "0")
         #expect(try names(session)[2] == "台灯架")  // going back saved it
@@ -60,10 +57,8 @@ struct HomepwnerEndToEndTests {
         "H8: the new-item screen survives kill -9 past the debounce; Done keeps the item, Cancel deletes it",
         arguments: ["Done", "Cancel"])
     func modalAfterKill(ending: String) async throws {
-        let session = try HomepwnerTmux()
+        let session = try await HomepwnerTmux.launched()
         defer { session.close() }
-        try session.seed()
-        try await session.launch()
         try session.press("a")
         try await session.waitFor("the new-item screen") { $0.contains("New Item") }
         try session.type("Lamp")
@@ -87,7 +82,7 @@ struct HomepwnerEndToEndTests {
             try await session.waitFor("the discard question") { $0.contains("Discard the new item?") }
             try session.press("y")
         }
-        try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
+        try await session.waitForList()
         if ending == "Done" {
             #expect(try session.highlightedRows().first?.hasPrefix(" Lamp ") == true)
             #expect(
@@ -102,10 +97,8 @@ struct HomepwnerEndToEndTests {
 
     @Test("H8, H7: editing mode survives a normal quit; Q quits and forgets it")
     func editingModeAfterQuit() async throws {
-        let session = try HomepwnerTmux()
+        let session = try await HomepwnerTmux.launched()
         defer { session.close() }
-        try session.seed()
-        try await session.launch()
         try session.press("e")
         try await session.waitFor("editing mode") { $0.hasPrefix(" Done ") && $0.contains(" - Shiny Spork") }
         #expect(try await session.quit() == "0")
@@ -123,10 +116,8 @@ struct HomepwnerEndToEndTests {
     @Test(
         "R16, H8: rows reordered with sqlite3 while the app was closed: the selection stays on the same item")
     func reorderedBehindTheAppsBack() async throws {
-        let session = try HomepwnerTmux()
+        let session = try await HomepwnerTmux.launched()
         defer { session.close() }
-        try session.seed()
-        try await session.launch()
         try session.press("Down")
         try await session.waitUntil("Rusty Bear highlighted") {
             try session.highlightedRows().first?.hasPrefix(" Rusty Bear ") == true
@@ -147,14 +138,10 @@ struct HomepwnerEndToEndTests {
         "H9: the restored detail's item deleted with sqlite3: the list shows, no crash, RESTORATION_DEBUG=1 says why"
     )
     func deletedBehindTheAppsBack() async throws {
-        let session = try HomepwnerTmux()
+        let session = try await HomepwnerTmux.launched()
         defer { session.close() }
-        try session.seed()
-        try await session.launch()
-        try session.press("Down", "Enter")
-        try await session.waitFor("the detail of Rusty Bear") { $0.contains("Name     Rusty Bear") }
-        try session.press("C-c")
-        try await session.waitUntil("the shell") { try !session.isAlternateScreen() }
+        try await session.open(row: 1, name: "Rusty Bear")
+        try await session.stop()
         let key = try session.sqlite("SELECT item_key FROM items WHERE name = 'Rusty Bear'")
             .trimmingCharacters(in: .whitespacesAndNewlines)
         try session.sqlite("DELETE FROM items WHERE name = 'Rusty Bear'")
@@ -177,14 +164,10 @@ struct HomepwnerEndToEndTests {
         "S5, R18: a corrupt archive, and one of a newer format, reopen the item from the activity, with a notice",
         arguments: ["corrupt", "newer"])
     func badArchive(kind: String) async throws {
-        let session = try HomepwnerTmux(width: 100, height: 12)
+        let session = try await HomepwnerTmux.launched(width: 100, height: 12)
         defer { session.close() }
-        try session.seed()
-        try await session.launch()
-        try session.press("Down", "Enter")
-        try await session.waitFor("the detail") { $0.contains("Name     Rusty Bear") }
-        try session.press("C-c")
-        try await session.waitUntil("the shell") { try !session.isAlternateScreen() }
+        try await session.open(row: 1, name: "Rusty Bear")
+        try await session.stop()
         let bytes = try #require(FileManager.default.contents(atPath: session.archivePath))
         let damaged =
             kind == "corrupt"
@@ -201,7 +184,7 @@ struct HomepwnerEndToEndTests {
             detail.components(separatedBy: "\n").contains(
                 " The saved screen state \(why); set aside. Reopened “Rusty Bear”."))
         try session.press("Escape")
-        try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
+        try await session.waitForList()
         #expect(try session.highlightedRows().first?.hasPrefix(" Rusty Bear ") == true)
         #expect(try await session.quit() == "0")
     }
@@ -210,11 +193,10 @@ struct HomepwnerEndToEndTests {
         "H6: kill -9 in the middle of 200 quick moves loses no move the screen showed, and integrity_check is ok"
     )
     func killDuringQuickEdits() async throws {
-        let session = try HomepwnerTmux(width: 60, height: 12)
-        defer { session.close() }
         // 201 items whose values are their positions: $0 is moved down, one row per edit.
-        try session.seed((0...200).map { (String(format: "Item %03d", $0), "S\($0)", $0) })
-        try await session.launch()
+        let session = try await HomepwnerTmux.launched(
+            items: (0...200).map { (String(format: "Item %03d", $0), "S\($0)", $0) })
+        defer { session.close() }
         try session.press("e")
         try await session.waitFor("editing mode") { $0.hasPrefix(" Done ") }
         /// The position of Item 000 as the screen shows it: the value of the row above it.

@@ -73,7 +73,7 @@ struct HostileArchiveTests {
         // Something was typed: Cancel asks first (H2).
         try await session.waitFor("the discard question") { $0.contains("Discard the new item?") }
         try session.press("y")
-        try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
+        try await session.waitForList()
         #expect(try session.childPID() != nil)
     }
 
@@ -95,7 +95,7 @@ struct HostileArchiveTests {
         // Something was typed: Cancel asks first (H2).
         try await session.waitFor("the discard question") { $0.contains("Discard the new item?") }
         try session.press("y")
-        try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
+        try await session.waitForList()
         #expect(try session.childPID() != nil)
     }
 
@@ -199,7 +199,7 @@ struct HostileArchiveTests {
         // Something was typed: Cancel asks first (H2).
         try await session.waitFor("the discard question") { $0.contains("Discard the new item?") }
         try session.press("y")
-        try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
+        try await session.waitForList()
     }
 
     @Test(

@@ -25,10 +25,8 @@ struct NotesEndToEndTests {
         "T5: two lines of notes typed in the real binary are saved continuously and stored after the debounce; kill -9 and relaunch show them, the cursor where it was"
     )
     func twoLinesThroughKill() async throws {
-        let session = try HomepwnerTmux(width: 80, height: 24)
+        let session = try await HomepwnerTmux.launched(width: 80, height: 24)
         defer { session.close() }
-        try session.seed()
-        try await session.launch()
         // Rusty Bear's notes: past the name, serial, value and photo fields.
         try session.press("Down", "Enter", "Tab", "Tab", "Tab", "Tab")
         try await session.waitFor("the notes' keys") { $0.contains("Enter New line") }

@@ -17,10 +17,8 @@ struct OwnershipEndToEndTests {
 
     @Test("H16: type, pause, kill -9, rename with sqlite3, relaunch: the rename shows and is kept")
     func relaunchDoesNotWriteAnOldDraft() async throws {
-        let session = try HomepwnerTmux(width: 80, height: 24)
+        let session = try await HomepwnerTmux.launched(width: 80, height: 24)
         defer { session.close() }
-        try session.seed()
-        try await session.launch()
         try await session.openAndType(row: 1, name: "Rusty Bear", draft: " mine")
         try await session.waitUntil("the commit") { try name(session) == "Rusty Bear mine" }
         // The screen state is saved again after the commit, with the new base.
@@ -47,8 +45,7 @@ struct OwnershipEndToEndTests {
         defer { left.close() }
         defer { right.close() }
         for window in [left, right] {
-            try window.press("Down", "Enter")
-            try await window.waitFor("the item") { $0.contains("Name     Rusty Bear") }
+            try await window.open(row: 1, name: "Rusty Bear")
         }
         // Both type while sqlite3 holds the database: both commits wait, then race.
         do {
@@ -126,10 +123,9 @@ struct OwnershipEndToEndTests {
 
     @Test("S9: an item left open by --open, then --fresh and Q, then a plain launch: the list")
     func forgetStartsOnTheList() async throws {
-        let session = try HomepwnerTmux(width: 80, height: 24)
+        let session = try await HomepwnerTmux.launched(
+            width: 80, height: 24, arguments: "--open 0A1B2", ready: "Name     Rusty Bear")
         defer { session.close() }
-        try session.seed()
-        try await session.launch("--open 0A1B2", ready: "Name     Rusty Bear")
         #expect(try await session.quit(key: "C-c") == "0")
         try await session.launch("--fresh")
         #expect(try await session.quit(key: "Q") == "0")
@@ -142,10 +138,8 @@ struct OwnershipEndToEndTests {
 
     @Test("H14: Add while sqlite3 holds the database waits, says so, and opens the New Item screen after")
     func addWaitsForTheLock() async throws {
-        let session = try HomepwnerTmux(width: 80, height: 24)
+        let session = try await HomepwnerTmux.launched(width: 80, height: 24)
         defer { session.close() }
-        try session.seed()
-        try await session.launch()
         do {
             let other = try RawDatabase(session.paths.databasePath)
             other.execute("BEGIN IMMEDIATE")
@@ -158,16 +152,14 @@ struct OwnershipEndToEndTests {
         try await session.waitFor("the New Item screen") { $0.contains("New Item") }
         #expect(try !session.screen().contains("Adding…"))
         try session.press("Escape")  // nothing typed: no question
-        try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
+        try await session.waitForList()
         #expect(try await session.quit() == "0")
     }
 
     @Test("H2: Esc on a New Item with typed text asks; n keeps editing; y discards")
     func escapeAsks() async throws {
-        let session = try HomepwnerTmux(width: 80, height: 24)
+        let session = try await HomepwnerTmux.launched(width: 80, height: 24)
         defer { session.close() }
-        try session.seed()
-        try await session.launch()
         try session.press("a")
         try await session.waitFor("the New Item screen") { $0.contains("New Item") }
         try session.type("Lamp")
@@ -180,7 +172,7 @@ struct OwnershipEndToEndTests {
         try session.press("Escape")
         try await session.waitFor("the question") { $0.contains("Discard the new item?") }
         try session.press("y")
-        try await session.waitFor("the list") { $0.hasPrefix(" Edit ") }
+        try await session.waitForList()
         #expect(try session.sqlite("SELECT count(*) FROM items WHERE name = 'Lamp'") == "0\n")
         #expect(try await session.quit() == "0")
     }

@@ -16,13 +16,9 @@ struct PasteEndToEndTests {
         "H12, H14: a paste holding Tab, Escape and line breaks is text in the field: no field change, no going back; 10,000 characters arrive whole"
     )
     func pasteIsText() async throws {
-        let session = try HomepwnerTmux(width: 60, height: 12)
+        let session = try await HomepwnerTmux.launched(items: [("Rusty Bear", "0A1B2", 35)])
         defer { session.close() }
-        let store = try ItemStore(paths: session.paths)
-        try store.createItem(name: "Rusty Bear", serialNumber: "0A1B2", valueInDollars: 35)
-        try await session.launch()
-        try session.press("Enter")
-        try await session.waitFor(text: "Name     Rusty Bear")
+        try await session.open(row: 0, name: "Rusty Bear")
         try session.press("C-u")
         try await session.waitFor("the name emptied") { !$0.contains("Name     Rusty Bear") }
 

@@ -69,7 +69,7 @@ struct SessionEndToEndTests {
             $0.contains(" Shiny Spork! ")
         }
         try right.press("Escape")
-        try await right.waitFor("the list") { $0.hasPrefix(" Edit ") }
+        try await right.waitForList()
         #expect(try await left.quit() == "0")
         #expect(try await right.quit() == "0")
         #expect(try names(left).first == "Shiny Spork!")

@@ -20,9 +20,8 @@ struct SignalEndToEndTests {
         "H7: SIGUSR1, SIGUSR2 and SIGALRM give the terminal back: main screen, cursor shown",
         arguments: [SIGUSR1, SIGUSR2, SIGALRM])
     func fatalSignalRestoresTheTerminal(_ signal: Int32) async throws {
-        let session = try HomepwnerTmux(width: 60, height: 12)
+        let session = try await HomepwnerTmux.launched(items: [])
         defer { session.close() }
-        try await session.launch()
         let pid = try #require(try session.childPID())
         #expect(kill(pid, signal) == 0)
         try await session.waitUntil("the app to end") { !HomepwnerTmux.isAlive(pid) }
@@ -36,9 +35,8 @@ struct SignalEndToEndTests {
         "H7: SIGTERM and SIGHUP save and exit 128 + the signal, as shells report a killed program",
         arguments: [SIGTERM, SIGHUP])
     func terminationStatus(_ signal: Int32) async throws {
-        let session = try HomepwnerTmux(width: 60, height: 12)
+        let session = try await HomepwnerTmux.launched(items: [])
         defer { session.close() }
-        try await session.launch()
         let pid = try #require(try session.childPID())
         #expect(kill(pid, signal) == 0)
         try await session.waitUntil("the shell's normal screen") { try !session.isAlternateScreen() }
@@ -60,13 +58,9 @@ struct EmojiEndToEndTests {
         "H11: a flag and a family emoji leave the serial and value columns in line, after moving too"
     )
     func emojiRow() async throws {
-        let session = try HomepwnerTmux(width: 60, height: 12)
+        let names = ["Plain", "Flag 🇯🇵 family 👨‍👩‍👧 ok", "Plain too"]
+        let session = try await HomepwnerTmux.launched(items: names.map { ($0, "S1", 5) })
         defer { session.close() }
-        let store = try ItemStore(paths: session.paths)
-        for name in ["Plain", "Flag 🇯🇵 family 👨‍👩‍👧 ok", "Plain too"] {
-            try store.createItem(name: name, serialNumber: "S1", valueInDollars: 5)
-        }
-        try await session.launch()
         let columns = "S1" + String(repeating: " ", count: 16) + "$5"
         for key in ["", "Down", "Down", "Up", "Up"] {
             if !key.isEmpty { try session.press(key) }

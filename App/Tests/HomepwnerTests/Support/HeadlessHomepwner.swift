@@ -24,6 +24,34 @@ final class HeadlessHomepwner {
     /// The archive's storage when it is in memory: what ``relaunched(size:fresh:)`` restores from.
     let storage: InMemoryStorage?
     private let colorEnabled: Bool
+    /// The scratch directory this launch was given (``init(scratch:storage:size:colorEnabled:)``),
+    /// kept as long as this launch or a relaunch of it is.
+    private var scratch: Scratch?
+
+    /// Launches the app on a new scratch directory whose store holds `items` (the five sample
+    /// items unless told).
+    /// - Parameters:
+    ///   - items: Name, serial number and value of each item, in order.
+    ///   - storage: The archive's storage; a new one unless told.
+    ///   - size: The terminal's size.
+    ///   - colorEnabled: False as under `NO_COLOR`.
+    static func launched(
+        items: [(String, String, Int)] = sampleItems, storage: InMemoryStorage = InMemoryStorage(),
+        size: Size = Size(width: 60, height: 12), colorEnabled: Bool = true
+    ) throws -> HeadlessHomepwner {
+        try HeadlessHomepwner(
+            scratch: try scratchStore(items), storage: storage, size: size, colorEnabled: colorEnabled)
+    }
+
+    /// Launches the app on `scratch`'s directories, and keeps the directory as long as this
+    /// launch or a relaunch of it is.
+    convenience init(
+        scratch: Scratch, storage: InMemoryStorage = InMemoryStorage(),
+        size: Size = Size(width: 60, height: 12), colorEnabled: Bool = true
+    ) throws {
+        try self.init(paths: scratch.paths, storage: storage, size: size, colorEnabled: colorEnabled)
+        self.scratch = scratch
+    }
 
     /// Launches the app.
     /// - Parameters:
@@ -100,9 +128,11 @@ final class HeadlessHomepwner {
     func relaunched(size: Size? = nil, fresh: Bool = false) throws -> HeadlessHomepwner {
         let storage = try #require(storage, "only a launch on in-memory storage relaunches")
         kill()
-        return try HeadlessHomepwner(
+        let next = try HeadlessHomepwner(
             paths: paths, storage: storage, size: size ?? terminal.size, colorEnabled: colorEnabled,
             fresh: fresh)
+        next.scratch = scratch
+        return next
     }
 
     /// Types text and processes it.

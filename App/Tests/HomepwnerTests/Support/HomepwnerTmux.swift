@@ -90,14 +90,6 @@ final class HomepwnerTmux: TmuxSession {
 
     /// The text of the rows below the bar drawn in reverse video: the list's highlighted
     /// row, as a person sees the highlight.
-    /// Stores `items` (the five sample items unless told) before the app starts.
-    func seed(_ items: [(String, String, Int)] = sampleItems) throws {
-        let store = try ItemStore(paths: paths)
-        for (name, serial, value) in items {
-            try store.createItem(name: name, serialNumber: serial, valueInDollars: value)
-        }
-    }
-
     func highlightedRows() throws -> [String] {
         let styled = try screen(styled: true).components(separatedBy: "\n")
         return styled.dropFirst().filter(Self.startsInReverseVideo).map(Self.stripEscapes)
@@ -127,6 +119,14 @@ final class HomepwnerTmux: TmuxSession {
     }
 
     // MARK: The app
+
+    /// Stores `items` (the five sample items unless told) before the app starts.
+    func seed(_ items: [(String, String, Int)] = sampleItems) throws {
+        let store = try ItemStore(paths: paths)
+        for (name, serial, value) in items {
+            try store.createItem(name: name, serialNumber: serial, valueInDollars: value)
+        }
+    }
 
     /// Starts `homepwner` on this session's directories and waits for its first frame.
     /// - Parameters:
@@ -193,6 +193,25 @@ final class HomepwnerTmux: TmuxSession {
 }
 
 extension HomepwnerTmux {
+    /// A terminal of `width`x`height` running Homepwner on `items` (the five sample items
+    /// unless told; none, and no database before the launch, for `[]`), started with
+    /// `arguments` and `environment`, its first frame showing `ready`. The terminal is
+    /// closed if the launch fails; otherwise the test closes it (`defer`).
+    static func launched(
+        width: Int = 60, height: Int = 12, items: [(String, String, Int)] = sampleItems,
+        arguments: String = "", environment: String = "", ready: String = "Homepwner"
+    ) async throws -> HomepwnerTmux {
+        let session = try HomepwnerTmux(width: width, height: height)
+        do {
+            if !items.isEmpty { try session.seed(items) }
+            try await session.launch(arguments, environment: environment, ready: ready)
+        } catch {
+            session.close()
+            throw error
+        }
+        return session
+    }
+
     /// Two terminals on the same directories, each running Homepwner on the sample items
     /// (the list showing in both).
     static func twoInstances(width: Int = 80, height: Int = 24) async throws -> (
@@ -218,12 +237,29 @@ extension HomepwnerTmux {
         return (left, right)
     }
 
+    /// Opens row `row` of the list (Down `row` times, then Enter) and waits for the item's
+    /// screen, whose name is `name`.
+    func open(row: Int, name: String) async throws {
+        try run(["send-keys", "-t", Self.target] + Array(repeating: "Down", count: row) + ["Enter"])
+        try await waitFor("the detail of \(name)") { $0.contains("Name     \(name)") }
+    }
+
+    /// Waits for the list: its bar, with Edit on the left.
+    @discardableResult
+    func waitForList() async throws -> String {
+        try await waitFor("the list") { $0.hasPrefix(" Edit ") }
+    }
+
+    /// Ends the app with `key` (Ctrl-C unless told) and waits for the shell.
+    func stop(key: String = "C-c") async throws {
+        try press(key)
+        try await waitUntil("the shell") { try !isAlternateScreen() }
+    }
+
     /// Opens row `row` of the list and types `draft` at the end of its name; waits until the
     /// session this instance holds has saved the draft (past the debounce).
     func openAndType(row: Int, name: String, draft: String) async throws {
-        if row > 0 { try press("Down", times: row) }
-        try press("Enter")
-        try await waitFor("the detail of \(name)") { $0.contains("Name     \(name)") }
+        try await open(row: row, name: name)
         try type(draft)
         try await waitFor("the draft") { $0.contains("Name     \(name)\(draft)") }
         try await waitUntil("the continuous save of the draft in its own session") {

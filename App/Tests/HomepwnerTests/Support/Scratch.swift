@@ -1,6 +1,7 @@
 import Foundation
 import HomepwnerCore
 import TestSupport
+import Testing
 
 /// A fresh temporary directory for one test, removed when the test lets go of it
 /// (TestSupport's ``TemporaryDirectory``), with Homepwner's paths inside it.
@@ -12,5 +13,17 @@ final class Scratch: TemporaryDirectory {
     /// Paths with both directories inside this scratch directory.
     var paths: HomepwnerPaths {
         HomepwnerPaths(dataDirectory: file("data/homepwner"), stateDirectory: file("state/homepwner"))
+    }
+}
+
+extension Scratch {
+    /// Writes a 2 × 2 red PNG here and attaches it to the item at `index` in the store's
+    /// order; returns that item.
+    @discardableResult
+    func attachRedPhoto(toItemAt index: Int) throws -> Item {
+        let png = try write(ImageFiles.png(width: 2, height: 2) { _, _ in [255, 0, 0] }, to: "red.png")
+        let store = try ItemStore(paths: paths)
+        let item = try #require(try store.allItems().dropFirst(index).first, "no item at \(index)")
+        return try store.attachPhoto(fromPath: png, to: item.key)
     }
 }
