@@ -243,16 +243,14 @@ struct AdaptiveLayoutTests {
         let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Golden/format-1/homepwner-detail-draft").path
         let scratch = Scratch()
-        let paths = scratch.paths
-        try FileManager.default.createDirectory(
-            atPath: paths.dataDirectory, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: golden + "/data/items.sqlite", toPath: paths.databasePath)
+        try FileManager.default.copyItem(
+            atPath: golden + "/data/items.sqlite", toPath: try scratch.emptyDataDirectory())
         let storage = InMemoryStorage()
         storage[.archive] = try #require(
             FileManager.default.contents(atPath: golden + "/state/restoration.archive")
         )
         .map { $0 }
-        let app = try HeadlessHomepwner(paths: paths, storage: storage, size: Self.wide)
+        let app = try HeadlessHomepwner(scratch: scratch, storage: storage, size: Self.wide)
         #expect(app.screens?.split?.isCollapsed == false)
         #expect(app.detail?.nameField.text == "台灯架 lamp")
         #expect(app.lines[1].hasSuffix("│ Name     台灯架 lamp"))

@@ -109,8 +109,7 @@ struct AppRestorationTests {
     func modalAfterKillDone() throws {
         let storage = InMemoryStorage()
         let first = try HeadlessHomepwner.launched(storage: storage)
-        first.press(.character("a"))
-        first.type("Lamp")
+        first.startNewItem(named: "Lamp")
         first.advance(by: HomepwnerApplication.continuousPreservationDelay)
         #expect(storage[.archive] != nil)
 
@@ -129,8 +128,7 @@ struct AppRestorationTests {
     @Test("H8: after a kill past the debounce the new-item screen's Cancel still deletes the item")
     func modalAfterKillCancel() throws {
         let first = try HeadlessHomepwner.launched()
-        first.press(.character("a"))
-        first.type("Lamp")
+        first.startNewItem(named: "Lamp")
         first.advance(by: .seconds(1))
 
         let second = try first.relaunched()
@@ -226,8 +224,7 @@ struct AppRestorationTests {
     )
     func deletedNewItem() throws {
         let first = try HeadlessHomepwner.launched()
-        first.press(.character("a"))
-        first.type("Ghost")
+        first.startNewItem(named: "Ghost")
         first.press(.ctrl("c"))
         let database = try RawDatabase(first.paths.databasePath)
         database.execute("DELETE FROM items WHERE name = 'Ghost'")  // committed as typed (H12)
@@ -240,25 +237,29 @@ struct AppRestorationTests {
         #expect(second.detail?.isNew == true)
     }
 
-    @Test(
-        "R18: a corrupt archive, or one of a newer format, without an activity means a fresh start with a notice",
-        arguments: ["corrupt", "newer"])
-    func discardedArchive(kind: String) throws {
+    /// Opens Rusty Bear and ends with Ctrl-C; damages the saved archive as `kind` says
+    /// (``ArchiveBytes/damaged(_:as:)``) and leaves out its activity (as saved before
+    /// sessions: nothing to go back to); then relaunches at `size`.
+    private func relaunchedOnDamagedArchive(_ kind: String, size: Size) throws -> HeadlessHomepwner {
         let storage = InMemoryStorage()
         let first = try HeadlessHomepwner.launched(storage: storage)
         first.press(.down, .enter, .ctrl("c"))
         let bytes = try #require(storage[.archive])
-        // An archive without an activity (as saved before sessions): nothing to go back to.
-        storage[.archive] = ArchiveBytes.withoutActivity(
-            kind == "corrupt" ? ArchiveBytes.corrupted(bytes) : ArchiveBytes.withFormatVersion(2, bytes))
+        storage[.archive] = ArchiveBytes.withoutActivity(ArchiveBytes.damaged(bytes, as: kind))
+        return try first.relaunched(size: size)
+    }
 
+    @Test(
+        "R18: a corrupt archive, or one of a newer format, without an activity means a fresh start with a notice",
+        arguments: ["corrupt", "newer"])
+    func discardedArchive(kind: String) throws {
         // One column short of side by side: the list alone, as wide as it gets.
-        let second = try first.relaunched(size: Size(width: 119, height: 12))
+        let second = try relaunchedOnDamagedArchive(kind, size: Size(width: 119, height: 12))
         #expect(second.navigation?.viewControllers.count == 1)
         #expect(second.lines[1].hasPrefix(" Shiny Spork "))
         let notice = second.lines[10]
         // The engine's reason is for the log.
-        let why = kind == "corrupt" ? "could not be read" : "needs a newer Homepwner"
+        let why = ArchiveBytes.reasonShown(for: kind)
         #expect(notice == " The saved screen state \(why); set aside. Started fresh.")
         let reasons = second.application.engine.diagnostics.map(\.reason)
         if kind == "corrupt" {
@@ -276,15 +277,8 @@ struct AppRestorationTests {
         "H12: at 80 columns a discarded archive's notice is whole and plain; the detail is not on screen",
         arguments: ["corrupt", "newer"])
     func discardedArchiveNotice(kind: String) throws {
-        let storage = InMemoryStorage()
-        let first = try HeadlessHomepwner.launched(storage: storage)
-        first.press(.down, .enter, .ctrl("c"))
-        let bytes = try #require(storage[.archive])
-        // An archive without an activity (as saved before sessions): nothing to go back to.
-        storage[.archive] = ArchiveBytes.withoutActivity(
-            kind == "corrupt" ? ArchiveBytes.corrupted(bytes) : ArchiveBytes.withFormatVersion(2, bytes))
-        let second = try first.relaunched(size: Size(width: 80, height: 24))
-        let why = kind == "corrupt" ? "could not be read" : "needs a newer Homepwner"
+        let second = try relaunchedOnDamagedArchive(kind, size: Size(width: 80, height: 24))
+        let why = ArchiveBytes.reasonShown(for: kind)
         #expect(second.lines[22] == " The saved screen state \(why); set aside. Started fresh.")
         #expect(!second.screen.contains("checksum") && !second.screen.contains("format version"))
         #expect(

@@ -26,6 +26,26 @@ struct DataIntegrityTests {
         try RawDatabase(app.paths.databasePath)
     }
 
+    /// Rusty Bear's name as `other` reads it from the store.
+    private func rustyBearName(_ other: RawDatabase) -> String? {
+        other.value("SELECT name FROM items WHERE serial_number = '0A1B2'")
+    }
+
+    /// Opens Rusty Bear on a disk that refuses to grow the database, types a space and
+    /// 12,000 `character`s after the name (enough to need new pages of the file: a free page
+    /// and room in the table's page take less), and lets a second pass. Returns the app, what
+    /// was typed and another connection.
+    private func typeOnAFullDisk(_ character: Character) throws -> (
+        app: HeadlessHomepwner, typed: String, other: RawDatabase
+    ) {
+        let app = try openRustyBear()
+        try app.context.store.capGrowth(true)
+        let typed = " " + String(repeating: character, count: 12_000)
+        app.type(typed)
+        app.advance(by: .seconds(1))
+        return (app, typed, try raw(app))
+    }
+
     // MARK: A locked database
 
     @Test("H14: a locked store never freezes input; the edit waits, says so, and lands")
@@ -42,10 +62,10 @@ struct DataIntegrityTests {
         #expect(app.screen.contains("saving… (database busy)"))
         app.press(.down)  // input still works
         #expect(app.highlightedRow?.contains("Fluffy Mac") == true)
-        #expect(other.value("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear")
+        #expect(rustyBearName(other) == "Rusty Bear")
         other.execute("COMMIT")
         app.advance(by: .seconds(1))
-        #expect(other.value("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear 2")
+        #expect(rustyBearName(other) == "Rusty Bear 2")
         #expect(!app.screen.contains("database busy"))
     }
 
@@ -60,23 +80,16 @@ struct DataIntegrityTests {
         #expect(app.screen.contains("another program is holding the database"))
         other.execute("COMMIT")
         app.advance(by: .seconds(1))
-        #expect(other.value("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear 2")
+        #expect(rustyBearName(other) == "Rusty Bear 2")
     }
 
     @Test(
         "H12: an edit the disk refuses (full) stays queued, says so on the item screen, and lands once there is room"
     )
     func fullDisk() throws {
-        let app = try openRustyBear()
-        let other = try raw(app)
-        try app.context.store.capGrowth(true)
-        // A name long enough to need new pages of the file (a free page and room in the
-        // table's page take less).
-        let long = String(repeating: "x", count: 12_000)
-        app.type(" " + long)
-        app.advance(by: .seconds(1))
+        let (app, typed, other) = try typeOnAFullDisk("x")
         #expect(app.screen.contains("not saved yet: the disk refused the write"), "\(app.screen)")
-        #expect(other.value("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear")
+        #expect(rustyBearName(other) == "Rusty Bear")
         // Retries go on while the disk stays full; nothing typed is dropped; the list says so too.
         app.advance(by: .seconds(5))
         #expect(app.screen.contains("not saved yet"))
@@ -85,25 +98,20 @@ struct DataIntegrityTests {
         #expect(app.screen.contains("not saved yet: the disk refused the write"), "\(app.screen)")
         try app.context.store.capGrowth(false)
         app.advance(by: .seconds(3))
-        #expect(other.value("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear " + long)
+        #expect(rustyBearName(other) == "Rusty Bear" + typed)
         #expect(!app.screen.contains("not saved yet"), "\(app.screen)")
     }
 
     @Test("H12: an edit the disk refused, its item left, then the app killed: the next launch writes it")
     func refusedEditSurvivesAKill() throws {
-        let app = try openRustyBear()
-        let other = try raw(app)
-        try app.context.store.capGrowth(true)
-        let long = String(repeating: "y", count: 12_000)
-        app.type(" " + long)
-        app.advance(by: .seconds(1))
+        let (app, typed, other) = try typeOnAFullDisk("y")
         app.press(.escape)  // the edit now waits only in the writer's queue
         app.advance(by: .seconds(1))  // a continuous save of the list
-        #expect(other.value("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear")
+        #expect(rustyBearName(other) == "Rusty Bear")
         // Killed: nothing more of the first launch runs. The next one has room on the disk.
         let second = try app.relaunched()
         second.advance(by: .seconds(1))
-        #expect(other.value("SELECT name FROM items WHERE serial_number = '0A1B2'") == "Rusty Bear " + long)
+        #expect(rustyBearName(other) == "Rusty Bear" + typed)
         #expect(!second.screen.contains("not saved yet"), "\(second.screen)")
     }
 
@@ -229,8 +237,7 @@ struct DataIntegrityTests {
     @Test("H12: a new item never confirmed with Done does not outlive its screen")
     func provisionalItems() throws {
         let first = try HeadlessHomepwner.launched()
-        first.press(.character("a"))
-        first.type("Lamp")
+        first.startNewItem(named: "Lamp")
         first.advance(by: .seconds(1))  // the state is saved; then the app is killed
         // Relaunched normally, the New Item screen comes back and owns its item.
         let second = try first.relaunched()
@@ -246,8 +253,7 @@ struct DataIntegrityTests {
     @Test("H12: Done keeps the new item for good")
     func doneKeepsItem() throws {
         let first = try HeadlessHomepwner.launched()
-        first.press(.character("a"))
-        first.type("Lamp")
+        first.startNewItem(named: "Lamp")
         first.press(.enter)
         first.advance(by: .seconds(1))
         let app = try first.relaunched(fresh: true)
@@ -275,20 +281,18 @@ struct DataIntegrityTests {
     func migrationFromVersion2() throws {
         let scratch = Scratch()
         let paths = scratch.paths
-        try FileManager.default.createDirectory(
-            atPath: paths.dataDirectory, withIntermediateDirectories: true)
-        try RawDatabase(paths.databasePath).execute(
-            """
-            PRAGMA application_id = 1213224782;
-            CREATE TABLE items (item_key TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL,
-                serial_number TEXT NOT NULL, value_in_dollars INTEGER NOT NULL,
-                date_created INTEGER NOT NULL, ordering INTEGER NOT NULL,
-                has_photo INTEGER NOT NULL DEFAULT 0);
-            CREATE INDEX items_by_ordering ON items (ordering, item_key);
-            INSERT INTO items VALUES ('0f0e0d0c-0000-4000-8000-000000000001', 'Lamp', 'L1', 5, 0, 4294967296, 0);
-            INSERT INTO items VALUES ('0f0e0d0c-0000-4000-8000-000000000002', '', '', 0, 0, 8589934592, 0);
-            PRAGMA user_version = 2;
-            """)
+        try scratch.databaseFile(
+            madeBy: """
+                PRAGMA application_id = 1213224782;
+                CREATE TABLE items (item_key TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL,
+                    serial_number TEXT NOT NULL, value_in_dollars INTEGER NOT NULL,
+                    date_created INTEGER NOT NULL, ordering INTEGER NOT NULL,
+                    has_photo INTEGER NOT NULL DEFAULT 0);
+                CREATE INDEX items_by_ordering ON items (ordering, item_key);
+                INSERT INTO items VALUES ('0f0e0d0c-0000-4000-8000-000000000001', 'Lamp', 'L1', 5, 0, 4294967296, 0);
+                INSERT INTO items VALUES ('0f0e0d0c-0000-4000-8000-000000000002', '', '', 0, 0, 8589934592, 0);
+                PRAGMA user_version = 2;
+                """)
         let store = try ItemStore(paths: paths)
         let raw = try RawDatabase(paths.databasePath)
         #expect(raw.value("PRAGMA user_version") == "5")
@@ -405,10 +409,7 @@ struct DataIntegrityTests {
         ])
     func foreignDatabase(script: String) throws {
         let scratch = Scratch()
-        let database = scratch.paths.databasePath
-        try FileManager.default.createDirectory(
-            atPath: scratch.paths.dataDirectory, withIntermediateDirectories: true)
-        do { try RawDatabase(database).execute(script) }
+        let database = try scratch.databaseFile(madeBy: script)
         let before = try Data(contentsOf: URL(fileURLWithPath: database))
         let result = runCommand(scratch)
         #expect(result.status == 65)
@@ -423,9 +424,7 @@ struct DataIntegrityTests {
     )
     func notADatabase() throws {
         let scratch = Scratch()
-        let database = scratch.paths.databasePath
-        try FileManager.default.createDirectory(
-            atPath: scratch.paths.dataDirectory, withIntermediateDirectories: true)
+        let database = try scratch.emptyDataDirectory()
         let bytes = Data(repeating: 0x41, count: 4096)
         try bytes.write(to: URL(fileURLWithPath: database))
         let result = runCommand(scratch)
@@ -437,9 +436,7 @@ struct DataIntegrityTests {
     @Test("H12: an empty file is taken as a new store")
     func emptyFileAdopted() throws {
         let scratch = Scratch()
-        try FileManager.default.createDirectory(
-            atPath: scratch.paths.dataDirectory, withIntermediateDirectories: true)
-        #expect(FileManager.default.createFile(atPath: scratch.paths.databasePath, contents: Data()))
+        #expect(FileManager.default.createFile(atPath: try scratch.emptyDataDirectory(), contents: Data()))
         #expect(try ItemStore(paths: scratch.paths).count() == 0)
     }
 }

@@ -146,8 +146,7 @@ struct DetailScreenTests {
     @Test("H12: Done with an invalid value stays on the new item and says so")
     func invalidValueOnDone() throws {
         let app = try HeadlessHomepwner.launched()
-        app.press(.character("a"))
-        app.type("Lamp")
+        app.startNewItem(named: "Lamp")
         app.press(.tab, .tab)
         app.type("ten")
         app.press(.enter)

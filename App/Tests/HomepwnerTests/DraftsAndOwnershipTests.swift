@@ -15,17 +15,29 @@ import Testing
 @MainActor
 struct DraftsAndOwnershipTests {
     let scratch: Scratch
-    let sessions: RestorationSessions
 
     init() throws {
         scratch = try scratchStore(sampleItems)
-        sessions = RestorationSessions(stateDirectory: scratch.paths.stateDirectory)
     }
 
     private func raw() throws -> RawDatabase { try RawDatabase(scratch.paths.databasePath) }
 
     private func launch(_ choice: SessionChoice) throws -> HeadlessHomepwner {
-        try HeadlessHomepwner(paths: scratch.paths, session: try sessions.open(choice).session)
+        try HeadlessHomepwner(paths: scratch.paths, choosing: choice)
+    }
+
+    /// Opens Rusty Bear in `app`, lets another program take the database's write lock
+    /// (`BEGIN IMMEDIATE`, as `sqlite3` would) and types `text` after the name, then lets
+    /// `waiting` pass: the edit waits for the lock. Returns the connection that holds it.
+    private func typeWhileLocked(_ text: String, in app: HeadlessHomepwner, waiting: Duration = .seconds(2))
+        throws -> RawDatabase
+    {
+        app.press(.down, .enter)
+        let holder = try raw()
+        holder.execute("BEGIN IMMEDIATE")
+        app.type(text)
+        app.advance(by: waiting)
+        return holder
     }
 
     private func rustyBearName() throws -> String? {
@@ -70,12 +82,8 @@ struct DraftsAndOwnershipTests {
     @Test("H16: a draft restored beside a rename made since is a conflict: both kept, nothing written")
     func restoredEditAgainstRenameIsAConflict() throws {
         let first = try HeadlessHomepwner(paths: scratch.paths)
-        first.press(.down, .enter)
         // A lock keeps the edit from the store; the screen state saves the draft and its base.
-        let holder = try raw()
-        holder.execute("BEGIN IMMEDIATE")
-        first.type(" mine")
-        first.advance(by: .seconds(2))
+        let holder = try typeWhileLocked(" mine", in: first)
         first.kill()
         holder.execute("UPDATE items SET name = 'Renamed elsewhere' WHERE serial_number = '0A1B2'")
         holder.execute("COMMIT")
@@ -125,11 +133,7 @@ struct DraftsAndOwnershipTests {
     @Test("H14: the list shows an edit that waits for the database, as the item's screen did")
     func listShowsWaitingEdits() throws {
         let app = try HeadlessHomepwner(paths: scratch.paths)
-        app.press(.down, .enter)
-        let holder = try raw()
-        holder.execute("BEGIN IMMEDIATE")
-        app.type(" WAITING")
-        app.advance(by: .seconds(1))
+        let holder = try typeWhileLocked(" WAITING", in: app, waiting: .seconds(1))
         app.press(.escape)
         #expect(app.list != nil)
         #expect(app.screen.contains("Rusty Bear WAITING"))
@@ -143,11 +147,7 @@ struct DraftsAndOwnershipTests {
     @Test("H17: an edit refused by a lock is in the journal; another session's launch writes it")
     func journalIsReplayedByAnySession() throws {
         let first = try launch(.new)
-        first.press(.down, .enter)
-        let holder = try raw()
-        holder.execute("BEGIN IMMEDIATE")
-        first.type(" KEPT")
-        first.advance(by: .seconds(2))
+        let holder = try typeWhileLocked(" KEPT", in: first)
         first.press(.escape, .character("Q"))  // quit and forget: the session goes
         #expect(first.context.unsavedWrites == 1)
         #expect(first.context.unkeptWritesProblem == nil)
@@ -182,8 +182,7 @@ struct DraftsAndOwnershipTests {
     @Test("H18: another session's unfinished new item is not listed, and survives other launches")
     func newItemsBelongToTheirSession() throws {
         let adding = try launch(.new)
-        adding.press(.character("a"))
-        adding.type("Grandma ring")
+        adding.startNewItem(named: "Grandma ring")
         adding.advance(by: .seconds(2))
         let addingID = try #require(adding.application.session?.id)
         let other = try launch(.new)
@@ -206,13 +205,11 @@ struct DraftsAndOwnershipTests {
     @Test("H18: quit and forget removes the session's unfinished new item")
     func forgetRemovesTheNewItem() throws {
         let adding = try launch(.new)
-        adding.press(.character("a"))
-        adding.type("Never kept")
+        adding.startNewItem(named: "Never kept")
         adding.advance(by: .seconds(2))
         adding.press(.ctrl("c"))  // not q: the New Item screen's fields take characters
         let forgetting = try launch(.new)
-        forgetting.press(.character("a"))
-        forgetting.type("Forget me")
+        forgetting.startNewItem(named: "Forget me")
         forgetting.advance(by: .seconds(2))
         forgetting.application.quit(forgettingState: true)
         #expect(try raw().value("SELECT count(*) FROM items WHERE name = 'Forget me'") == "0")
@@ -245,8 +242,7 @@ struct DraftsAndOwnershipTests {
         "H2, H13: a New Item deleted outside while its discard question is up: both go, and the list says so")
     func newItemDeletedUnderTheQuestion() throws {
         let app = try HeadlessHomepwner(paths: scratch.paths)
-        app.press(.character("a"))
-        app.type("12")
+        app.startNewItem(named: "12")
         app.press(.escape)
         #expect(app.screen.contains("Discard the new item?"))
         try raw().execute("DELETE FROM items WHERE provisional != 0")
@@ -307,11 +303,7 @@ struct DraftsAndOwnershipTests {
     )
     func keptEditConflictWaitsForItsScreen() throws {
         let first = try launch(.new)
-        first.press(.down, .enter)
-        let holder = try raw()
-        holder.execute("BEGIN IMMEDIATE")
-        first.type(" KEPT")
-        first.advance(by: .seconds(2))
+        let holder = try typeWhileLocked(" KEPT", in: first)
         first.press(.escape, .character("Q"))
         holder.execute("UPDATE items SET name = 'Elsewhere' WHERE serial_number = '0A1B2'")
         holder.execute("COMMIT")

@@ -248,14 +248,23 @@ struct ImageStoreTests {
         }
     }
 
+    /// A store of two items named `names`, each with the quadrants photo attached from
+    /// `source`.
+    private func twoItemsWithPhotos(_ names: (String, String)) throws -> (
+        store: ItemStore, first: Item, second: Item, source: String
+    ) {
+        let store = try ItemStore(paths: scratch.paths)
+        let first = try store.createItem(name: names.0)
+        let second = try store.createItem(name: names.1)
+        let source = try scratch.write(ImageFiles.quadrantsPNG, to: "q.png")
+        try store.attachPhoto(fromPath: source, to: first.key)
+        try store.attachPhoto(fromPath: source, to: second.key)
+        return (store, first, second, source)
+    }
+
     @Test("H6: deleting an item deletes its photo; removing a photo clears the flag")
     func photoLifecycle() throws {
-        let store = try ItemStore(paths: scratch.paths)
-        let kept = try store.createItem(name: "kept")
-        let doomed = try store.createItem(name: "doomed")
-        let source = try scratch.write(ImageFiles.quadrantsPNG, to: "q.png")
-        try store.attachPhoto(fromPath: source, to: kept.key)
-        try store.attachPhoto(fromPath: source, to: doomed.key)
+        let (store, kept, doomed, source) = try twoItemsWithPhotos(("kept", "doomed"))
         let doomedFile = store.images.path(for: doomed.key)
         #expect(FileManager.default.fileExists(atPath: doomedFile))
 
@@ -274,12 +283,7 @@ struct ImageStoreTests {
 
     @Test("H6: photos left behind (a crash, a row deleted with sqlite3) are swept; other files are not")
     func orphans() throws {
-        let store = try ItemStore(paths: scratch.paths)
-        let item = try store.createItem(name: "kept")
-        let other = try store.createItem(name: "deleted behind the back")
-        let source = try scratch.write(ImageFiles.quadrantsPNG, to: "q.png")
-        try store.attachPhoto(fromPath: source, to: item.key)
-        try store.attachPhoto(fromPath: source, to: other.key)
+        let (store, item, other, _) = try twoItemsWithPhotos(("kept", "deleted behind the back"))
         try RawDatabase(scratch.paths.databasePath).execute("DELETE FROM items WHERE name LIKE 'deleted%'")
         let notes = scratch.paths.imagesDirectory + "/notes.txt"
         #expect(FileManager.default.createFile(atPath: notes, contents: Data("mine".utf8)))

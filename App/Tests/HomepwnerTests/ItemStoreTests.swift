@@ -164,12 +164,8 @@ struct ItemStoreTests {
     @Test("H6: a version 1 database is migrated in place, keeping every item and its order")
     func migrationFromVersion1() throws {
         let paths = scratch.paths
-        try FileManager.default.createDirectory(
-            atPath: paths.dataDirectory, withIntermediateDirectories: true)
-        do {
-            let raw = try RawDatabase(paths.databasePath)
-            raw.execute(
-                """
+        try scratch.databaseFile(
+            madeBy: """
                 CREATE TABLE items (item_key TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL,
                     serial_number TEXT NOT NULL, value_in_dollars INTEGER NOT NULL,
                     date_created REAL NOT NULL, ordering INTEGER NOT NULL);
@@ -178,7 +174,6 @@ struct ItemStoreTests {
                 INSERT INTO items VALUES ('0f0e0d0c-0000-4000-8000-000000000002', 'Second', 'B2', 20, 1700000001, 1);
                 PRAGMA user_version = 1;
                 """)
-        }
         let store = try openStore()
         let items = try store.allItems()
         #expect(items.map(\.name) == ["First", "Second", "第三"])
@@ -204,9 +199,7 @@ struct ItemStoreTests {
     @Test("H6: a database from a newer Homepwner is refused with its version, and left untouched")
     func newerSchema() throws {
         let paths = scratch.paths
-        try FileManager.default.createDirectory(
-            atPath: paths.dataDirectory, withIntermediateDirectories: true)
-        try RawDatabase(paths.databasePath).execute("CREATE TABLE future (x); PRAGMA user_version = 9;")
+        try scratch.databaseFile(madeBy: "CREATE TABLE future (x); PRAGMA user_version = 9;")
         let original = try Data(contentsOf: URL(fileURLWithPath: paths.databasePath))
         #expect(
             throws: ItemStoreError.schemaTooNew(path: paths.databasePath, version: 9, newestKnown: 5),
@@ -246,10 +239,8 @@ struct ItemStoreTests {
         arguments: [2, 3])
     func migrationToNotes(from version: Int) throws {
         let paths = scratch.paths
-        try FileManager.default.createDirectory(
-            atPath: paths.dataDirectory, withIntermediateDirectories: true)
         do {
-            let raw = try RawDatabase(paths.databasePath)
+            let raw = try RawDatabase(try scratch.emptyDataDirectory())
             raw.execute(Self.version2Layout)
             if version == 3 {
                 // Version 3's column; a blank item kept with Done (0) is not marked again,
@@ -319,9 +310,8 @@ struct ItemStoreTests {
     @Test("H6: a file that is not a database gives a typed error with the path and SQLite's message")
     func notADatabase() throws {
         let paths = scratch.paths
-        try FileManager.default.createDirectory(
-            atPath: paths.dataDirectory, withIntermediateDirectories: true)
-        try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: paths.databasePath))
+        try Data(repeating: 0x41, count: 4096).write(
+            to: URL(fileURLWithPath: try scratch.emptyDataDirectory()))
         do {
             _ = try openStore()
             Issue.record("opened a file of 'A's")
@@ -339,9 +329,7 @@ struct ItemStoreTests {
     @Test("H6: another application's SQLite file is refused")
     func foreignDatabase() throws {
         let paths = scratch.paths
-        try FileManager.default.createDirectory(
-            atPath: paths.dataDirectory, withIntermediateDirectories: true)
-        try RawDatabase(paths.databasePath).execute("PRAGMA application_id = 42; CREATE TABLE t (x);")
+        try scratch.databaseFile(madeBy: "PRAGMA application_id = 42; CREATE TABLE t (x);")
         #expect(throws: ItemStoreError.notAHomepwnerDatabase(path: paths.databasePath, applicationID: 42)) {
             try openStore()
         }

@@ -88,8 +88,7 @@ struct ListScreenTests {
     func addCancel() throws {
         let app = try HeadlessHomepwner.launched()
         let before = app.screen
-        app.press(.character("a"))
-        app.type("Never mind")
+        app.startNewItem(named: "Never mind")
         app.press(.escape)
         // Something was typed: Esc asks first, "Keep editing" chosen (Esc again keeps it).
         #expect(app.screen.contains("Discard the new item?"))
@@ -109,8 +108,7 @@ struct ListScreenTests {
         app.press(.escape)
         #expect(app.presented == nil)
         #expect(try app.storedNames() == sampleItems.map(\.0))
-        app.press(.character("a"))
-        app.type("Grandma ring")
+        app.startNewItem(named: "Grandma ring")
         app.press(.escape)
         #expect(app.screen.contains("Discard the new item?"))
         #expect(app.screen.contains("[ Keep editing ]"))

@@ -117,8 +117,7 @@ struct LongTextTests {
     @Test("H12: a new item's value 0 is replaced by what is typed: 45, not 045")
     func newItemValueReplacesTheDefault() throws {
         let app = try HeadlessHomepwner.launched()
-        app.press(.character("a"))
-        app.type("Lamp")
+        app.startNewItem(named: "Lamp")
         app.press(.tab, .tab)
         #expect(app.lines[3] == " Value $  0")
         app.type("45")

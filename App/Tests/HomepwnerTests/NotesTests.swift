@@ -71,8 +71,7 @@ struct NotesTests {
     @Test("T5: on the New Item screen Enter is Done everywhere but in the notes, where it is a new line")
     func newItem() throws {
         let app = try HeadlessHomepwner.launched(size: Self.narrow)
-        app.press(.character("a"))
-        app.type("Camera")
+        app.startNewItem(named: "Camera")
         #expect(app.lines.last == "Tab Next field  Esc Cancel  Enter Done  ^C Quit")
         app.press(.tab, .tab, .tab, .tab)
         #expect(app.lines.last == "Tab Next field  Esc Cancel  Enter New line  ^C Quit")

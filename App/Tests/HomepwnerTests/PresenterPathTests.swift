@@ -15,8 +15,7 @@ struct PresenterPathTests {
     func presentedByTheList() throws {
         let storage = InMemoryStorage()
         let first = try HeadlessHomepwner.launched(items: [("Spork", "0A1B2", 3)], storage: storage)
-        first.press(.character("a"))
-        first.type("Lamp")
+        first.startNewItem(named: "Lamp")
         // The list presents the New Item screen itself, rather than the root navigation
         // controller (TerminalKit's `present` goes to the outermost container, as UIKit's).
         let modal = try #require(first.presented as? NavigationController)

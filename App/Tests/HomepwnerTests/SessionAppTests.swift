@@ -22,8 +22,7 @@ struct SessionAppTests {
     func launch(_ choice: SessionChoice, opening: Item.ID? = nil, width: Int = 80) throws -> HeadlessHomepwner
     {
         try HeadlessHomepwner(
-            paths: scratch.paths, session: try sessions.open(choice).session, opening: opening,
-            size: Size(width: width, height: 12))
+            paths: scratch.paths, choosing: choice, opening: opening, size: Size(width: width, height: 12))
     }
 
     /// The activity saved in `session`'s archive file.
@@ -106,16 +105,14 @@ struct SessionAppTests {
         first.press(.ctrl("c"))
         let path = sessions.directory(of: session) + "/restoration.archive"
         let bytes = [UInt8](try #require(FileManager.default.contents(atPath: path)))
-        let damaged =
-            kind == "corrupt" ? ArchiveBytes.corrupted(bytes) : ArchiveBytes.withFormatVersion(2, bytes)
-        try Data(damaged).write(to: URL(fileURLWithPath: path))
+        try Data(ArchiveBytes.damaged(bytes, as: kind)).write(to: URL(fileURLWithPath: path))
 
         let second = try launch(.named(session), width: 100)
         #expect(second.detail?.item.name == "Rusty Bear")
         #expect(second.lines[0].contains("Rusty Bear"))
         #expect(second.application.restorationReport?.restoredActivity?.type == "homepwner.viewItem")
         // The item shows alone at this width, and says so where the user is.
-        let why = kind == "corrupt" ? "could not be read" : "needs a newer Homepwner"
+        let why = ArchiveBytes.reasonShown(for: kind)
         let shown = second.lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
         #expect(
             shown.contains("The saved screen state \(why); set aside. Reopened “Rusty Bear”."),
@@ -128,8 +125,7 @@ struct SessionAppTests {
     func fallBackToNewItem() throws {
         let first = try launch(.new)
         let session = try id(first)
-        first.press(.character("a"))
-        first.type("Lamp")
+        first.startNewItem(named: "Lamp")
         first.advance(by: .seconds(1))
         first.kill()
         let path = sessions.directory(of: session) + "/restoration.archive"

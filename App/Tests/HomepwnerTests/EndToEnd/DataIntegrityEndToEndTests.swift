@@ -50,10 +50,7 @@ struct DataIntegrityEndToEndTests {
         // Its own session comes back to it: the New Item screen, with what was typed.
         let resumed = try await session.launch("--session \(id)", ready: "New Item")
         #expect(resumed.contains("Name     Half-made"))
-        try session.press("Escape")
-        try await session.waitFor("the discard question") { $0.contains("Discard the new item?") }
-        try session.press("y")
-        try await session.waitForList()
+        try await session.discardNewItem()
         #expect(try await session.quit() == "0")
         #expect(try session.sqlite("SELECT count(*) FROM items") == "5\n")
     }

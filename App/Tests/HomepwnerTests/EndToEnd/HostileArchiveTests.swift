@@ -68,12 +68,9 @@ struct HostileArchiveTests {
                 "restoration: not restored: NavigationController: 'NavigationController' lists it under 'stack', "
                     + "but it is that object itself; it is left out there (containment is a tree, R31)"),
             "\(log)")
-        // Still alive and responsive: Esc cancels the new item and shows the list.
-        try session.press("Escape")
-        // Something was typed: Cancel asks first (H2).
-        try await session.waitFor("the discard question") { $0.contains("Discard the new item?") }
-        try session.press("y")
-        try await session.waitForList()
+        // Still alive and responsive: Esc cancels the new item (asking first, since something
+        // was typed: H2) and shows the list.
+        try await session.discardNewItem()
         #expect(try session.childPID() != nil)
     }
 
@@ -91,11 +88,8 @@ struct HostileArchiveTests {
                     + "lists it under 'presented', but it was saved under the windows, and an object contains "
                     + "only what was saved under it; it is left out there (containment is a tree, R31)"),
             "\(log)")
-        try session.press("Escape")
         // Something was typed: Cancel asks first (H2).
-        try await session.waitFor("the discard question") { $0.contains("Discard the new item?") }
-        try session.press("y")
-        try await session.waitForList()
+        try await session.discardNewItem()
         #expect(try session.childPID() != nil)
     }
 
@@ -195,11 +189,8 @@ struct HostileArchiveTests {
         let (screen, log) = try await launch(session, archive, ready: "New Item")
         #expect(screen.contains("Half a name"))
         #expect(log.count == 2, "\(log)")
-        try session.press("Escape")
         // Something was typed: Cancel asks first (H2).
-        try await session.waitFor("the discard question") { $0.contains("Discard the new item?") }
-        try session.press("y")
-        try await session.waitForList()
+        try await session.discardNewItem()
     }
 
     @Test(

@@ -30,4 +30,15 @@ enum ArchiveBytes {
     static func withoutActivity(_ bytes: [UInt8]) -> [UInt8] {
         parts(bytes).archive
     }
+
+    /// `bytes` damaged as a test names it: `corrupt` (``corrupted(_:)``) or `newer` (format
+    /// version 2, ``withFormatVersion(_:_:)``).
+    static func damaged(_ bytes: [UInt8], as kind: String) -> [UInt8] {
+        kind == "corrupt" ? corrupted(bytes) : withFormatVersion(2, bytes)
+    }
+
+    /// Why the app says it set aside an archive damaged as `kind` (``damaged(_:as:)``).
+    static func reasonShown(for kind: String) -> String {
+        kind == "corrupt" ? "could not be read" : "needs a newer Homepwner"
+    }
 }

@@ -99,6 +99,16 @@ final class HeadlessHomepwner {
         }
     }
 
+    /// Launches the app in the session of the state directory that `choice` picks, as
+    /// `--session` and `--fresh` do (rules S1–S6).
+    convenience init(
+        paths: HomepwnerPaths, choosing choice: SessionChoice, opening: Item.ID? = nil,
+        size: Size = Size(width: 60, height: 12)
+    ) throws {
+        let sessions = RestorationSessions(stateDirectory: paths.stateDirectory)
+        try self.init(paths: paths, session: try sessions.open(choice).session, opening: opening, size: size)
+    }
+
     private init(
         paths: HomepwnerPaths, storage: InMemoryStorage?, size: Size, colorEnabled: Bool,
         make: (HomepwnerContext, HeadlessTerminal) -> Application
@@ -133,6 +143,12 @@ final class HeadlessHomepwner {
             fresh: fresh)
         next.scratch = scratch
         return next
+    }
+
+    /// Presses a (Add) and types `name` in the New Item screen's name field.
+    func startNewItem(named name: String) {
+        press(.character("a"))
+        type(name)
     }
 
     /// Types text and processes it.
@@ -224,6 +240,23 @@ func scratchStore(_ items: [(String, String, Int)]) throws -> Scratch {
     }
     return scratch
 }
+
+/// The list of the sample items on a 40x12 terminal (rule H11): narrower columns, the
+/// essential keys. The same in tmux as headless.
+let sampleListAt40x12 = """
+     Edit          Homepwner            Add
+     Shiny Spork              4K2M9     $12
+     Rusty Bear               0A1B2     $35
+     Fluffy Mac               7Z9Y3     $99
+     毛茸茸的熊               3C4D5  $1,200
+     Shiny Bear               8E8F1      $0
+
+
+
+
+
+    Enter Open  a Add  Del Delete  q Quit
+    """
 
 /// Five items with distinct names: what most tests start from.
 let sampleItems: [(String, String, Int)] = [

@@ -250,6 +250,15 @@ extension HomepwnerTmux {
         try await waitFor("the list") { $0.hasPrefix(" Edit ") }
     }
 
+    /// Cancels a New Item screen with something typed: Esc, then y to the question it asks
+    /// first (H2); waits for the list.
+    func discardNewItem() async throws {
+        try press("Escape")
+        try await waitFor("the discard question") { $0.contains("Discard the new item?") }
+        try press("y")
+        try await waitForList()
+    }
+
     /// Ends the app with `key` (Ctrl-C unless told) and waits for the shell.
     func stop(key: String = "C-c") async throws {
         try press(key)

@@ -27,3 +27,24 @@ extension Scratch {
         return try store.attachPhoto(fromPath: png, to: item.key)
     }
 }
+
+extension Scratch {
+    /// Makes the data directory, empty, and returns where the store's database goes: for a
+    /// test to put a file there first, as another program or another version would leave it.
+    @discardableResult
+    func emptyDataDirectory() throws -> String {
+        try FileManager.default.createDirectory(
+            atPath: paths.dataDirectory, withIntermediateDirectories: true)
+        return paths.databasePath
+    }
+
+    /// Makes the data directory and there, where the store's database goes, an SQLite file
+    /// that `script` makes, as another program or another version would leave it; returns
+    /// its path. The connection that made it is closed.
+    @discardableResult
+    func databaseFile(madeBy script: String) throws -> String {
+        let path = try emptyDataDirectory()
+        try RawDatabase(path).execute(script)
+        return path
+    }
+}
