@@ -19,6 +19,13 @@ struct ContainerTests {
         app.press(.left)
     }
 
+    /// The container app at `size`, the third fruit open and typed into (``openAndType(_:)``).
+    private func openedAndTyped(at size: Size) -> ContainerLaunch {
+        let app = ContainerLaunch(store: sampleStore(), size: size)
+        openAndType(app)
+        return app
+    }
+
     @Test(
         "T1, T6: wide, the list and the open fruit show side by side, the focus in the fruit",
         arguments: wideSizes)
@@ -48,8 +55,7 @@ struct ContainerTests {
 
     @Test("T1: Ctrl-O moves the focus between the panes, Esc goes back to the list", arguments: wideSizes)
     func otherPaneKey(size: Size) {
-        let app = ContainerLaunch(store: sampleStore(), size: size)
-        openAndType(app)
+        let app = openedAndTyped(at: size)
         app.press(.ctrl("o"))
         #expect(app.split.focusedColumn == .primary)
         // The list has the keys now: ↓ moves its highlight, the fruit stays open.
@@ -72,8 +78,7 @@ struct ContainerTests {
         "T1, T6: narrower than 120 columns the split collapses into one stack, and expands back, keeping the focus and cursor",
         arguments: zip(wideSizes, narrowSizes))
     func collapseAndExpand(wide: Size, narrow: Size) {
-        let app = ContainerLaunch(store: sampleStore(), size: wide)
-        openAndType(app)
+        let app = openedAndTyped(at: wide)
         let wideScreen = app.screen
         let wideCursor = app.terminal.cursor
         app.resize(to: narrow)
@@ -142,13 +147,9 @@ struct ContainerTests {
         "T1, T6: saved wide and restored narrow, the open fruit is pushed over the list; restored wide again, it is the secondary",
         arguments: zip(wideSizes, narrowSizes))
     func savedWideRestoredNarrow(wide: Size, narrow: Size) {
-        let storage = InMemoryStorage()
-        let store = sampleStore()
-        let first = ContainerLaunch(store: store, storage: storage, size: wide)
-        openAndType(first)
+        let first = openedAndTyped(at: wide)
         first.saveAndKill()
-        let narrowLaunch = ContainerLaunch(
-            store: FruitStore(fruits: store.fruits), storage: storage, size: narrow)
+        let narrowLaunch = first.relaunched(size: narrow)
         #expect(narrowLaunch.application.restorationReport?.diagnostics.map(\.description) == [])
         #expect(narrowLaunch.split.isCollapsed)
         // Exactly what the first app shows when it is made narrow.
@@ -159,7 +160,7 @@ struct ContainerTests {
         // Killed narrow, relaunched wide: both panes, the same fruit, draft and cursor.
         narrowLaunch.type("?")
         narrowLaunch.saveAndKill()
-        let wideAgain = ContainerLaunch(store: FruitStore(fruits: store.fruits), storage: storage, size: wide)
+        let wideAgain = narrowLaunch.relaunched(size: wide)
         #expect(!wideAgain.split.isCollapsed)
         first.type("?")
         first.resize(to: wide)
@@ -174,14 +175,12 @@ struct ContainerTests {
         "T1, T6: opened narrow and restored wide, the pushed fruit becomes the secondary",
         arguments: zip(narrowSizes, wideSizes))
     func savedNarrowRestoredWide(narrow: Size, wide: Size) {
-        let storage = InMemoryStorage()
-        let store = sampleStore()
-        let first = ContainerLaunch(store: store, storage: storage, size: narrow)
+        let first = ContainerLaunch(store: sampleStore(), size: narrow)
         #expect(first.split.isCollapsed)
         openAndType(first)
         #expect(first.lines[0].hasPrefix(" ‹ Fruits"))
         first.saveAndKill()
-        let second = ContainerLaunch(store: FruitStore(fruits: store.fruits), storage: storage, size: wide)
+        let second = first.relaunched(size: wide)
         #expect(second.application.restorationReport?.diagnostics.map(\.description) == [])
         first.resize(to: wide)
         #expect(second.screen == first.screen)
@@ -221,14 +220,11 @@ struct ContainerTests {
 
     @Test("T2, T6: the selected tab and every tab's stack are restored", arguments: narrowSizes + wideSizes)
     func tabsRestored(size: Size) {
-        let storage = InMemoryStorage()
-        let store = sampleStore()
-        let first = ContainerLaunch(store: store, storage: storage, size: size)
-        openAndType(first)
+        let first = openedAndTyped(at: size)
         first.press(.ctrl("t"), .down, .enter)
         first.type("ø")
         first.saveAndKill()
-        let second = ContainerLaunch(store: FruitStore(fruits: store.fruits), storage: storage, size: size)
+        let second = first.relaunched()
         #expect(second.application.restorationReport?.diagnostics.map(\.description) == [])
         #expect(second.tabs.selectedIndex == 1)
         #expect(second.screen == first.screen)
@@ -244,10 +240,7 @@ struct ContainerTests {
         "T1, X1: the pane with the focus is restored: the list, with an item open beside it",
         arguments: wideSizes)
     func focusedPaneRestored(size: Size) {
-        let storage = InMemoryStorage()
-        let store = sampleStore()
-        let first = ContainerLaunch(store: store, storage: storage, size: size)
-        openAndType(first)
+        let first = openedAndTyped(at: size)
         first.press(.ctrl("o"))
         #expect(first.split.focusedColumn == .primary)
         // Another tab and back: the list still has it.
@@ -255,14 +248,14 @@ struct ContainerTests {
         #expect(first.tabs.selectedIndex == 0)
         #expect(first.split.focusedColumn == .primary)
         first.saveAndKill()
-        let second = ContainerLaunch(store: FruitStore(fruits: store.fruits), storage: storage, size: size)
+        let second = first.relaunched()
         #expect(second.split.focusedColumn == .primary)
         #expect(second.screen == first.screen)
         #expect(second.terminal.cursor == first.terminal.cursor)
         // And the other way: the item's pane.
         second.press(.ctrl("o"))
         second.saveAndKill()
-        let third = ContainerLaunch(store: FruitStore(fruits: store.fruits), storage: storage, size: size)
+        let third = second.relaunched()
         #expect(third.split.focusedColumn == .secondary)
         #expect(third.detail?.nameField.isFirstResponder == true)
     }
@@ -323,12 +316,7 @@ struct ContainerTests {
         let detail = FruitDetailViewController(
             store: sampleStore(), fruit: Fruit(id: "F0", name: "Kiwi", price: 3), isNew: false)
         let split = SplitViewController(primary: nil, secondary: detail)
-        let terminal = HeadlessTerminal(size: Size(width: 130, height: 12))
-        let app = Application(
-            delegate: RootDelegate(root: split), driver: terminal,
-            configuration: RestorationConfiguration(appName: "t", appVersion: "1", debugOutput: .off),
-            storage: InMemoryStorage())
-        #expect(throws: Never.self) { try app.launch() }
+        let (app, terminal) = launchHeadless(RootDelegate(root: split), size: Size(width: 130, height: 12))
         #expect(split.secondaryNavigationController.topViewController === detail)
         terminal.resize(to: Size(width: 60, height: 12))
         app.processEvents()
@@ -343,10 +331,9 @@ struct ContainerTests {
 
     @Test("T1: a hostile primary depth or tab index in the archive is clamped")
     func hostileValuesClamped() throws {
-        let storage = InMemoryStorage()
-        let first = ContainerLaunch(store: sampleStore(), storage: storage, size: Size(width: 80, height: 24))
-        openAndType(first)
+        let first = openedAndTyped(at: Size(width: 80, height: 24))
         first.saveAndKill()
+        let storage = first.storage
         // The saved values rewritten to nonsense, in an archive the engine accepts.
         var archive = try Archive(bytes: try #require(storage[.archive]))
         for record in archive.records.indices {
@@ -360,8 +347,7 @@ struct ContainerTests {
         }
         #expect(archive.records.contains { $0.entries.contains { $0.key == "primaryDepth" } })
         storage[.archive] = archive.encodedBytes()
-        let second = ContainerLaunch(
-            store: sampleStore(), storage: storage, size: Size(width: 130, height: 20))
+        let second = first.relaunched(size: Size(width: 130, height: 20))
         #expect(second.tabs.selectedIndex == 0)
         #expect(!second.split.isCollapsed)
         #expect(second.split.primaryNavigationController.viewControllers.count == 1)

@@ -30,6 +30,13 @@ struct DemoTourTests {
         return session
     }
 
+    /// Presses a (Add), waits for the New Item screen, and types `name` in its name field.
+    private func startNewItem(_ session: TmuxSession, named name: String) async throws {
+        try session.press("a")
+        try await session.waitFor(text: "New Item")
+        try session.type(name)
+    }
+
     /// The rows drawn in reverse video below the bar: the highlighted row as a person sees
     /// it. A row is highlighted when reverse video (`ESC[7m`) is on at its first character.
     private func highlightedRows(_ session: TmuxSession) throws -> [String] {
@@ -80,9 +87,7 @@ struct DemoTourTests {
         try await session.waitFor("the list") { $0.contains(" Bread rolls ") && $0.contains("Shopping") }
         #expect(try highlightedRows(session).first?.hasPrefix(" Bread rolls ") == true)
 
-        try session.press("a")
-        try await session.waitFor(text: "New Item")
-        try session.type("Milk")
+        try await startNewItem(session, named: "Milk")
         try session.press("Enter")
         try await session.waitFor("the list with Milk") { $0.contains(" Milk ") && $0.contains("Shopping") }
         #expect(try highlightedRows(session).first?.hasPrefix(" Milk ") == true)
@@ -94,9 +99,7 @@ struct DemoTourTests {
     func badQuantity() async throws {
         let session = try await launch()
         defer { session.close() }
-        try session.press("a")
-        try await session.waitFor(text: "New Item")
-        try session.type("Milk")
+        try await startNewItem(session, named: "Milk")
         try session.press("Tab", "x")
         try await session.waitFor(text: "Quantity takes digits only")
         try session.press("BSpace", "0", "Enter")

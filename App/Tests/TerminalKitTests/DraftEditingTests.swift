@@ -12,10 +12,7 @@ struct DraftEditingTests {
     /// A form of one field, restoring what `storage` holds.
     private func launchForm(_ storage: InMemoryStorage) throws -> (TextField, ViewLaunch) {
         let field = TextField()
-        field.restorationIdentifier = "name"
-        let form = FormController(field: field)
-        form.restorationIdentifier = "Form"
-        return (field, try ViewLaunch(root: form, size: Size(width: 30, height: 4), storage: storage))
+        return (field, try launchRestoringForm(of: field, size: Size(width: 30, height: 4), storage: storage))
     }
 
     @Test(

@@ -16,20 +16,6 @@ struct LongTextTests {
         return String((0..<length).map { pattern[$0 % pattern.count] })
     }
 
-    /// A form with one field, `width` columns wide, alone on a small terminal.
-    private func launchField(text: String = "", width: Int = 30) -> (Application, HeadlessTerminal, TextField)
-    {
-        let field = TextField(text: text, placeholder: "type here")
-        let controller = FormController(field: field)
-        let terminal = HeadlessTerminal(size: Size(width: width, height: 4))
-        let app = Application(
-            delegate: RootDelegate(root: controller), driver: terminal,
-            configuration: RestorationConfiguration(appName: "t", appVersion: "1", debugOutput: .off),
-            storage: InMemoryStorage())
-        #expect(throws: Never.self) { try app.launch() }
-        return (app, terminal, field)
-    }
-
     /// The longest end of `text` that fits in `width` columns.
     static func tail(of text: String, fitting width: Int) -> String {
         var result = ""
@@ -40,18 +26,11 @@ struct LongTextTests {
         return result
     }
 
-    /// Runs `work` and returns how many characters were measured meanwhile.
-    private func measurements(_ work: () -> Void) -> Int {
-        let counter = WidthMeasurementCounter()
-        TextWidth.$measurementCounter.withValue(counter) { work() }
-        return counter.count
-    }
-
     @Test("H14: opening a 100,000-character field measures what shows, not the text")
     func openingMeasuresTheWindow() {
         let text = Self.longText()
         var launched: (Application, HeadlessTerminal, TextField)?
-        let count = measurements { launched = launchField(text: text) }
+        let count = widthMeasurements { launched = launchField(text: text) }
         #expect(count < 2_000, "opening measured \(count) characters")
         guard let (_, terminal, field) = launched else { return }
         #expect(field.text == text)
@@ -78,7 +57,7 @@ struct LongTextTests {
             app.processEvents()
         }
         guard let last = keys.last else { return }
-        let count = measurements {
+        let count = widthMeasurements {
             terminal.press(last)
             app.processEvents()
         }
@@ -119,13 +98,7 @@ struct TextFieldPasteTests {
         "H12: a 10,000-character paste with Tabs, newlines and Escapes is one edit, on one line"
     )
     func longPaste() {
-        let field = TextField(text: ">", placeholder: "type here")
-        let terminal = HeadlessTerminal(size: Size(width: 30, height: 4))
-        let app = Application(
-            delegate: RootDelegate(root: FormController(field: field)), driver: terminal,
-            configuration: RestorationConfiguration(appName: "t", appVersion: "1", debugOutput: .off),
-            storage: InMemoryStorage())
-        #expect(throws: Never.self) { try app.launch() }
+        let (app, terminal, field) = launchField(text: ">")
         var changes = 0
         field.onChange = { _ in changes += 1 }
         let unit = "ab\tc\u{1B}d\r\n"
@@ -144,10 +117,7 @@ struct TextFieldPasteTests {
 
     @Test("H12: a numeric field keeps the digits of a paste")
     func numericPaste() {
-        let store = FruitStore(fruits: FruitStore.sample(count: 1))
-        let app = FruitLaunch(store: store)
-        app.press(.enter, .tab)
-        app.press(.backspace)
+        let app = FruitLaunch.emptiedPriceField()
         app.terminal.paste("$1,2\t00\n")
         app.application.processEvents()
         #expect(app.screen.contains(" Price  1200\n"))

@@ -14,13 +14,9 @@ struct ModelAssociationTests {
     private func launch(_ controller: KeyedListController, storage: InMemoryStorage) -> (
         Application, HeadlessTerminal
     ) {
-        let terminal = HeadlessTerminal(size: Size(width: 30, height: 8))
-        let app = Application(
-            delegate: RestoringDelegate(root: controller), driver: terminal,
-            configuration: RestorationConfiguration(appName: "t", appVersion: "1", debugOutput: .off),
-            storage: storage, scheduler: ManualScheduler())
-        #expect(throws: Never.self) { try app.launch() }
-        return (app, terminal)
+        launchHeadless(
+            RestoringDelegate(root: controller), size: Size(width: 30, height: 8), storage: storage,
+            scheduler: ManualScheduler())
     }
 
     /// Scrolls and moves the highlight, backgrounds the app, and returns the table's saved

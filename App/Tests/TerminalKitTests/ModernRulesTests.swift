@@ -41,15 +41,14 @@ final class NoteViewController: ViewController {
 
 /// An app whose one screen is a ``NoteViewController``, built before the restore (R13c).
 @MainActor
-final class NoteApp: ApplicationDelegate {
-    let note = NoteViewController()
+final class NoteApp: RestoringDelegate {
+    let note: NoteViewController
 
-    func applicationWillFinishLaunching(_ application: Application) {
-        application.window.rootViewController = note
+    init() {
+        let note = NoteViewController()
+        self.note = note
+        super.init(root: note)
     }
-
-    func shouldSaveApplicationState(_ coder: StateEncoder) -> Bool { true }
-    func shouldRestoreApplicationState(_ coder: StateDecoder) -> Bool { true }
 }
 
 /// The fruit list, but its rows arrive after the restore, as from a load (rule R27).

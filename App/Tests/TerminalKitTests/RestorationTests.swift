@@ -107,13 +107,9 @@ struct RestorationTests {
     func offsetOnly() {
         let storage = InMemoryStorage()
         let launch = { (controller: PlainListController) -> (Application, HeadlessTerminal) in
-            let terminal = HeadlessTerminal(size: Size(width: 30, height: 8))
-            let app = Application(
-                delegate: RestoringDelegate(root: controller), driver: terminal,
-                configuration: RestorationConfiguration(appName: "t", appVersion: "1", debugOutput: .off),
-                storage: storage, scheduler: ManualScheduler())
-            #expect(throws: Never.self) { try app.launch() }
-            return (app, terminal)
+            launchHeadless(
+                RestoringDelegate(root: controller), size: Size(width: 30, height: 8), storage: storage,
+                scheduler: ManualScheduler())
         }
         let (firstApp, firstTerminal) = launch(PlainListController())
         firstTerminal.press(.pageDown, times: 3)
@@ -233,13 +229,20 @@ struct RestorationTests {
         #expect(second.terminal.highlightedLines == [" Cherry 2                            $3"])
     }
 
-    @Test("H7, R18: quitting and forgetting the state throws the archive away; the next launch is fresh")
-    func quitForgetting() {
+    /// The sample app on three fruits, the first open, then Ctrl-Z (which saves): the launch,
+    /// its store and its storage.
+    private func openedAndSuspended() -> (FruitLaunch, FruitStore, InMemoryStorage) {
         let storage = InMemoryStorage()
         let store = FruitStore(fruits: FruitStore.sample(count: 3))
         let first = FruitLaunch(store: store, storage: storage)
         first.press(.enter)
         first.press(.ctrl("z"))
+        return (first, store, storage)
+    }
+
+    @Test("H7, R18: quitting and forgetting the state throws the archive away; the next launch is fresh")
+    func quitForgetting() {
+        let (first, store, storage) = openedAndSuspended()
         #expect(storage[.archive] != nil)
         first.application.quit(forgettingState: true)
         #expect(storage[.archive] == nil)
@@ -251,11 +254,7 @@ struct RestorationTests {
 
     @Test("R11: will-finish-launching, then restoration, then did-finish-launching")
     func launchOrder() {
-        let storage = InMemoryStorage()
-        let store = FruitStore(fruits: FruitStore.sample(count: 3))
-        let first = FruitLaunch(store: store, storage: storage)
-        first.press(.enter)
-        first.press(.ctrl("z"))
+        let (_, store, storage) = openedAndSuspended()
         let probe = OrderProbe(store: store)
         let terminal = HeadlessTerminal(size: Size(width: 40, height: 12))
         let app = Application(
@@ -311,18 +310,6 @@ final class PlainListController: TableViewController {
     {
         TableViewCell(text: "Row \(indexPath.row)")
     }
-}
-
-/// Sets a root in will-finish-launching and agrees to save and restore.
-@MainActor
-final class RestoringDelegate: ApplicationDelegate {
-    let root: ViewController
-    init(root: ViewController) { self.root = root }
-    func applicationWillFinishLaunching(_ application: Application) {
-        application.window.rootViewController = root
-    }
-    func shouldSaveApplicationState(_ coder: StateEncoder) -> Bool { true }
-    func shouldRestoreApplicationState(_ coder: StateDecoder) -> Bool { true }
 }
 
 /// The fruit app, noting the order of launch and restoration events.

@@ -9,6 +9,20 @@ import Testing
 @Suite("Table view: deleting and inserting rows keeps the highlight and the scroll on their items")
 @MainActor
 struct TableViewRowUpdateTests {
+    /// The fruit list on `count` sample fruits.
+    static func launch(fruits count: Int) -> FruitLaunch {
+        FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: count)))
+    }
+
+    /// Thirty fruits, paged down twice and up five rows: 香蕉 9 is the first row shown and
+    /// Date 13 is highlighted.
+    static func scrolledDown() -> FruitLaunch {
+        let app = launch(fruits: 30)
+        app.press(.pageDown, times: 2)
+        app.press(.up, times: 5)
+        return app
+    }
+
     /// The names on the list's rows shown, top to bottom (a row's text before its price).
     static func names(_ app: FruitLaunch) -> [String] {
         (1..<app.terminal.screen.size.height - 1).map { app.terminal.screen.line($0) }
@@ -52,7 +66,7 @@ struct TableViewRowUpdateTests {
 
     @Test("Deleting rows above the highlighted one moves the highlight up with its row")
     func deleteAboveSelection() throws {
-        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 6)))
+        let app = Self.launch(fruits: 6)
         app.press(.down, times: 4)
         #expect(Self.highlighted(app) == ["Elderberry 4"])
         try Self.delete([0, 2], in: app)
@@ -66,7 +80,7 @@ struct TableViewRowUpdateTests {
 
     @Test("Deleting the highlighted row highlights the row that took its place, or the last row")
     func deleteSelection() throws {
-        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 10)))
+        let app = Self.launch(fruits: 10)
         app.press(.down, times: 5)
         #expect(Self.highlighted(app) == ["Fig 5"])
         // With a row above it: the place is one up, and Grape 6 took it.
@@ -81,7 +95,7 @@ struct TableViewRowUpdateTests {
 
     @Test("Inserting rows above the highlighted one moves the highlight down with its row")
     func insertAboveSelection() throws {
-        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 5)))
+        let app = Self.launch(fruits: 5)
         app.press(.down, times: 2)
         try Self.insert([0, 3], in: app)
         #expect(
@@ -98,9 +112,7 @@ struct TableViewRowUpdateTests {
 
     @Test("The first row shown stays the same fruit when rows above it are deleted or inserted")
     func firstVisibleRowStays() throws {
-        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 30)))
-        app.press(.pageDown, times: 2)
-        app.press(.up, times: 5)
+        let app = Self.scrolledDown()
         #expect(Self.names(app).first == "香蕉 9")
         #expect(Self.highlighted(app) == ["Date 13"])
         try Self.delete([0, 1], in: app)
@@ -114,9 +126,7 @@ struct TableViewRowUpdateTests {
 
     @Test("Deleting the first row shown puts the row that took its place on top")
     func deleteFirstVisibleRow() throws {
-        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 30)))
-        app.press(.pageDown, times: 2)
-        app.press(.up, times: 5)
+        let app = Self.scrolledDown()
         try Self.delete([9], in: app)
         #expect(Self.names(app).first == "Apple 10")
         #expect(Self.highlighted(app) == ["Date 13"])
@@ -124,7 +134,7 @@ struct TableViewRowUpdateTests {
 
     @Test("Deleting rows at the end scrolls up as far as needed: no empty rows while rows are above")
     func deleteAtTheEnd() throws {
-        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 30)))
+        let app = Self.launch(fruits: 30)
         app.press(.end)
         #expect(Self.names(app).first == "Apple 20")
         try Self.delete(Array(25..<30), in: app)
@@ -141,7 +151,7 @@ struct TableViewRowUpdateTests {
     func mismatchedDeletionReloads(deleted: [Int], told: [Int]) throws {
         let store = FruitStore(fruits: FruitStore.sample(count: 12))
         let app = FruitLaunch(store: store)
-        let reloaded = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 12)))
+        let reloaded = Self.launch(fruits: 12)
         for launch in [app, reloaded] { launch.press(.pageDown, .down, .down) }
         try Self.delete(deleted, in: app, told: told)
         let list = try #require(reloaded.list)

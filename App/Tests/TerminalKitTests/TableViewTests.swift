@@ -117,12 +117,7 @@ struct TableViewTests {
     @Test("Sections: headers show, and the highlight skips them")
     func sections() {
         let controller = SectionedController()
-        let terminal = HeadlessTerminal(size: Size(width: 30, height: 8))
-        let app = Application(
-            delegate: RootDelegate(root: controller), driver: terminal,
-            configuration: RestorationConfiguration(appName: "t", appVersion: "1", debugOutput: .off),
-            storage: InMemoryStorage())
-        #expect(throws: Never.self) { try app.launch() }
+        let (app, terminal) = launchHeadless(RootDelegate(root: controller), size: Size(width: 30, height: 8))
         terminal.press(.down, .down)
         app.processEvents()
         #expect(
@@ -163,15 +158,5 @@ final class SectionedController: TableViewController {
     }
     override func tableView(_ tableView: TableView, didSelectRowAt indexPath: ElementIndexPath) {
         opened.append(indexPath)
-    }
-}
-
-/// A delegate that only sets a root controller.
-@MainActor
-final class RootDelegate: ApplicationDelegate {
-    let root: ViewController
-    init(root: ViewController) { self.root = root }
-    func applicationWillFinishLaunching(_ application: Application) {
-        application.window.rootViewController = root
     }
 }

@@ -17,10 +17,7 @@ struct TextFieldRestorationTests {
         var application: Application { launch.application }
 
         init(storage: InMemoryStorage) throws {
-            field.restorationIdentifier = "name"
-            let form = FormController(field: field)
-            form.restorationIdentifier = "Form"
-            launch = try ViewLaunch(root: form, size: Size(width: 16, height: 4), storage: storage)
+            launch = try launchRestoringForm(of: field, size: Size(width: 16, height: 4), storage: storage)
         }
     }
 
@@ -33,12 +30,10 @@ struct TextFieldRestorationTests {
         // Eight columns of text and the cursor after them need nine: the field scrolls by
         // one. ← moves the cursor back into the text, and the field stays as it is.
         first.terminal.type("abcdefgh")
-        first.terminal.press(.left)
-        first.application.processEvents()
+        first.launch.press(.left)
         #expect(first.terminal.text.hasPrefix(" Name  bcdefgh\n"))
         #expect(first.terminal.cursor == Point(x: 13, y: 0))
-        first.application.suspend()
-        first.application.engine.waitForPendingWrites()
+        first.launch.saveAndSuspend()
 
         // A relaunch once showed "abcdefgh", with the cursor one column further right.
         let second = try Launch(storage: storage)
@@ -57,10 +52,8 @@ struct TextFieldRestorationTests {
         let storage = InMemoryStorage()
         let first = try Launch(storage: storage)
         first.terminal.type("abcdefgh")
-        first.terminal.press(.left)
-        first.application.processEvents()
-        first.application.suspend()
-        first.application.engine.waitForPendingWrites()
+        first.launch.press(.left)
+        first.launch.saveAndSuspend()
         try editArchive(in: storage, identifier: "name") { entries in
             #expect(entries.contains { $0.key == "scroll" })
             entries.set("scroll", to: .int(1_000_000))

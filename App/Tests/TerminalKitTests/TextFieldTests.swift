@@ -7,22 +7,6 @@ import Testing
 @Suite("Text field: editing, Unicode, numeric")
 @MainActor
 struct TextFieldTests {
-    /// A form with one field, `width` columns wide, alone on a small terminal.
-    private func launchField(width: Int = 30, numeric: Bool = false) -> (
-        Application, HeadlessTerminal, TextField
-    ) {
-        let field = TextField(placeholder: "type here")
-        field.isNumeric = numeric
-        let controller = FormController(field: field)
-        let terminal = HeadlessTerminal(size: Size(width: width, height: 4))
-        let app = Application(
-            delegate: RootDelegate(root: controller), driver: terminal,
-            configuration: RestorationConfiguration(appName: "t", appVersion: "1", debugOutput: .off),
-            storage: InMemoryStorage())
-        #expect(throws: Never.self) { try app.launch() }
-        return (app, terminal, field)
-    }
-
     @Test("H11: typing and editing Chinese text; the cursor counts wide characters as two columns")
     func chineseEditing() {
         let (app, terminal, field) = launchField()
@@ -89,10 +73,7 @@ struct TextFieldTests {
 
     @Test("A numeric field refuses letters and tells the user")
     func numeric() {
-        let store = FruitStore(fruits: FruitStore.sample(count: 1))
-        let app = FruitLaunch(store: store)
-        app.press(.enter, .tab)
-        app.press(.backspace)
+        let app = FruitLaunch.emptiedPriceField()
         app.type("4x")
         #expect(
             app.screen == """
@@ -128,22 +109,5 @@ struct TextFieldTests {
         terminal.press(.ctrl("u"))
         app.processEvents()
         #expect(field.text.isEmpty)
-    }
-}
-
-/// A controller with a form holding one field.
-@MainActor
-final class FormController: ViewController {
-    let field: TextField
-
-    init(field: TextField) {
-        self.field = field
-        super.init()
-    }
-
-    override func loadView() {
-        let form = FormView()
-        form.addRow("Name", field)
-        view = form
     }
 }

@@ -51,8 +51,11 @@ struct ContainerLaunch: HeadlessLaunch {
     let application: Application
     let terminal: HeadlessTerminal
     let delegate: ContainerApp
+    /// The archive's storage, which a relaunch restores from.
+    let storage: InMemoryStorage
 
     init(store: FruitStore, storage: InMemoryStorage = InMemoryStorage(), size: Size) {
+        self.storage = storage
         terminal = HeadlessTerminal(size: size)
         delegate = ContainerApp(store: store)
         application = Application(
@@ -78,6 +81,13 @@ struct ContainerLaunch: HeadlessLaunch {
     func saveAndKill() {
         application.preserveState()
         application.engine.waitForPendingWrites()
+    }
+
+    /// Launches again on the same storage and a copy of the store's fruits, at `size` (this
+    /// terminal's unless told): the next launch after a kill.
+    func relaunched(size: Size? = nil) -> ContainerLaunch {
+        ContainerLaunch(
+            store: FruitStore(fruits: delegate.store.fruits), storage: storage, size: size ?? terminal.size)
     }
 
     var lines: [String] { screen.components(separatedBy: "\n") }

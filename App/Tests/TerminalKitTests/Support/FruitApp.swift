@@ -310,6 +310,16 @@ struct FruitLaunch: HeadlessLaunch {
     var list: FruitListViewController? { navigation?.viewControllers.first as? FruitListViewController }
 }
 
+extension FruitLaunch {
+    /// The sample app on one fruit, opened, its price field (a numeric field) emptied.
+    static func emptiedPriceField() -> FruitLaunch {
+        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 1)))
+        app.press(.enter, .tab)
+        app.press(.backspace)
+        return app
+    }
+}
+
 /// A launch of an app on a headless terminal, driven key by key.
 @MainActor
 protocol HeadlessLaunch {

@@ -7,7 +7,7 @@ import Testing
 /// One launch of an app whose root is `root`, on a headless terminal of `size`, restoring
 /// what `storage` holds: a relaunch is another `ViewLaunch` on the same storage. Keys are
 /// pressed and typed through `HeadlessLaunch` (FruitApp.swift); the delegate is
-/// `RestoringDelegate` (RestorationTests), which saves and restores everything.
+/// ``RestoringDelegate``, which saves and restores everything.
 @MainActor
 final class ViewLaunch: HeadlessLaunch {
     /// The two terminal sizes every container is tested at (rule T6).
@@ -47,6 +47,22 @@ final class ViewLaunch: HeadlessLaunch {
             }
         }
     }
+}
+
+/// Launches an app of `delegate` on a headless terminal of `size`, on `storage`, the engine's
+/// timers on `scheduler` (the run loop's unless told); a launch that throws fails the test.
+@MainActor
+func launchHeadless(
+    _ delegate: any ApplicationDelegate, size: Size, storage: InMemoryStorage = InMemoryStorage(),
+    scheduler: (any RestorationScheduler)? = nil
+) -> (Application, HeadlessTerminal) {
+    let terminal = HeadlessTerminal(size: size)
+    let app = Application(
+        delegate: delegate, driver: terminal,
+        configuration: RestorationConfiguration(appName: "t", appVersion: "1", debugOutput: .off),
+        storage: storage, scheduler: scheduler)
+    #expect(throws: Never.self) { try app.launch() }
+    return (app, terminal)
 }
 
 /// Runs `work` and returns how many characters it measured (``TextWidth/measurementCounter``).
