@@ -116,18 +116,7 @@ struct AppLocationTests {
         let run = ToolRun.run(["diff", "--app", "homepwner", old], environment: environment)
 
         #expect(run.status == 1, "\(run.errors)")
-        #expect(
-            run.output == """
-                --- \(old) (Homepwner 1.0, saved 2023-11-14T22:13:20Z)
-                +++ \(current) (Homepwner 1.0, saved 2023-11-14T22:13:20Z)
-
-                objects
-                  ~ UINavigationController/DetailViewController  ArchiveInspectorTests.SampleDetailViewController
-                      ~ name: String = "Laptop" → "Laptop Pro"
-
-                1 object changed
-
-                """)
+        #expect(run.output == SampleArchives.laptopRenamedDiff(old: old, new: current))
         let same = ToolRun.run(
             ["diff", old, "--app", "homepwner"], environment: ["XDG_STATE_HOME": "/nonexistent"])
         #expect(same.status == 66)

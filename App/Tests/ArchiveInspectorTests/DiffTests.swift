@@ -21,17 +21,8 @@ struct DiffTests {
         #expect(run.status == 1)
         #expect(run.errors == "")
         #expect(
-            run.output == """
-                --- \(old) (Homepwner 1.0, saved 2023-11-14T22:13:20Z)
-                +++ \(new) (Homepwner 1.0, saved 2023-11-14T22:14:50Z)
-
-                objects
-                  ~ UINavigationController/DetailViewController  ArchiveInspectorTests.SampleDetailViewController
-                      ~ name: String = "Laptop" → "Laptop Pro"
-
-                1 object changed
-
-                """)
+            run.output
+                == SampleArchives.laptopRenamedDiff(old: old, new: new, newSaved: "2023-11-14T22:14:50Z"))
     }
 
     @Test("A4: two saves of the same state at different times are the same: exit 0")
@@ -92,13 +83,7 @@ struct DiffTests {
 
     @Test("A4: a reference to the same path is unchanged even when record indexes move")
     func referencesByPath() {
-        func archive(_ records: [ArchiveRecord]) -> Archive {
-            Archive(
-                metadata: ArchiveMetadata(
-                    appName: "A", appVersion: "1", systemVersion: "S", timestamp: SampleArchives.savedAt,
-                    interfaceIdiom: "t"),
-                applicationState: [], records: records, byteCount: 0, stringCount: 0)
-        }
+        let archive = SampleArchives.archive(of:)
         func record(_ parent: Int?, _ identifiers: [String], _ entries: [ArchiveEntry] = []) -> ArchiveRecord
         {
             ArchiveRecord(
@@ -173,13 +158,7 @@ struct DiffTests {
                 parentIndex: parent, path: RestorationPath(path), typeName: "T", restorationClassName: nil,
                 stateVersion: 0, entries: [])
         }
-        func archive(_ records: [ArchiveRecord]) -> Archive {
-            Archive(
-                metadata: ArchiveMetadata(
-                    appName: "A", appVersion: "1", systemVersion: "S", timestamp: SampleArchives.savedAt,
-                    interfaceIdiom: "t"),
-                applicationState: [], records: records, byteCount: 0, stringCount: 0)
-        }
+        let archive = SampleArchives.archive(of:)
         let nav = RestorationPath.Component("Nav")
         let old = archive([
             record(nil, [.init("A/B")]), record(nil, [nav]), record(1, [nav, .init("Detail#2")]),

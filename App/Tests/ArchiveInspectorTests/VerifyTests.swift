@@ -46,20 +46,23 @@ struct VerifyTests {
                 + "2 application-state keys); Homepwner 1.0, saved 2023-11-14T22:13:20Z\n")
     }
 
+    /// Expects `verify` to refuse `path` with exit 66, saying `why` after the path.
+    private func expectUnreadable(_ path: String, _ why: String) {
+        let run = ToolRun.run(["verify", path])
+        #expect(run.status == 66)
+        #expect(run.errors == "error: \(path): \(why)\n")
+    }
+
     @Test("A3: a missing file gives exit 66")
     func missing() {
-        let run = ToolRun.run(["verify", "/nonexistent/restoration.archive"])
-        #expect(run.status == 66)
-        #expect(run.errors == "error: /nonexistent/restoration.archive: no such file\n")
+        expectUnreadable("/nonexistent/restoration.archive", "no such file")
     }
 
     @Test("A3: a directory gives exit 66 and says so")
     func directory() throws {
         let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         defer { directory.remove() }
-        let run = ToolRun.run(["verify", directory.path])
-        #expect(run.status == 66)
-        #expect(run.errors == "error: \(directory.path): cannot read: it is a directory\n")
+        expectUnreadable(directory.path, "cannot read: it is a directory")
     }
 
     @Test("A3: a FIFO that nobody writes to reads as empty at once, never hangs")

@@ -219,15 +219,23 @@ struct SaveFaultTests {
         #expect(Scratch.listing(directory) == ["restoration.archive"])
     }
 
-    @Test(
-        "R35: an archive that cannot be read at launch means a fresh launch; it is set aside, as the diagnostic says, and outlives the next save"
-    )
-    func unreadableArchive() throws {
+    /// Saves "kept" (as on quitting) through file storage in `directory` whose faults a test
+    /// switches on: the storage, its switch, and the archive's bytes as saved.
+    private func keptOnFaultyStorage() throws -> (
+        storage: FileRestorationStorage, faults: FaultSwitch, saved: [UInt8]?
+    ) {
         let faults = FaultSwitch()
         let storage = FileRestorationStorage(directory: directory, faults: faults.faults)
         let saver = FaultApp(value: "kept")
         try saver.engine(storage).preserve(reason: .termination)
-        let saved = Scratch.bytes(of: archive)
+        return (storage, faults, Scratch.bytes(of: archive))
+    }
+
+    @Test(
+        "R35: an archive that cannot be read at launch means a fresh launch; it is set aside, as the diagnostic says, and outlives the next save"
+    )
+    func unreadableArchive() throws {
+        let (storage, faults, saved) = try keptOnFaultyStorage()
         faults.fail(.read, with: EIO, onPathsEndingWith: "/restoration.archive")
 
         let app = FaultApp()
@@ -250,11 +258,7 @@ struct SaveFaultTests {
         "R35: launch markers that cannot be read fail closed: nothing is restored, and the archive is set aside, not overwritten"
     )
     func unreadableMarkers() throws {
-        let faults = FaultSwitch()
-        let storage = FileRestorationStorage(directory: directory, faults: faults.faults)
-        let saver = FaultApp(value: "kept")
-        try saver.engine(storage).preserve(reason: .termination)
-        let saved = Scratch.bytes(of: archive)
+        let (storage, faults, saved) = try keptOnFaultyStorage()
         faults.fail(.open, with: EIO, onPathsEndingWith: "/restoration.restoring")
 
         let app = FaultApp()

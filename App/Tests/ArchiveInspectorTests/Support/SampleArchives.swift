@@ -32,6 +32,32 @@ enum SampleArchives {
     static func homepwner(name: String = "Laptop", at time: Date = savedAt) throws -> [UInt8] {
         try save(SampleApp(name: name), at: time)
     }
+
+    /// What `diff` prints for the file `old`, the sample saved with the name "Laptop", and
+    /// the file `new`, saved at `newSaved` with the name "Laptop Pro": one key of one object.
+    static func laptopRenamedDiff(old: String, new: String, newSaved: String = "2023-11-14T22:13:20Z")
+        -> String
+    {
+        """
+        --- \(old) (Homepwner 1.0, saved 2023-11-14T22:13:20Z)
+        +++ \(new) (Homepwner 1.0, saved \(newSaved))
+
+        objects
+          ~ UINavigationController/DetailViewController  ArchiveInspectorTests.SampleDetailViewController
+              ~ name: String = "Laptop" → "Laptop Pro"
+
+        1 object changed
+
+        """
+    }
+
+    /// An archive of `records` alone, with the sample's save time and no application state.
+    static func archive(of records: [ArchiveRecord]) -> Archive {
+        Archive(
+            metadata: ArchiveMetadata(
+                appName: "A", appVersion: "1", systemVersion: "S", timestamp: savedAt, interfaceIdiom: "t"),
+            applicationState: [], records: records, byteCount: 0, stringCount: 0)
+    }
 }
 
 /// Byte surgery on archives, to make the corrupt files `verify` must reject.
