@@ -29,6 +29,22 @@ extension TmuxSession {
         return last
     }
 
+    /// Asks the shell for the exit status of the program that just ended (`echo status-N=$?`,
+    /// N new each time, so that no status printed before is taken for it), and waits for it.
+    /// - Returns: The status, as the shell prints it (`0`, `143`).
+    /// - Throws: ``TmuxError/timedOut(waitingFor:after:screen:)`` if the status never shows.
+    public func exitStatus() async throws -> String {
+        let label = "status-\(UInt32.random(in: 0...UInt32.max))="
+        try shell("echo \(label)$?")
+        // The typed command shows the label after the prompt; the status is a line of its own.
+        let isStatus: (Substring) -> Bool = { $0.hasPrefix(label) }
+        let screen = try await waitFor("the exit status") {
+            $0.split(separator: "\n").contains(where: isStatus)
+        }
+        let line = screen.split(separator: "\n").last(where: isStatus) ?? ""
+        return String(line.dropFirst(label.count))
+    }
+
     /// Polls until `condition` holds: the first look is at once, then one every 20 ms.
     /// - Parameters:
     ///   - what: What is awaited, for the error (`the app to die`).

@@ -10,26 +10,10 @@ import TmuxTesting
 @Suite("Homepwner: the command line (H10)")
 @MainActor
 struct CommandLineTests {
-    /// What one in-process run wrote, and its exit status.
-    final class Run {
-        var output = ""
-        var errors = ""
-        var status: Int32 = -1
-    }
-
     private func run(
         _ arguments: [String], scratch: Scratch, hasTerminal: Bool = false, variables: [String: String] = [:]
-    )
-        -> Run
-    {
-        let result = Run()
-        let environment = CommandEnvironment(
-            variables: ["HOME": scratch.file("home")].merging(variables) { $1 },
-            currentDirectory: scratch.path,
-            hasTerminal: hasTerminal, standardOutput: { result.output += $0 },
-            standardError: { result.errors += $0 })
-        result.status = HomepwnerCommand.run(arguments, environment: environment)
-        return result
+    ) -> CommandRun {
+        CommandRun(arguments, in: scratch, hasTerminal: hasTerminal, variables: variables)
     }
 
     @Test(

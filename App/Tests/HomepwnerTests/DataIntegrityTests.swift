@@ -389,15 +389,10 @@ struct DataIntegrityTests {
 
     // MARK: Someone else's SQLite file
 
-    private func runCommand(_ scratch: Scratch) -> (status: Int32, errors: String) {
-        var errors = ""
-        let environment = CommandEnvironment(
-            variables: ["HOME": scratch.file("home")], currentDirectory: scratch.path, hasTerminal: false,
-            standardOutput: { _ in }, standardError: { errors += $0 })
-        let status = HomepwnerCommand.run(
+    private func runCommand(_ scratch: Scratch) -> CommandRun {
+        CommandRun(
             ["--data-dir", scratch.paths.dataDirectory, "--state-dir", scratch.paths.stateDirectory],
-            environment: environment)
-        return (status, errors)
+            in: scratch)
     }
 
     @Test(

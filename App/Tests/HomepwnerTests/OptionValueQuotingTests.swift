@@ -13,16 +13,13 @@ struct OptionValueQuotingTests {
         arguments: ["--open", "--session"])
     func lineFeedStaysQuoted(option: String) {
         let scratch = Scratch()
-        var errors = ""
-        let environment = CommandEnvironment(
-            variables: ["HOME": scratch.file("home")], currentDirectory: scratch.path, hasTerminal: false,
-            standardOutput: { _ in }, standardError: { errors += $0 })
-        let status = HomepwnerCommand.run(
+        let run = CommandRun(
             [
                 option, "zz\nhomepwner: planted", "--data-dir", scratch.file("data"), "--state-dir",
                 scratch.file("state"),
             ],
-            environment: environment)
+            in: scratch)
+        let (status, errors) = (run.status, run.errors)
         #expect(status != 0)
         #expect(errors.contains("zz\\nhomepwner: planted"), "the value is shown, escaped")
         #expect(!errors.split(separator: "\n").contains { $0.hasPrefix("homepwner: planted") }, "\(errors)")

@@ -35,15 +35,12 @@ struct SessionAppTests {
 
     /// Runs `homepwner` in-process on the scratch directories, "on a terminal".
     func runCommand(_ arguments: [String]) -> (status: Int32, errors: String) {
-        var errors = ""
-        let status = HomepwnerCommand.run(
+        let run = CommandRun(
             arguments + [
                 "--data-dir", scratch.paths.dataDirectory, "--state-dir", scratch.paths.stateDirectory,
             ],
-            environment: CommandEnvironment(
-                variables: [:], currentDirectory: "/", hasTerminal: true, standardOutput: { _ in },
-                standardError: { errors += $0 }))
-        return (status, errors)
+            in: scratch, hasTerminal: true)
+        return (run.status, run.errors)
     }
 
     func id(_ app: HeadlessHomepwner) throws -> String {

@@ -63,12 +63,8 @@ struct StoreTrustTests {
         let scratch = Scratch()
         let shared = scratch.file("shared")
         #expect(mkdir(shared, 0o700) == 0 && chmod(shared, 0o1777) == 0)
-        var errors = ""
-        let status = HomepwnerCommand.run(
-            ["--data-dir", shared, "--state-dir", scratch.file("state")],
-            environment: CommandEnvironment(
-                variables: ["HOME": scratch.file("home")], currentDirectory: scratch.path, hasTerminal: false,
-                standardOutput: { _ in }, standardError: { errors += $0 }))
+        let run = CommandRun(["--data-dir", shared, "--state-dir", scratch.file("state")], in: scratch)
+        let (status, errors) = (run.status, run.errors)
         #expect(status == 77, "EX_NOPERM, as for a directory of another user")
         #expect(
             errors.contains(

@@ -88,8 +88,7 @@ struct EndToEndTests {
         let before = try session.capture()
         try session.press("C-c")
         try await session.waitFor("the shell") { _ in try !session.isAlternateScreen() }
-        try session.shell("echo status=$?")
-        try await session.waitFor("the exit status") { $0.contains("status=0") }
+        #expect(try await session.exitStatus() == "0")
 
         try session.shell("clear")
         try await launch(session, showing: "Green tea")
@@ -107,8 +106,7 @@ struct EndToEndTests {
         let app = try #require(try session.childPID())
         #expect(kill(app, SIGTERM) == 0)
         try await session.waitFor("the shell after SIGTERM") { _ in try !session.isAlternateScreen() }
-        try session.shell("echo status=$?")
-        try await session.waitFor("the exit status") { $0.contains("status=143") }
+        #expect(try await session.exitStatus() == "143")
         #expect(FileManager.default.fileExists(atPath: session.directory + "/state/restoration.archive"))
 
         try await launch(session)

@@ -152,12 +152,9 @@ struct HostileArchiveTests {
         _ = try prepare(session)
         try Data(try prepare2()).write(to: URL(fileURLWithPath: session.archivePath))
         #expect(chmod(session.stateDirectory, 0o777) == 0)
-        try session.shell(
-            "'\(HomepwnerTmux.binary ?? "")' --data-dir '\(session.dataDirectory)' --state-dir "
-                + "'\(session.stateDirectory)'; echo status=$?")
-        let screen = try await session.waitFor("the refusal") { screen in
-            screen.split(separator: "\n").contains { $0.hasPrefix("status=") }
-        }
+        try session.start()
+        let status = try await session.exitStatus()
+        let screen = try session.screen()
         // Wide enough for the message on one row; the rows of the command itself may wrap.
         let text = screen.replacingOccurrences(of: "\n", with: "")
         #expect(
@@ -166,7 +163,7 @@ struct HostileArchiveTests {
                     + "others (mode 777), who could plant files in it; run: chmod go-w '\(session.stateDirectory)'"
             ),
             "\(screen)")
-        #expect(screen.contains("status=77"), "\(screen)")
+        #expect(status == "77", "\(screen)")
     }
 
     /// The golden archive's bytes.

@@ -18,16 +18,15 @@ struct LaunchSignalEndToEndTests {
         let item = try store.createItem(name: "Slow", serialNumber: "SLOW1")
         try store.update(
             key: item.key, changes: ItemChanges(notes: "e" + String(repeating: "\u{301}", count: 3_000_000)))
-        try session.shell(
-            "'\(HomepwnerTmux.binary ?? "homepwner")' --data-dir '\(session.dataDirectory)' "
-                + "--state-dir '\(session.stateDirectory)' --open SLOW1; echo status=$?")
+        try session.start("--open SLOW1")
         try await session.waitUntil("the app to start") { try session.childPID() != nil }
         let pid = try #require(try session.childPID())
         try await Task.sleep(for: .milliseconds(300))
         #expect(kill(pid, SIGTERM) == 0)
         try await session.waitUntil("the app to end", timeout: .seconds(3)) { !HomepwnerTmux.isAlive(pid) }
-        let screen = try await session.waitFor("the exit status") { $0.contains("status=") }
-        #expect(screen.contains("status=143"), "\(screen)")
+        let status = try await session.exitStatus()
+        let screen = try session.screen()
+        #expect(status == "143", "\(screen)")
         #expect(try !session.isAlternateScreen(), "the terminal is put back")
     }
 }

@@ -137,29 +137,31 @@ final class HomepwnerTmux: TmuxSession {
     func launch(
         _ arguments: String = "", environment: String = "", ready: String = "Homepwner"
     ) async throws -> String {
+        try start(arguments, environment: environment)
+        return try await waitFor("the app's first frame showing \(ready)") { screen in
+            try screen.contains(ready) && isAlternateScreen()
+        }
+    }
+
+    /// Clears the screen and types the command that runs `homepwner` on this session's
+    /// directories, with `arguments` and, for this run only, `environment`; waits for nothing
+    /// (``launch(_:environment:ready:)`` waits for the first frame, ``exitStatus()`` for the end).
+    /// The screen is cleared by the shell itself (`printf`), so the app is the shell's only
+    /// child (``childPID()``) and no earlier exit status is left on it.
+    func start(_ arguments: String = "", environment: String = "") throws {
         guard let binary = Self.binary else {
             throw TmuxError.notFound(program: "homepwner", place: "next to the test bundle")
         }
         try shell(
-            "clear; \(environment) '\(binary)' --data-dir '\(dataDirectory)' --state-dir '\(stateDirectory)' \(arguments)"
-        )
-        return try await waitFor("the app's first frame showing \(ready)") { screen in
-            try screen.contains(ready) && isAlternateScreen()
-        }
+            "printf '\\033[H\\033[2J'; \(environment) '\(binary)' --data-dir '\(dataDirectory)' "
+                + "--state-dir '\(stateDirectory)' \(arguments)")
     }
 
     /// Quits with `q` and waits for the shell; returns the app's exit status.
     func quit(key: String = "q") async throws -> String {
         try press(key)
         try await waitUntil("the shell after quitting") { try !isAlternateScreen() }
-        try shell("echo status=$?")
-        // The typed command shows "status=$?"; its output is a line of its own.
-        let isStatus: (Substring) -> Bool = { $0.hasPrefix("status=") }
-        let screen = try await waitFor("the exit status") {
-            $0.split(separator: "\n").contains(where: isStatus)
-        }
-        let line = screen.split(separator: "\n").last(where: isStatus) ?? ""
-        return String(line.dropFirst("status=".count))
+        return try await exitStatus()
     }
 
     /// `kill -9` the app, waits until it is gone, and gives the shell a sane terminal again
