@@ -31,20 +31,10 @@ struct DetailScreenTests {
         let date = DetailViewController.dateFormatter.string(from: item.dateCreated)
         #expect(DetailViewController.dateFormatter.locale == Locale.current)
         #expect(
-            app.screen == """
-                 ‹ Homepwner             Rusty Bear
-                 Name     Rusty Bear
-                 Serial   0A1B2
-                 Value $  35
-                 Created  \(date)
-                 Photo    path of a PNG or JPEG + Enter
-
-                 Notes    notes, any number of lines
-
-
-                 No photo
-                Tab Next field  Esc Back  ^T Summary  ^C Quit
-                """)
+            app.screen
+                == rustyBearDetail(
+                    bar: " ‹ Homepwner             Rusty Bear", created: date,
+                    footer: "Tab Next field  Esc Back  ^T Summary  ^C Quit"))
         #expect(app.terminal.cursor == Point(x: 20, y: 1))
         // Tab visits the four fields and the notes, and never the date.
         var rows: [Int] = []

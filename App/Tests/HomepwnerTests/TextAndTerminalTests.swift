@@ -36,20 +36,10 @@ struct TextAndTerminalTests {
         app.press(.down, .enter)
         let date = DetailViewController.dateFormatter.string(from: try app.storedItem(1).dateCreated)
         #expect(
-            app.screen == """
-                 ‹ Homepwner   Rusty Bear
-                 Name     Rusty Bear
-                 Serial   0A1B2
-                 Value $  35
-                 Created  \(date)
-                 Photo    path of a PNG or JPEG + Enter
-
-                 Notes    notes, any number of lines
-
-
-                 No photo
-                Tab Next field  Esc Back  ^T Summary
-                """)
+            app.screen
+                == rustyBearDetail(
+                    bar: " ‹ Homepwner   Rusty Bear", created: date,
+                    footer: "Tab Next field  Esc Back  ^T Summary"))
     }
 
     @Test("H11: a resize lays the list out again, from 60x12 to 40x10 and to 200x60")

@@ -258,6 +258,26 @@ let sampleListAt40x12 = """
     Enter Open  a Add  Del Delete  q Quit
     """
 
+/// The detail screen of Rusty Bear (the second sample item) as it opens on a terminal 12 rows
+/// high: its bar, then its form, the same at any width, its creation date `created`, then
+/// its footer.
+func rustyBearDetail(bar: String, created: String, footer: String) -> String {
+    """
+    \(bar)
+     Name     Rusty Bear
+     Serial   0A1B2
+     Value $  35
+     Created  \(created)
+     Photo    path of a PNG or JPEG + Enter
+
+     Notes    notes, any number of lines
+
+
+     No photo
+    \(footer)
+    """
+}
+
 /// Five items with distinct names: what most tests start from.
 let sampleItems: [(String, String, Int)] = [
     ("Shiny Spork", "4K2M9", 12), ("Rusty Bear", "0A1B2", 35), ("Fluffy Mac", "7Z9Y3", 99),
