@@ -192,6 +192,7 @@ struct SessionAppTests {
         #expect(
             errors
                 == "homepwner: error: session 'work' is in use by another running instance; each instance needs its own session\n"
+                + "hint: start without --session for the newest free session, or with --fresh for a new one\n"
         )
         _ = running
     }
