@@ -236,4 +236,36 @@ struct CommandLineTests {
             !printed.contains(0x1B) && !printed.contains(0x07), "\(String(decoding: printed, as: UTF8.self))")
         #expect(String(decoding: printed, as: UTF8.self).contains("\\u{1b}]0;PWN\\u{7}"))
     }
+
+    // MARK: --open and --session
+
+    /// Runs `homepwner` on a terminal in `scratch`, with its data and state directories there.
+    private func runOnTerminal(_ arguments: [String], in scratch: Scratch) -> (status: Int32, errors: String)
+    {
+        let run = CommandRun(
+            arguments + ["--data-dir", scratch.file("data"), "--state-dir", scratch.file("state")],
+            in: scratch,
+            hasTerminal: true)
+        return (run.status, run.errors)
+    }
+
+    @Test("H10: --open '' is a usage error that says the value is empty (it said 'missing value')")
+    func emptyOpen() {
+        let (status, errors) = runOnTerminal(["--open", ""], in: Scratch())
+        #expect(status == 64)
+        #expect(
+            errors.contains("--open needs an item's serial number or key, not an empty string"), "\(errors)")
+    }
+
+    @Test("H10, S3: a session another instance holds: the error says what to do instead")
+    func heldSession() throws {
+        let scratch = Scratch()
+        let sessions = RestorationSessions(stateDirectory: scratch.file("state"))
+        let held = try sessions.open(.named("work")).session
+        defer { held.release() }
+        let (status, errors) = runOnTerminal(["--session", "work"], in: scratch)
+        #expect(status == 75)
+        #expect(errors.contains("session 'work' is in use by another running instance"), "\(errors)")
+        #expect(errors.contains("hint: start without --session"), "\(errors)")
+    }
 }

@@ -4,8 +4,8 @@ import Testing
 
 @testable import Homepwner
 
-/// A launch that fails before the app runs leaves nothing behind (the new user's U19):
-/// the directories and the database it made for the occasion are removed again.
+/// A launch that fails before the app runs leaves nothing behind (U19): the directories
+/// and the database it made for the occasion are removed again.
 @Suite("H10: a failed launch leaves no files")
 @MainActor
 struct LaunchLeftoversTests {
@@ -17,12 +17,10 @@ struct LaunchLeftoversTests {
     func nothingLeft(arguments: [String]) {
         let scratch = Scratch()
         let root = scratch.file("fresh")
-        let status = HomepwnerCommand.run(
+        let run = CommandRun(
             arguments + ["--data-dir", root + "/data/homepwner", "--state-dir", root + "/state/homepwner"],
-            environment: CommandEnvironment(
-                variables: ["HOME": scratch.file("home")], currentDirectory: scratch.path, hasTerminal: false,
-                standardOutput: { _ in }, standardError: { _ in }))
-        #expect(status != 0)
+            in: scratch)
+        #expect(run.status != 0)
         #expect(!FileManager.default.fileExists(atPath: root), "left: \(TemporaryDirectoryListing.of(root))")
     }
 
@@ -31,15 +29,13 @@ struct LaunchLeftoversTests {
         let scratch = Scratch()
         let store = try HomepwnerCore.ItemStore(paths: scratch.paths)
         _ = try store.createItem(name: "Kept")
-        let status = HomepwnerCommand.run(
+        let run = CommandRun(
             [
                 "--open", "UNKNOWN", "--data-dir", scratch.paths.dataDirectory, "--state-dir",
                 scratch.paths.stateDirectory,
             ],
-            environment: CommandEnvironment(
-                variables: ["HOME": scratch.file("home")], currentDirectory: scratch.path, hasTerminal: false,
-                standardOutput: { _ in }, standardError: { _ in }))
-        #expect(status == 65)
+            in: scratch)
+        #expect(run.status == 65)
         #expect(FileManager.default.fileExists(atPath: scratch.paths.databasePath))
         #expect(try HomepwnerCore.ItemStore(paths: scratch.paths).count() == 1)
     }
