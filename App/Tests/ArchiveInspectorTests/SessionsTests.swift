@@ -70,13 +70,40 @@ struct SessionsTests {
         #expect(lines[0].hasPrefix("SESSION  LAST SAVED"))
         #expect(lines[1].hasPrefix("newer "))
         #expect(lines[1].contains(" yes "))
-        #expect(lines[1].contains("UINavigationController/DetailViewController"))
+        #expect(lines[1].contains(" DetailViewController "), "the screen's own name, not its path")
+        #expect(!lines[1].contains("UINavigationController/"))
         #expect(lines[1].hasSuffix("Viewing Sofa"))
         #expect(lines[2].hasPrefix("older "))
         #expect(lines[2].contains(" no "))
-        #expect(lines[2].contains("UINavigationController/ItemsViewController"))
+        #expect(lines[2].contains(" ItemsViewController "))
         #expect(lines[2].hasSuffix("Viewing Lamp"))
         _ = newer
+    }
+
+    @Test("S7: the text shows the local time (TZ), and on a terminal a line fits its width, cut with …")
+    func localTimeAndWidth() throws {
+        let launch = try save("mine", name: String(repeating: "Very long item name ", count: 6))
+        defer { launch.kill() }
+        let saved = try #require(
+            RestorationSessions(stateDirectory: state + "/sample").info(of: "mine")?.lastSaved)
+        for zone in ["UTC", "Asia/Tokyo"] {
+            let formatter = DateFormatter()
+            formatter.timeZone = TimeZone(identifier: zone)
+            formatter.dateFormat = "yyyy-MM-dd HH:mm"
+            let run = ToolRun.run(
+                ["sessions", "--app", "sample"], environment: environment.merging(["TZ": zone]) { $1 })
+            #expect(run.output.contains(" \(formatter.string(from: saved)) "), "\(zone): \(run.output)")
+            #expect(!run.output.contains("Z "), "no UTC timestamp in the text")
+        }
+        let narrow = ToolRun.run(
+            ["sessions", "--app", "sample"], environment: environment.merging(["COLUMNS": "80"]) { $1 },
+            terminal: true)
+        for line in narrow.output.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
+        #expect(narrow.output.contains("…"))
+        let piped = ToolRun.run(["sessions", "--app", "sample"], environment: environment)
+        #expect(
+            piped.output.contains("Very long item name Very long item name Very long item name"),
+            "a pipe gets it all")
     }
 
     @Test(

@@ -1,4 +1,5 @@
 import ArgumentKit
+import Foundation
 import StateRestoration
 
 #if canImport(Glibc)
@@ -304,7 +305,15 @@ enum Commands {
             throw .noStateDirectory(app: app)
         }
         let listing = SessionListing(stateDirectory: directory)
-        context.standardOutput(command.flag("json") ? listing.json() : listing.text(app: app))
+        if command.flag("json") {
+            context.standardOutput(listing.json())
+        } else {
+            let timeZone = context.environment["TZ"].flatMap { TimeZone(identifier: $0) } ?? .current
+            let width =
+                context.standardOutputIsTerminal
+                ? context.environment["COLUMNS"].flatMap { Int($0) } ?? 80 : nil
+            context.standardOutput(listing.text(app: app, timeZone: timeZone, width: width))
+        }
         return .success
     }
 

@@ -6,9 +6,13 @@ import StateRestoration
 /// the top of its stack (the last view controller its archive saved), and its activity.
 ///
 /// ```
-/// SESSION   LAST SAVED            IN USE  TOP OF STACK                               ACTIVITY
-/// 3e712439  2026-12-01T18:40:12Z  yes     NavigationController/DetailViewController  Viewing “Rusty Bear”
+/// SESSION   LAST SAVED        IN USE  SCREEN                ACTIVITY
+/// 3e712439  2026-12-01 18:40  yes     DetailViewController  Viewing “Rusty Bear”
 /// ```
+///
+/// The text shows the local time (`TZ`) and the screen's own identifier; `--json` keeps the
+/// whole path and the UTC time. On a terminal, a line longer than the terminal's width
+/// (`COLUMNS`, else 80) has its activity cut with `…`.
 ///
 /// Reading a session takes no lock that would keep an instance from starting; an archive
 /// that is not valid is listed with the reason instead of its top.
@@ -18,6 +22,8 @@ struct SessionListing {
         var info: SessionInfo
         /// The path of the last view controller saved, or nil.
         var top: String?
+        /// The identifier of that controller: the screen's own name, for the text.
+        var screen: String?
         var activity: ActivityFooter.Found
         /// Why the archive could not be read, if it could not.
         var problem: String?
@@ -32,23 +38,27 @@ struct SessionListing {
     }
 
     private static func row(_ info: SessionInfo) -> Row {
-        guard info.lastSaved != nil else { return Row(info: info, top: nil, activity: .none, problem: nil) }
+        guard info.lastSaved != nil else {
+            return Row(info: info, top: nil, screen: nil, activity: .none, problem: nil)
+        }
         let limits = ArchiveLimits.default
         let bytes: [UInt8]
         do {
             bytes = try FileReader.read(.file(info.archivePath), standardInput: -1, limits: limits)
         } catch {
-            return Row(info: info, top: nil, activity: .none, problem: Self.firstLine(error.rendered))
+            return Row(
+                info: info, top: nil, screen: nil, activity: .none, problem: Self.firstLine(error.rendered))
         }
         let (length, activity) = ActivityFooter.split(bytes)
         switch ArchiveVerifier.verify(Array(bytes[..<length]), limits: limits) {
         case .success(let archive):
-            let top = Self.shownRecord(in: archive).map {
-                ArchiveText.path(archive.records[$0].path.components, terminal: false)
-            }
-            return Row(info: info, top: top, activity: activity, problem: nil)
+            let shown = Self.shownRecord(in: archive)
+            let top = shown.map { ArchiveText.path(archive.records[$0].path.components, terminal: false) }
+            let screen = shown.flatMap { archive.records[$0].path.last?.identifier }
+            return Row(info: info, top: top, screen: screen, activity: activity, problem: nil)
         case .failure(let problem):
-            return Row(info: info, top: nil, activity: activity, problem: "invalid archive: \(problem)")
+            return Row(
+                info: info, top: nil, screen: nil, activity: activity, problem: "invalid archive: \(problem)")
         }
     }
 
@@ -120,16 +130,20 @@ struct SessionListing {
     }
 
     /// The table, or a line saying there are no sessions.
-    func text(app: String) -> String {
+    func text(app: String, timeZone: TimeZone = .current, width: Int? = nil) -> String {
         guard !rows.isEmpty else {
             return "\(ArchiveText.escaped(app)) has no sessions in \(ArchiveText.escaped(stateDirectory))\n"
         }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
         let table =
-            [["SESSION", "LAST SAVED", "IN USE", "TOP OF STACK", "ACTIVITY"]]
+            [["SESSION", "LAST SAVED", "IN USE", "SCREEN", "ACTIVITY"]]
             + rows.map { row in
                 [
-                    row.info.id, row.info.lastSaved.map(ValueFormatter.timestamp) ?? "never",
-                    row.info.isHeld ? "yes" : "no", row.problem ?? row.top ?? "(nothing saved)",
+                    row.info.id, row.info.lastSaved.map(formatter.string(from:)) ?? "never",
+                    row.info.isHeld ? "yes" : "no", row.problem ?? row.screen ?? "(nothing saved)",
                     Self.activityText(row.activity),
                 ].map { ArchiveText.escaped($0) }
             }
@@ -145,6 +159,7 @@ struct SessionListing {
                     ? cell : cell.padding(toLength: widths[column] + 2, withPad: " ", startingAt: 0)
             }
             while text.hasSuffix(" ") { text.removeLast() }
+            if let width, text.count > width, width > 1 { text = String(text.prefix(width - 1)) + "…" }
             return text
         }.joined(separator: "\n") + "\n"
     }
