@@ -48,7 +48,7 @@ let package = Package(
             sources: ["CorpusWriter.swift"]),
         .executableTarget(
             name: "reader-digest", dependencies: ["StateRestoration"], path: "Bench",
-            exclude: ["PhaseTimes.swift", "machine-state.c"], sources: ["ReaderDigest.swift"]),
+            exclude: ["machine-state.c"], sources: ["ReaderDigest.swift"]),
         .testTarget(
             name: "StateRestorationTests",
             dependencies: ["StateRestoration", "RestorationTesting", "TestSupport"]),

@@ -16,6 +16,18 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--hostile-chil
     exit(ExitStatus.success.rawValue)
 }
 
+// scripts/bench-phases: the parts of a restore, timed (Measurement/PhaseTimes.swift); not part
+// of the command line's help.
+if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "--phases" {
+    do {
+        try MainActor.assumeIsolated { try PhaseTimes.main(Array(CommandLine.arguments.dropFirst(2))) }
+    } catch {
+        writeError("restoration-bench: error: \(error)\n")
+        exit(ExitStatus.software.rawValue)
+    }
+    exit(ExitStatus.success.rawValue)
+}
+
 let parsed: ParseResult
 do {
     parsed = try ArgumentParser(BenchOptions.spec).parse(Array(CommandLine.arguments.dropFirst()))
