@@ -33,13 +33,14 @@ let package = Package(
         /// harness's fuzzer takes its seeded generator from it, imported `internal`.
         .target(name: "TestSupport", dependencies: ["StateRestoration"]),
         // Built by `swift build` (and so by `make test`) so that a change of the engine's API
-        // breaks them at once. scripts/fuzz and scripts/compare-readers still compile the same
-        // files with the engine's sources into one module: the fuzzer needs the engine
-        // instrumented, and compare-readers an older commit's engine. Bench/PhaseTimes.swift
-        // is left to scripts/bench-phases: it times internals, with the benchmark's tree from
-        // App (docs/DECISIONS.md, "Fuzz and Bench in the package").
-        .target(
-            name: "ArchiveFuzzer", dependencies: ["StateRestoration", "TestSupport"], path: "Fuzz",
+        // breaks them at once, and built the same way by the scripts (rule C8): scripts/fuzz
+        // builds `archive-fuzzer` with -DFUZZING, libFuzzer and ASan (built plainly, it
+        // replays files); scripts/compare-readers builds `reader-digest` and
+        // `fuzz-corpus-writer`, and the same ReaderDigest.swift against an older commit's
+        // engine in a package of its own. Bench/PhaseTimes.swift is restoration-bench's, in App
+        // (docs/DECISIONS.md, "Scripts build through SwiftPM").
+        .executableTarget(
+            name: "archive-fuzzer", dependencies: ["StateRestoration", "TestSupport"], path: "Fuzz",
             exclude: ["corpus", "app-corpus", "app-findings", "CorpusWriter.swift"],
             sources: ["ArchiveFuzzer.swift"]),
         .executableTarget(

@@ -1,10 +1,14 @@
-// libFuzzer entry point for the archive reader. Built by scripts/fuzz together with the
-// engine's and TestSupport's sources into one module, instrumented for libFuzzer:
+// libFuzzer entry point for the archive reader, the `archive-fuzzer` executable. Two builds
+// of one target, as homepwner-fuzz (App/Sources/homepwner-fuzz/FuzzEntry.swift):
+// - built with `-DFUZZING`, libFuzzer and ASan (`scripts/fuzz`, `make fuzz SECONDS=60`),
+//   libFuzzer's `main` calls `LLVMFuzzerTestOneInput` for every input;
+// - built plainly (`swift build`, so `make test`), it is a replay driver:
 //
-//     make fuzz SECONDS=60
+//       archive-fuzzer FILE_OR_DIRECTORY...
 //
-// `swift build` also compiles it, as the package's `ArchiveFuzzer` target (not linked into
-// a fuzzer), so that a change of the engine's API breaks it at once.
+//   runs every file once (every file of a directory) and prints how many it ran; run a
+//   `crash-*` file of libFuzzer this way to see the finding again.
+//
 // Every input must either parse or throw an ArchiveError; a parsed archive is also restored,
 // in place from its bytes and from the value, into a throwaway engine that creates an
 // object for every record and reads every key through every look-up. A trap, a leak
@@ -95,3 +99,42 @@ public func fuzzArchive(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     return 0
 }
+
+#if !FUZZING
+    /// The replay driver (the build without libFuzzer).
+    @main
+    struct ArchiveFuzzReplay {
+        static func main() {
+            let paths = CommandLine.arguments.dropFirst()
+            if paths.isEmpty || paths.contains(where: { $0.hasPrefix("-") }) {
+                FileHandle.standardError.write(Data("usage: archive-fuzzer FILE_OR_DIRECTORY...\n".utf8))
+                exit(64)
+            }
+            var count = 0
+            for file in files(Array(paths)) {
+                guard let bytes = FileManager.default.contents(atPath: file) else {
+                    FileHandle.standardError.write(Data("archive-fuzzer: cannot read \(file)\n".utf8))
+                    exit(66)
+                }
+                // One byte more than the input, so that even an empty input has an address.
+                _ = ([UInt8](bytes) + [0]).withUnsafeBufferPointer { buffer in
+                    fuzzArchive(buffer.baseAddress!, bytes.count)
+                }
+                count += 1
+            }
+            print("archive-fuzzer: \(count) inputs replayed, no finding")
+        }
+
+        /// The files named, and the files of the directories named, sorted.
+        static func files(_ paths: [String]) -> [String] {
+            paths.flatMap { path -> [String] in
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+                    isDirectory.boolValue
+                else { return [path] }
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                return names.filter { !$0.hasPrefix(".") }.sorted().map { path + "/" + $0 }
+            }
+        }
+    }
+#endif

@@ -1,6 +1,12 @@
 // Writes the fuzzer's seed corpus: real archives the engine writes, of a few shapes.
 // Built and run by `scripts/fuzz --write-corpus` (also `swift run fuzz-corpus-writer DIR`);
 // the outputs are committed in Fuzz/corpus.
+//
+//     fuzz-corpus-writer [DIR] [--shape NAME DEPTH BREADTH]...
+//
+// writes DIR/NAME.archive for each shape: a tree DEPTH levels below its root, each node with
+// BREADTH children. Without --shape, the corpus's four shapes; scripts/compare-readers asks
+// for one large archive instead (`--shape big 4 12`).
 
 import Foundation
 import StateRestoration
@@ -53,13 +59,28 @@ private func tree(depth: Int, breadth: Int, seed: inout Int) -> CorpusNode {
 
 @main
 struct CorpusWriter {
+    /// The corpus's shapes: name, depth and breadth.
+    static let corpusShapes = [("single", 0, 0), ("chain", 6, 1), ("wide", 1, 12), ("tree", 3, 3)]
+
     static func main() throws {
-        let directory = CommandLine.arguments.dropFirst().first ?? "Fuzz/corpus"
+        var directory = "Fuzz/corpus"
+        var shapes: [(String, Int, Int)] = []
+        var arguments = CommandLine.arguments.dropFirst()
+        while let argument = arguments.popFirst() {
+            if argument == "--shape" {
+                guard let name = arguments.popFirst(), let depth = arguments.popFirst().flatMap({ Int($0) }),
+                    let breadth = arguments.popFirst().flatMap({ Int($0) }), depth >= 0, breadth >= 0
+                else { usage() }
+                shapes.append((name, depth, breadth))
+            } else if argument.hasPrefix("-") {
+                usage()
+            } else {
+                directory = argument
+            }
+        }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try MainActor.assumeIsolated {
-            for (name, depth, breadth) in [
-                ("single", 0, 0), ("chain", 6, 1), ("wide", 1, 12), ("tree", 3, 3),
-            ] {
+            for (name, depth, breadth) in shapes.isEmpty ? corpusShapes : shapes {
                 var seed = 0
                 let root = tree(depth: depth, breadth: breadth, seed: &seed)
                 let delegate = CorpusDelegate()
@@ -73,5 +94,11 @@ struct CorpusWriter {
                 try Data(encoded.bytes).write(to: URL(fileURLWithPath: "\(directory)/\(name).archive"))
             }
         }
+    }
+
+    static func usage() -> Never {
+        FileHandle.standardError.write(
+            Data("usage: fuzz-corpus-writer [DIR] [--shape NAME DEPTH BREADTH]...\n".utf8))
+        exit(64)
     }
 }
