@@ -9,7 +9,7 @@ SWIFT ?= swift
 ARGS ?=
 APP := --package-path App
 
-.PHONY: all bootstrap build release run test test-engine test-app test-examples check-snippets check-tests check-rules check-unsafe lint format docs fuzz clean
+.PHONY: all bootstrap build release run test test-engine test-app test-examples check-snippets check-tests check-rules check-unsafe check-scripts lint format docs fuzz clean
 
 all: build
 
@@ -31,8 +31,8 @@ run: bootstrap
 ## Every test: the engine's, the second adopter's (Examples/MiniKit), then the app's (unit,
 ## integration, end-to-end in tmux), after scripts/check-tests (no test without an assertion,
 ## no catch that swallows the error) and scripts/check-snippets (the DocC articles' code is
-## the example's, compiled).
-test: bootstrap check-tests check-rules check-unsafe check-snippets test-engine test-examples test-app
+## the example's, compiled); then scripts/check-scripts, a short run of every other script.
+test: bootstrap check-tests check-rules check-unsafe check-snippets test-engine test-examples test-app check-scripts
 
 check-tests:
 	@scripts/check-tests
@@ -45,6 +45,12 @@ check-rules: ; @scripts/check-rules --self-test && scripts/check-rules
 check-unsafe:
 	@scripts/check-unsafe --self-test
 	@scripts/check-unsafe
+
+## Rule C8: each script that no test runs (fuzz, fuzz-app, soak, bench-phases, compare-readers,
+## record-golden, build-docs…) run once with tiny parameters, its exit status and a line of its
+## output checked; every script in scripts/ run somewhere. About 4 minutes (docs/RELIABILITY.md).
+check-scripts:
+	scripts/check-scripts
 
 test-engine:
 	$(SWIFT) build --build-tests
