@@ -12,7 +12,7 @@ import Synchronization
 /// The instance holds an exclusive `flock` on the session's `session.lock` for as long as
 /// this object lives; the kernel drops it on any death, `kill -9` included, so a session
 /// is never held by a process that no longer runs. No other instance writes a held
-/// session. Get one from ``RestorationSessions/open(_:now:)``.
+/// session. Get one from ``RestorationSessions/open(_:now:keeping:pruning:)``.
 public final class RestorationSession: Sendable {
     /// The session's identifier: its directory's name under `sessions/`.
     public let id: String

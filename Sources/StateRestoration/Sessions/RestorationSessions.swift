@@ -79,7 +79,7 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
 /// <state>/restoration.archive.discarded        the last state thrown away by a quit-and-forget
 /// ```
 ///
-/// A launch calls ``open(_:now:)`` once: it moves a single archive from before sessions
+/// A launch calls ``open(_:now:keeping:pruning:)`` once: it moves a single archive from before sessions
 /// into a first session, takes a session by ``SessionChoice``, and prunes old ones. Every
 /// step is safe against other instances doing the same at the same moment: a session
 /// appears only once its lock is held (it is made under a hidden name and renamed), and
@@ -136,7 +136,7 @@ public struct RestorationSessions: Sendable {
 
     // MARK: Opening
 
-    /// What ``open(_:now:)`` did besides taking the session.
+    /// What ``open(_:now:keeping:pruning:)`` did besides taking the session.
     public struct Opening: Sendable {
         /// The session, held.
         public var session: RestorationSession
