@@ -77,7 +77,8 @@ let package = Package(
         .executableTarget(name: "homepwner-probe", dependencies: ["Homepwner"]),
         // Fuzzes Homepwner's restore (scripts/fuzz-app); built plainly, a replay driver.
         .executableTarget(
-            name: "homepwner-fuzz", dependencies: ["Homepwner", "HomepwnerCore", stateRestoration, testSupport]),
+            name: "homepwner-fuzz",
+            dependencies: ["Homepwner", "HomepwnerCore", stateRestoration, testSupport]),
         // Rule X1: restoration checked after every step (docs/RELIABILITY.md).
         .target(
             name: "TerminalKitFuzzing", dependencies: ["TerminalKit", stateRestoration, restorationTesting]),
