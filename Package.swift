@@ -37,8 +37,8 @@ let package = Package(
         // builds `archive-fuzzer` with -DFUZZING, libFuzzer and ASan (built plainly, it
         // replays files); scripts/compare-readers builds `reader-digest` and
         // `fuzz-corpus-writer`, and the same ReaderDigest.swift against an older commit's
-        // engine in a package of its own. Bench/PhaseTimes.swift is restoration-bench's, in App
-        // (docs/DECISIONS.md, "Scripts build through SwiftPM").
+        // engine in a package of its own. The phase timings of scripts/bench-phases are App's
+        // `restoration-bench --phases` (docs/DECISIONS.md, "Scripts build through SwiftPM").
         .executableTarget(
             name: "archive-fuzzer", dependencies: ["StateRestoration", "TestSupport"], path: "Fuzz",
             exclude: ["corpus", "app-corpus", "app-findings", "CorpusWriter.swift"],

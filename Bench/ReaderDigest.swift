@@ -1,7 +1,7 @@
-// What one version of the archive reader makes of each file: built by
-// scripts/compare-readers with the engine's sources of a commit, and again with the working
-// tree's, so that two readers can be compared on the same inputs. `swift build` also
-// compiles it, as the package's `reader-digest` target.
+// What one version of the archive reader makes of each file, so that two readers can be
+// compared on the same inputs: the package's `reader-digest` target (the working tree's
+// engine), and scripts/compare-readers builds this same file, copied into a package it
+// generates, against an older commit's engine checked out in a git worktree.
 
 import Foundation
 import StateRestoration
