@@ -48,7 +48,7 @@ check-unsafe:
 
 ## Rule C8: each script that no test runs (fuzz, fuzz-app, soak, bench-phases, compare-readers,
 ## record-golden, build-docs…) run once with tiny parameters, its exit status and a line of its
-## output checked; every script in scripts/ run somewhere. About 4 minutes on a clean checkout,
+## output checked; every script in scripts/ run somewhere. 3 to 4 minutes on a clean checkout,
 ## most of it two sanitizer builds (docs/DECISIONS.md, "Scripts build through SwiftPM").
 check-scripts:
 	scripts/check-scripts
