@@ -36,7 +36,8 @@ struct DiffTests {
         let run = ToolRun.run(["diff", old, new])
         #expect(run.status == 0)
         #expect(
-            run.output == "no differences in saved state (4 objects and the application state are the same)\n"
+            run.output
+                == "no differences in saved state (4 objects, the application state and the activity are the same)\n"
         )
     }
 
@@ -191,5 +192,32 @@ struct DiffTests {
         let show = ToolRun.run(["show", oldFile]).output
         #expect(show.contains("\nA\\/B  T\n"))
         #expect(show.contains("── Nav/C\\\\  T\n"))
+    }
+}
+
+/// `diff` compares the activity too (rule S5): two saves of one screen whose activity
+/// changed are different saves.
+@Suite("S5: diff and the activity")
+@MainActor
+struct DiffActivityTests {
+    @Test(
+        "S5: the same archive with another activity after it differs (exit 1), and the diff shows both activities"
+    )
+    func activityChanged() throws {
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
+        let bytes = try SampleArchives.homepwner(name: "Laptop")
+        let viewing = RestorationActivity(type: "homepwner.viewItem", title: "Viewing Laptop")
+        let editing = RestorationActivity(type: "homepwner.editItem", title: "Editing Laptop")
+        let old = try directory.write(bytes + ActivityFooter.encode(viewing), to: "old.archive")
+        let new = try directory.write(bytes + ActivityFooter.encode(editing), to: "new.archive")
+        let run = ToolRun.run(["diff", old, new])
+        #expect(run.status == 1, "\(run.errors)")
+        #expect(run.output.contains("activity\n  - homepwner.viewItem"), "\(run.output)")
+        #expect(run.output.contains("  + homepwner.editItem"), "\(run.output)")
+        #expect(run.output.hasSuffix("the activity changed\n"), "\(run.output)")
+        let same = ToolRun.run(["diff", old, old])
+        #expect(same.status == 0)
+        let bare = try directory.write(bytes, to: "bare.archive")
+        #expect(ToolRun.run(["diff", bare, old]).status == 1, "an activity added is a difference")
     }
 }

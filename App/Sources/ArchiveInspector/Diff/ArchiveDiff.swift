@@ -73,9 +73,16 @@ public struct ArchiveDiff: Sendable {
     public var changed: [ObjectChange]
     /// How many objects both archives hold.
     public var commonObjectCount: Int
+    /// The activity saved after each archive (rule S5): what a user was doing, which the
+    /// next launch goes back to if the archive cannot be used.
+    public var activity: Versions<ActivityFooter.Found>
 
-    /// Compares `old` with `new`.
-    public init(old: Archive, new: Archive) {
+    /// Compares `old` with `new`, and the activities saved after them.
+    public init(
+        old: Archive, new: Archive, oldActivity: ActivityFooter.Found = .none,
+        newActivity: ActivityFooter.Found = .none
+    ) {
+        activity = Versions(old: oldActivity, new: newActivity)
         let before = InspectedArchive(old)
         let after = InspectedArchive(new)
         oldMetadata = old.metadata
@@ -119,7 +126,7 @@ public struct ArchiveDiff: Sendable {
 
     /// True when both archives hold the same state.
     public var isEmpty: Bool {
-        applicationState.isEmpty && added.isEmpty && removed.isEmpty && changed.isEmpty
+        applicationState.isEmpty && added.isEmpty && removed.isEmpty && changed.isEmpty && !activity.isChanged
     }
 
     private static func summary(_ object: InspectedArchive.Object) -> ObjectSummary {

@@ -30,8 +30,8 @@ public struct ArchiveDiffRenderer: Sendable {
     public func render(_ diff: ArchiveDiff, oldSource: String, newSource: String) -> String {
         guard !diff.isEmpty else {
             return
-                "no differences in saved state (\(ArchiveTextRenderer.count(diff.commonObjectCount, "object")) "
-                + "and the application state are the same)\n"
+                "no differences in saved state (\(ArchiveTextRenderer.count(diff.commonObjectCount, "object")), "
+                + "the application state and the activity are the same)\n"
         }
         var lines: [String] = []
         lines.append(
@@ -44,6 +44,15 @@ public struct ArchiveDiffRenderer: Sendable {
             lines.append("")
             lines.append(style.bold("application state"))
             lines += diff.applicationState.map { "  " + key($0) }
+        }
+        if diff.activity.isChanged {
+            lines.append("")
+            lines.append(style.bold("activity"))
+            let none = "none"
+            let old = ArchiveTextRenderer.activity(diff.activity.old).map { ArchiveText.escaped($0) } ?? none
+            let new = ArchiveTextRenderer.activity(diff.activity.new).map { ArchiveText.escaped($0) } ?? none
+            lines.append("  " + style.red("- ") + old)
+            lines.append("  " + style.green("+ ") + new)
         }
         if !(diff.added.isEmpty && diff.removed.isEmpty && diff.changed.isEmpty) {
             lines.append("")
@@ -111,7 +120,7 @@ public struct ArchiveDiffRenderer: Sendable {
             (diff.changed.count, "object", "changed"),
             (diff.applicationState.count, "application-state key", "changed"),
         ]
-        return counts.filter { $0.0 > 0 }.map { ArchiveTextRenderer.count($0.0, $0.1) + " " + $0.2 }
-            .joined(separator: ", ")
+        let parts = counts.filter { $0.0 > 0 }.map { ArchiveTextRenderer.count($0.0, $0.1) + " " + $0.2 }
+        return (parts + (diff.activity.isChanged ? ["the activity changed"] : [])).joined(separator: ", ")
     }
 }

@@ -75,7 +75,8 @@ enum Commands {
     static let diff = CommandSpec(
         name: "diff",
         abstract: "Compares two archives: objects added, removed and changed, and for changed objects "
-            + "the keys with their old and new values. Exit 0 when the same, 1 when different.",
+            + "the keys with their old and new values, and the activities saved after them. "
+            + "Exit 0 when the same, 1 when different.",
         options: [
             colorOption,
             .option(
@@ -186,9 +187,10 @@ enum Commands {
             throw .usage(command.usageError(.other("only one of the two archives can be standard input")))
         }
         try checkStandardInput(sources, command, context: context)
-        let old = try load(sources[0], context: context)
-        let new = try load(sources[1], context: context)
-        let diff = ArchiveDiff(old: old, new: new)
+        let old = try loadFile(sources[0], context: context)
+        let new = try loadFile(sources[1], context: context)
+        let diff = ArchiveDiff(
+            old: old.archive, new: new.archive, oldActivity: old.activity, newActivity: new.activity)
         context.standardOutput(
             ArchiveDiffRenderer(color: color).render(
                 diff, oldSource: sources[0].displayName, newSource: sources[1].displayName))
@@ -270,11 +272,6 @@ enum Commands {
         guard sources.contains(.standardInput), isatty(context.standardInput) == 1 else { return }
         throw .usage(
             command.usageError(.other("standard input is a terminal; pipe an archive in, or give a file")))
-    }
-
-    private static func load(_ source: ArchiveSource, context: ToolContext) throws(InspectorError) -> Archive
-    {
-        try loadFile(source, context: context).archive
     }
 
     /// The archive of a file, and the session's activity after it (rule S5), if any.
