@@ -111,7 +111,7 @@ public func fuzzArchive(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 exit(64)
             }
             var count = 0
-            for file in files(Array(paths)) {
+            for file in InputFiles.expanding(Array(paths)) {
                 guard let bytes = FileManager.default.contents(atPath: file) else {
                     FileHandle.standardError.write(Data("archive-fuzzer: cannot read \(file)\n".utf8))
                     exit(66)
@@ -125,16 +125,5 @@ public func fuzzArchive(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             print("archive-fuzzer: \(count) inputs replayed, no finding")
         }
 
-        /// The files named, and the files of the directories named, sorted.
-        static func files(_ paths: [String]) -> [String] {
-            paths.flatMap { path -> [String] in
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-                    isDirectory.boolValue
-                else { return [path] }
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-                return names.filter { !$0.hasPrefix(".") }.sorted().map { path + "/" + $0 }
-            }
-        }
     }
 #endif

@@ -100,8 +100,15 @@ struct RestorablePropertyTests {
         #expect(launch.engine.hasPendingSave)
         harness.scheduler.advance(by: .seconds(1))
         launch.engine.waitForPendingWrites()
-        let (restored, _) = launchDeclared(on: harness)
+        let (restored, relaunch) = launchDeclared(on: harness)
         #expect(restored.draft == "typed by a timer")
+        // After a restore, the restored object's property tells the relaunched engine.
+        restored.draft = "typed after the relaunch"
+        #expect(relaunch.engine.hasPendingSave)
+        harness.scheduler.advance(by: .seconds(1))
+        relaunch.engine.waitForPendingWrites()
+        let (again, _) = launchDeclared(on: harness)
+        #expect(again.draft == "typed after the relaunch")
     }
 
     @Test("R25: a missing key keeps the declared value; one of another type is a diagnostic")

@@ -17,6 +17,7 @@
 //   finding: run a `crash-*` file of libFuzzer this way to see it again.
 
 import Foundation
+import TestSupport
 
 /// libFuzzer's entry point: launches Homepwner from `data`: archive bytes (resealed when
 /// of even length, ``Reseal``), or a recipe when the first byte is ``Recipe/marker``. A trap, an ASan report, a timeout or memory
@@ -57,7 +58,7 @@ public func homepwnerFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int
                 }
             }
             var summary = FuzzHarness.Summary()
-            for file in files(paths) {
+            for file in InputFiles.expanding(paths) {
                 guard let bytes = FileManager.default.contents(atPath: file) else {
                     FileHandle.standardError.write(Data("homepwner-fuzz: cannot read \(file)\n".utf8))
                     exit(66)
@@ -89,18 +90,6 @@ public func homepwnerFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int
             for diagnostic in run.outcome?.diagnostics ?? ["(the launch threw)"] { print("  \(diagnostic)") }
             print(run.outcome?.screen ?? "")
             return run
-        }
-
-        /// The files named, and the files of the directories named, sorted.
-        static func files(_ paths: [String]) -> [String] {
-            paths.flatMap { path -> [String] in
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-                    isDirectory.boolValue
-                else { return [path] }
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-                return names.filter { !$0.hasPrefix(".") }.sorted().map { path + "/" + $0 }
-            }
         }
 
         static func usage(status: Int32 = 64) -> Never {

@@ -11,12 +11,16 @@ extension RestorationEngine {
     @discardableResult
     public func restoreApplicationState() -> RestorationReport {
         let report = restoreFromStorage()
-        meetRestorableProperties()
+        // A restore met the properties of what it restored; a fresh launch met none.
+        if !report.restored { meetRestorableProperties() }
         return report
     }
 
     /// Tells every restorable property in the tree which engine it belongs to (rule R26),
     /// so that a change before the first save (a timer's, at a fresh launch) is saved too.
+    /// Only at a launch that restored nothing: the walk asks every object for its children,
+    /// which loads views, and a restored launch has met its restored objects' properties
+    /// already (the first save meets the rest).
     /// Follows what a save would: objects with an identifier, to the depth limit, each
     /// once.
     private func meetRestorableProperties() {
