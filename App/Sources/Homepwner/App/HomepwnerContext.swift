@@ -71,6 +71,17 @@ public final class HomepwnerContext {
         notices.append(notice)
     }
 
+    /// What the store holds now of the item a screen shows, when it hears of a change
+    /// made outside: the item, or that it was deleted, or nil when the store is busy or
+    /// unreadable for now (the next change or poll asks again).
+    func itemAfterOutsideChange(_ key: Item.ID) -> OutsideChange? {
+        do {
+            return try store.item(forKey: key).map(OutsideChange.current) ?? .deleted
+        } catch {
+            return nil
+        }
+    }
+
     /// Takes the queued notices.
     func takeNotices() -> [String] {
         defer { notices.removeAll() }
@@ -144,4 +155,12 @@ private final class ContextScheduler: RestorationScheduler {
 @MainActor
 final class NeverRunAction: ScheduledAction {
     func cancel() {}
+}
+
+/// What an outside change left of an item a screen shows (``HomepwnerContext/itemAfterOutsideChange(_:)``).
+enum OutsideChange {
+    /// The item as the store holds it now.
+    case current(Item)
+    /// Deleted by another instance or program.
+    case deleted
 }

@@ -56,14 +56,10 @@ final class DeleteItemAlert: AlertController, StoreObserver {
     /// While the alert is up: a renamed item (or one whose photo came or went) is named as
     /// it is now; a deleted one closes the alert, and the list says why.
     func storeDidChangeOutside() {
-        guard presentingViewController != nil else { return }
-        let stored: Item?
-        do {
-            stored = try context.store.item(forKey: item.key)
-        } catch {
-            return  // busy or unreadable for now: the next change or poll tries again
+        guard presentingViewController != nil, let change = context.itemAfterOutsideChange(item.key) else {
+            return
         }
-        guard let stored else {
+        guard case .current(let stored) = change else {
             context.post("\(StoreWriter.quoted(item.name)) was deleted outside Homepwner.")
             dismiss()
             context.stateDidChange()

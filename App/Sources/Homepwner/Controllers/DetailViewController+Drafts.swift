@@ -52,14 +52,10 @@ extension DetailViewController {
     func storeDidChangeOutside() {
         // Hidden in another tab too (it is still in a stack): an item deleted meanwhile must
         // not wait there (restoration-fuzz: a relaunch had no such screen). Not once popped.
-        guard !state.isGone, isVisible || navigationController != nil else { return }
-        let stored: Item?
-        do {
-            stored = try context.store.item(forKey: item.key)
-        } catch {
-            return  // busy or unreadable for now: the next change or poll tries again
-        }
-        guard let stored else {
+        guard !state.isGone, isVisible || navigationController != nil,
+            let change = context.itemAfterOutsideChange(item.key)
+        else { return }
+        guard case .current(let stored) = change else {
             state.isGone = true
             commitDebounce.cancel()
             context.writer.discardPending(for: item.key)

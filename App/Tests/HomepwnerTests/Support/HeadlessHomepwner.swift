@@ -14,7 +14,7 @@ import Testing
 /// A "kill" is simply dropping the launch: nothing more runs. A relaunch opens the store
 /// again and restores from the same storage.
 @MainActor
-final class HeadlessHomepwner {
+final class HeadlessHomepwner: HeadlessLaunch {
     let terminal: HeadlessTerminal
     let application: Application
     let context: HomepwnerContext
@@ -151,24 +151,6 @@ final class HeadlessHomepwner {
         type(name)
     }
 
-    /// Types text and processes it.
-    func type(_ text: String) {
-        terminal.type(text)
-        application.processEvents()
-    }
-
-    /// Presses keys and processes them.
-    func press(_ keys: Key...) {
-        for key in keys { terminal.press(key) }
-        application.processEvents()
-    }
-
-    /// Presses a key several times and processes them.
-    func press(_ key: Key, times: Int) {
-        terminal.press(key, times: times)
-        application.processEvents()
-    }
-
     /// Moves the terminal's clock (the run loop's timers, so the engine's debounce, run on
     /// it) in steps of at most 50 ms, letting due timers fire at each, as the run loop does:
     /// a timer that a timer schedules (a save after a commit) fires within the same advance.
@@ -183,9 +165,6 @@ final class HeadlessHomepwner {
         }
         application.engine.waitForPendingWrites()
     }
-
-    /// The screen as text.
-    var screen: String { terminal.text }
 
     /// The screen's rows.
     var lines: [String] { terminal.text.components(separatedBy: "\n") }

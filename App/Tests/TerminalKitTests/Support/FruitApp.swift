@@ -319,33 +319,3 @@ extension FruitLaunch {
         return app
     }
 }
-
-/// A launch of an app on a headless terminal, driven key by key.
-@MainActor
-protocol HeadlessLaunch {
-    var application: Application { get }
-    var terminal: HeadlessTerminal { get }
-}
-
-extension HeadlessLaunch {
-    /// Types text and processes it.
-    func type(_ text: String) {
-        terminal.type(text)
-        application.processEvents()
-    }
-
-    /// Presses keys and processes them.
-    func press(_ keys: Key...) {
-        for key in keys { terminal.press(key) }
-        application.processEvents()
-    }
-
-    /// Presses a key several times and processes them.
-    func press(_ key: Key, times: Int) {
-        terminal.press(key, times: times)
-        application.processEvents()
-    }
-
-    /// The screen as text.
-    var screen: String { terminal.text }
-}

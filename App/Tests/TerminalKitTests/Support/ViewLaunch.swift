@@ -6,7 +6,7 @@ import Testing
 
 /// One launch of an app whose root is `root`, on a headless terminal of `size`, restoring
 /// what `storage` holds: a relaunch is another `ViewLaunch` on the same storage. Keys are
-/// pressed and typed through `HeadlessLaunch` (FruitApp.swift); the delegate is
+/// pressed and typed through TerminalKit's `HeadlessLaunch`; the delegate is
 /// ``RestoringDelegate``, which saves and restores everything.
 @MainActor
 final class ViewLaunch: HeadlessLaunch {
