@@ -90,20 +90,25 @@ let package = Package(
             ]),
 
         // MARK: Tests
+        // What TerminalKit's and Homepwner's tests share (not a product; tests only).
+        .target(name: "TerminalKitTestSupport", dependencies: ["TerminalKit"], path: "Tests/TerminalKitTestSupport"),
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
         .testTarget(
             name: "ArchiveInspectorTests",
             dependencies: ["ArchiveInspector", stateRestoration, restorationTesting, testSupport]),
         .testTarget(
             name: "TerminalKitTests",
-            dependencies: ["TerminalKit", stateRestoration, restorationTesting, testSupport, "TmuxTesting"]),
+            dependencies: [
+                "TerminalKit", stateRestoration, restorationTesting, testSupport, "TmuxTesting",
+                "TerminalKitTestSupport",
+            ]),
         // The core alone (rule C7): it builds and works with no UI module linked.
         .testTarget(name: "HomepwnerCoreTests", dependencies: ["HomepwnerCore"]),
         .testTarget(
             name: "HomepwnerTests",
             dependencies: [
                 "Homepwner", "HomepwnerCore", "TerminalKit", stateRestoration, restorationTesting,
-                "ArgumentKit", "CSQLite", "TmuxTesting", testSupport,
+                "ArgumentKit", "CSQLite", "TmuxTesting", testSupport, "TerminalKitTestSupport",
                 "homepwner-store-stress", "homepwner", "terminalkit-demo", "restoration-fuzz",
             ]),
         // Runs the built restoration-bench binary (no timing assertions).

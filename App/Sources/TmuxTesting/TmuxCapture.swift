@@ -4,10 +4,4 @@ public struct TmuxCapture: Equatable, Sendable {
     public let text: String
     /// The cursor.
     public let cursor: TmuxCursor
-
-    /// A capture of `text` with the cursor at `cursor`.
-    public init(text: String, cursor: TmuxCursor) {
-        self.text = text
-        self.cursor = cursor
-    }
 }

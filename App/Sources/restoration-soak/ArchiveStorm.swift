@@ -36,27 +36,11 @@ struct ArchiveStorm {
             if continuous { arguments.append("--continuous") }
             if inPlace { arguments.append("--in-place") }
             var notes: [String] = []
-            var child: ChildProcess
-            do {
-                child = try ChildProcess(StormOptions.executablePath, arguments)
-            } catch {
-                fail(error.description)
-            }
             // One kill in ten lands at start-up; the others while passes are being saved.
-            if UInt64.random(in: 0..<10, using: &generator) == 0 {
-                child.read(for: randomDuration(below: .milliseconds(20), using: &generator))
-            } else {
-                if !child.read(until: { $0 == "ready" }, timeout: .seconds(30)) {
-                    notes.append("the save loop never said ready")
-                }
-                child.read(for: randomDuration(below: options.maxDelay, using: &generator))
-            }
-            child.send(SIGKILL)
-            let ending = child.finish()
+            let child = killAtRandomMoment(
+                StormOptions.executablePath, arguments, name: "the save loop", isReady: { $0 == "ready" },
+                maxDelay: options.maxDelay, using: &generator, notes: &notes)
             counts.kills += 1
-            if ending != .signalled(SIGKILL) {
-                notes.append("the save loop ended by itself (\(ending)): \(child.lines.suffix(2))")
-            }
             let lastSaved = child.lines.last { $0.hasPrefix("saved ") }.flatMap { Int($0.dropFirst(6)) }
             let lastBegun = child.lines.last { $0.hasPrefix("begin ") }.flatMap { Int($0.dropFirst(6)) }
             counts.passesSaved += child.lines.count { $0.hasPrefix("saved ") }

@@ -80,26 +80,11 @@ struct StoreStorm {
         for cycle in 1...max(options.cycles, 1) {
             var notes: [String] = []
             let seed = options.seed &* 1_000_003 &+ UInt64(cycle)
-            var child: ChildProcess
-            do {
-                child = try ChildProcess(stress, ["edits", data, "\(seed)", "1000000"])
-            } catch {
-                fail(error.description)
-            }
-            if UInt64.random(in: 0..<10, using: &generator) == 0 {
-                child.read(for: randomDuration(below: .milliseconds(20), using: &generator))
-            } else {
-                if !child.read(until: { $0.hasPrefix("begin ") }, timeout: .seconds(30)) {
-                    notes.append("the editor never started editing")
-                }
-                child.read(for: randomDuration(below: options.maxDelay, using: &generator))
-            }
-            child.send(SIGKILL)
-            let ending = child.finish()
+            let child = killAtRandomMoment(
+                stress, ["edits", data, "\(seed)", "1000000"], name: "the editor",
+                isReady: { $0.hasPrefix("begin ") }, maxDelay: options.maxDelay, using: &generator,
+                notes: &notes)
             counts.kills += 1
-            if ending != .signalled(SIGKILL) {
-                notes.append("the editor ended by itself (\(ending)): \(child.lines.suffix(2))")
-            }
 
             // Replay what was acknowledged; the last edit may or may not have committed.
             var pending: Edit?

@@ -47,3 +47,34 @@ func permissions(of path: String) -> Int? {
 func seconds(_ duration: Duration) -> String {
     String(format: "%.1f s", Double(duration / .milliseconds(1)) / 1000)
 }
+
+/// One kill of a storm: starts `executable` with `arguments`, lets it run to a random
+/// moment (one time in ten during its start-up, else after a line that `isReady` accepts,
+/// then up to `maxDelay` more), and kills it with SIGKILL.
+/// - Returns: The killed child, holding what it printed. A child that never said it was
+///   ready, or that ended by itself, adds a line naming it (`name`) to `notes`.
+func killAtRandomMoment<Generator: RandomNumberGenerator>(
+    _ executable: String, _ arguments: [String], name: String, isReady: (String) -> Bool,
+    maxDelay: Duration, using generator: inout Generator, notes: inout [String]
+) -> ChildProcess {
+    var child: ChildProcess
+    do {
+        child = try ChildProcess(executable, arguments)
+    } catch {
+        fail(error.description)
+    }
+    if UInt64.random(in: 0..<10, using: &generator) == 0 {
+        child.read(for: randomDuration(below: .milliseconds(20), using: &generator))
+    } else {
+        if !child.read(until: isReady, timeout: .seconds(30)) {
+            notes.append("\(name) never said it was ready")
+        }
+        child.read(for: randomDuration(below: maxDelay, using: &generator))
+    }
+    child.send(SIGKILL)
+    let ending = child.finish()
+    if ending != .signalled(SIGKILL) {
+        notes.append("\(name) ended by itself (\(ending)): \(child.lines.suffix(2))")
+    }
+    return child
+}

@@ -2,6 +2,7 @@ import Foundation
 import RestorationTesting
 import StateRestoration
 import TerminalKit
+import TerminalKitTestSupport
 import Testing
 
 @testable import Homepwner
@@ -10,20 +11,7 @@ import Testing
 @MainActor
 struct LongTextTests {
     /// A name of 100,000 characters, Latin and Chinese.
-    static let longName: String = {
-        let pattern = Array("abc熊猫 def")
-        return String((0..<100_000).map { pattern[$0 % pattern.count] })
-    }()
-
-    /// The longest end of `text` that fits in `width` columns.
-    static func tail(of text: String, fitting width: Int) -> String {
-        var result = ""
-        for character in text.reversed() {
-            if TextWidth.of(result) + TextWidth.of(character) > width { break }
-            result.insert(character, at: result.startIndex)
-        }
-        return result
-    }
+    static let longName = LongText.make(100_000)
 
     /// Runs `work` and returns how many characters were measured meanwhile.
     static func measurements(_ work: () throws -> Void) rethrows -> Int {
@@ -45,9 +33,9 @@ struct LongTextTests {
         let room = field.frame.width - 1
         #expect(first.lines[0].hasPrefix(" ‹ Homepwner"))
         #expect(first.lines[0].hasSuffix("…"))
-        #expect(first.lines[1] == " Name     " + Self.tail(of: name, fitting: room))
+        #expect(first.lines[1] == " Name     " + LongText.tail(of: name, fitting: room))
         #expect(
-            first.terminal.cursor == Point(x: 10 + TextWidth.of(Self.tail(of: name, fitting: room)), y: 1))
+            first.terminal.cursor == Point(x: 10 + TextWidth.of(LongText.tail(of: name, fitting: room)), y: 1))
 
         let typing = Self.measurements { first.type("x") }
         #expect(typing < 3_000, "a key measured \(typing) characters")

@@ -1,5 +1,6 @@
 import RestorationTesting
 import StateRestoration
+import TerminalKitTestSupport
 import Testing
 
 @testable import TerminalKit
@@ -11,20 +12,7 @@ struct LongTextTests {
     static let longLength = 100_000
 
     /// Latin letters and Chinese characters, so wide characters are on both sides of any cut.
-    static func longText(_ length: Int = longLength) -> String {
-        let pattern = Array("abc熊猫 def")
-        return String((0..<length).map { pattern[$0 % pattern.count] })
-    }
-
-    /// The longest end of `text` that fits in `width` columns.
-    static func tail(of text: String, fitting width: Int) -> String {
-        var result = ""
-        for character in text.reversed() {
-            if TextWidth.of(result) + TextWidth.of(character) > width { break }
-            result.insert(character, at: result.startIndex)
-        }
-        return result
-    }
+    static func longText(_ length: Int = longLength) -> String { LongText.make(length) }
 
     @Test("H14: opening a 100,000-character field measures what shows, not the text")
     func openingMeasuresTheWindow() {
@@ -36,7 +24,7 @@ struct LongTextTests {
         #expect(field.text == text)
         #expect(field.cursorPosition == Self.longLength)
         // The end shows, with the cursor after it (the field is 22 columns wide).
-        let shown = Self.tail(of: text, fitting: 21)
+        let shown = LongText.tail(of: text, fitting: 21)
         #expect(terminal.text.hasPrefix(" Name  \(shown)\n"), "\(terminal.text)")
         #expect(terminal.cursor == Point(x: 7 + TextWidth.of(shown), y: 0))
     }
@@ -86,7 +74,7 @@ struct LongTextTests {
         terminal.press(.end)
         app.processEvents()
         #expect(field.cursorPosition == Self.longLength + 1)
-        #expect(terminal.text.hasPrefix(" Name  \(Self.tail(of: text, fitting: 7))\n"), "\(terminal.text)")
+        #expect(terminal.text.hasPrefix(" Name  \(LongText.tail(of: text, fitting: 7))\n"), "\(terminal.text)")
         #expect(terminal.cursor == Point(x: 14, y: 0))
     }
 }

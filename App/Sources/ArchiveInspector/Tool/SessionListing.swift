@@ -1,3 +1,4 @@
+import ArgumentKit
 import Foundation
 import StateRestoration
 

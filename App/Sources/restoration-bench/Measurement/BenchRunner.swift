@@ -216,8 +216,8 @@ struct BenchRunner {
         switch library {
         case .stateRestoration: EngineContender(tree: tree)
         case .keyedArchiver: KeyedArchiverContender(tree: tree)
-        case .propertyList: PropertyListContender(tree: tree)
-        case .json: JSONContender(tree: tree)
+        case .propertyList: CodableContender.propertyList(tree: tree)
+        case .json: CodableContender.json(tree: tree)
         case .floor: FloorContender(tree: tree)
         }
     }

@@ -1,4 +1,3 @@
-import ArgumentKit
 
 /// A JSON document, written with a fixed key order so that output is stable and diffable.
 package indirect enum JSONValue: Hashable, Sendable {
@@ -45,7 +44,7 @@ package indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// One line, with a space after each `,` and `:`.
-    private var inline: String {
+    package var inline: String {
         var output = ""
         write(into: &output, level: 0, indent: nil, column: 0, spaced: true)
         return output
