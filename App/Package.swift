@@ -91,7 +91,9 @@ let package = Package(
 
         // MARK: Tests
         // What TerminalKit's and Homepwner's tests share (not a product; tests only).
-        .target(name: "TerminalKitTestSupport", dependencies: ["TerminalKit"], path: "Tests/TerminalKitTestSupport"),
+        .target(
+            name: "TerminalKitTestSupport", dependencies: ["TerminalKit"],
+            path: "Tests/TerminalKitTestSupport"),
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
         .testTarget(
             name: "ArchiveInspectorTests",

@@ -35,7 +35,8 @@ struct LongTextTests {
         #expect(first.lines[0].hasSuffix("…"))
         #expect(first.lines[1] == " Name     " + LongText.tail(of: name, fitting: room))
         #expect(
-            first.terminal.cursor == Point(x: 10 + TextWidth.of(LongText.tail(of: name, fitting: room)), y: 1))
+            first.terminal.cursor == Point(x: 10 + TextWidth.of(LongText.tail(of: name, fitting: room)), y: 1)
+        )
 
         let typing = Self.measurements { first.type("x") }
         #expect(typing < 3_000, "a key measured \(typing) characters")

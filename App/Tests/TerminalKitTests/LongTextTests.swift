@@ -74,7 +74,8 @@ struct LongTextTests {
         terminal.press(.end)
         app.processEvents()
         #expect(field.cursorPosition == Self.longLength + 1)
-        #expect(terminal.text.hasPrefix(" Name  \(LongText.tail(of: text, fitting: 7))\n"), "\(terminal.text)")
+        #expect(
+            terminal.text.hasPrefix(" Name  \(LongText.tail(of: text, fitting: 7))\n"), "\(terminal.text)")
         #expect(terminal.cursor == Point(x: 14, y: 0))
     }
 }

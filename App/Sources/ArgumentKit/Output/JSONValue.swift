@@ -1,4 +1,3 @@
-
 /// A JSON document, written with a fixed key order so that output is stable and diffable.
 package indirect enum JSONValue: Hashable, Sendable {
     case null
