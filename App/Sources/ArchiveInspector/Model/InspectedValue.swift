@@ -4,17 +4,11 @@ import StateRestoration
 /// A ``StateValue`` with its references resolved to paths: what a person reads, and what
 /// two archives compare by (record indexes differ between saves; paths do not).
 package indirect enum InspectedValue: Hashable, Sendable {
-    case bool(Bool)
-    case int(Int64)
-    case uint(UInt64)
-    case double(Double)
-    case string(String)
-    case data(Data)
-    case date(Date)
-    case uuid(UUID)
+    /// A value that is neither a container nor a reference, as the engine decoded it
+    /// (``leaf(_:)`` never holds a `StateValue` array, dictionary or reference).
+    case leaf(StateValue)
     case array([InspectedValue])
     case dictionary([String: InspectedValue])
-    case codable(Data)
     /// The referenced record's path and index, or nil and nil for a nil reference. A
     /// reference the archive cannot resolve keeps its index with no path.
     case reference(path: String?, index: Int?)
@@ -22,36 +16,32 @@ package indirect enum InspectedValue: Hashable, Sendable {
     /// Resolves `value`, looking references up in `paths` (by record index).
     init(_ value: StateValue, paths: [String]) {
         switch value {
-        case .bool(let flag): self = .bool(flag)
-        case .int(let number): self = .int(number)
-        case .uint(let number): self = .uint(number)
-        case .double(let number): self = .double(number)
-        case .string(let text): self = .string(text)
-        case .data(let blob): self = .data(blob)
-        case .date(let date): self = .date(date)
-        case .uuid(let id): self = .uuid(id)
         case .array(let values): self = .array(values.map { InspectedValue($0, paths: paths) })
         case .dictionary(let values):
             self = .dictionary(values.mapValues { InspectedValue($0, paths: paths) })
-        case .codable(let json): self = .codable(json)
         case .reference(let index?):
             self = .reference(path: paths.indices.contains(index) ? paths[index] : nil, index: index)
         case .reference(nil): self = .reference(path: nil, index: nil)
+        default: self = .leaf(value)
         }
     }
 
-    /// The type's name in text output: `Int`, `[Reference]`, `[String: Double]`, `[Any]`.
+    /// Leaves by kind, as a test or a renderer writes them.
+    package static func bool(_ flag: Bool) -> InspectedValue { .leaf(.bool(flag)) }
+    package static func int(_ number: Int64) -> InspectedValue { .leaf(.int(number)) }
+    package static func uint(_ number: UInt64) -> InspectedValue { .leaf(.uint(number)) }
+    package static func double(_ number: Double) -> InspectedValue { .leaf(.double(number)) }
+    package static func string(_ text: String) -> InspectedValue { .leaf(.string(text)) }
+    package static func data(_ blob: Data) -> InspectedValue { .leaf(.data(blob)) }
+    package static func date(_ date: Date) -> InspectedValue { .leaf(.date(date)) }
+    package static func uuid(_ id: UUID) -> InspectedValue { .leaf(.uuid(id)) }
+    package static func codable(_ json: Data) -> InspectedValue { .leaf(.codable(json)) }
+
+    /// The type's name in text output: the engine's name of a leaf (`Int`, `Date`, ...),
+    /// `[Reference]`, `[String: Double]`, `[Any]` for containers.
     var typeLabel: String {
         switch self {
-        case .bool: "Bool"
-        case .int: "Int"
-        case .uint: "UInt"
-        case .double: "Double"
-        case .string: "String"
-        case .data: "Data"
-        case .date: "Date"
-        case .uuid: "UUID"
-        case .codable: "Codable"
+        case .leaf(let value): value.typeName
         case .reference: "Reference"
         case .array(let values):
             Self.commonLabel(values).map { "[\($0)]" } ?? "Array"
@@ -63,18 +53,10 @@ package indirect enum InspectedValue: Hashable, Sendable {
     /// The lowercase type name used in JSON: `"int"`, `"reference"`, ...
     var jsonType: String {
         switch self {
-        case .bool: "bool"
-        case .int: "int"
-        case .uint: "uint"
-        case .double: "double"
-        case .string: "string"
-        case .data: "data"
-        case .date: "date"
-        case .uuid: "uuid"
+        case .leaf(let value): value.typeName.lowercased()
+        case .reference: "reference"
         case .array: "array"
         case .dictionary: "dictionary"
-        case .codable: "codable"
-        case .reference: "reference"
         }
     }
 
@@ -82,8 +64,8 @@ package indirect enum InspectedValue: Hashable, Sendable {
     /// between saves) and doubles and dates by bit pattern (so NaN equals NaN).
     func isSameState(as other: InspectedValue) -> Bool {
         switch (self, other) {
-        case (.double(let a), .double(let b)): a.bitPattern == b.bitPattern
-        case (.date(let a), .date(let b)):
+        case (.leaf(.double(let a)), .leaf(.double(let b))): a.bitPattern == b.bitPattern
+        case (.leaf(.date(let a)), .leaf(.date(let b))):
             a.timeIntervalSince1970.bitPattern == b.timeIntervalSince1970.bitPattern
         case (.reference(let a, let aIndex), .reference(let b, let bIndex)):
             a == b && (a != nil || aIndex == bIndex)

@@ -116,24 +116,24 @@ public enum ArchiveJSONRenderer {
     static func value(_ value: InspectedValue, paths: [String]) -> JSONValue {
         var members: [(String, JSONValue)] = [("type", .string(value.jsonType))]
         switch value {
-        case .bool(let flag): members.append(("value", .bool(flag)))
-        case .int(let number): members.append(("value", .int(number)))
-        case .uint(let number): members.append(("value", .uint(number)))
-        case .double(let number): members.append(("value", double(number)))
-        case .string(let text): members.append(("value", .string(text)))
-        case .data(let blob):
+        case .leaf(.bool(let flag)): members.append(("value", .bool(flag)))
+        case .leaf(.int(let number)): members.append(("value", .int(number)))
+        case .leaf(.uint(let number)): members.append(("value", .uint(number)))
+        case .leaf(.double(let number)): members.append(("value", double(number)))
+        case .leaf(.string(let text)): members.append(("value", .string(text)))
+        case .leaf(.data(let blob)):
             members.append(("size", .int(Int64(blob.count))))
             members.append(("base64", .string(blob.base64EncodedString())))
-        case .date(let date):
+        case .leaf(.date(let date)):
             members.append(("value", .string(ValueFormatter.timestamp(date))))
             members.append(("secondsSince1970", double(date.timeIntervalSince1970)))
-        case .uuid(let id): members.append(("value", .string(id.uuidString)))
+        case .leaf(.uuid(let id)): members.append(("value", .string(id.uuidString)))
         case .array(let values):
             members.append(("value", .array(values.map { Self.value($0, paths: paths) })))
         case .dictionary(let values):
             let sorted = values.sorted { $0.key < $1.key }
             members.append(("value", .object(sorted.map { ($0.key, Self.value($0.value, paths: paths)) })))
-        case .codable(let json):
+        case .leaf(.codable(let json)):
             if let text = String(validating: json, as: UTF8.self) {
                 members.append(("json", .string(text)))
             } else {
@@ -143,6 +143,7 @@ public enum ArchiveJSONRenderer {
             let resolved = path != nil ? index.flatMap { paths.indices.contains($0) ? paths[$0] : nil } : nil
             members.append(("path", resolved.map { .string($0) } ?? .null))
             members.append(("index", index.map { .int(Int64($0)) } ?? .null))
+        case .leaf(.array), .leaf(.dictionary), .leaf(.reference): break  // never: InspectedValue.leaf
         }
         return .object(members)
     }

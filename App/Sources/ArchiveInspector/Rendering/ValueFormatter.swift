@@ -24,17 +24,17 @@ package struct ValueFormatter: Sendable {
     /// The value alone.
     package func format(_ value: InspectedValue) -> String {
         switch value {
-        case .bool(let flag): style.yellow(flag ? "true" : "false")
-        case .int(let number): style.yellow(String(number))
-        case .uint(let number): style.yellow(String(number))
-        case .double(let number): style.yellow(String(number))
-        case .string(let text): style.green(quoted(text))
-        case .data(let blob): hexPreview(blob)
-        case .date(let date): style.yellow(Self.timestamp(date))
+        case .leaf(.bool(let flag)): style.yellow(flag ? "true" : "false")
+        case .leaf(.int(let number)): style.yellow(String(number))
+        case .leaf(.uint(let number)): style.yellow(String(number))
+        case .leaf(.double(let number)): style.yellow(String(number))
+        case .leaf(.string(let text)): style.green(quoted(text))
+        case .leaf(.data(let blob)): hexPreview(blob)
+        case .leaf(.date(let date)): style.yellow(Self.timestamp(date))
         // Lower case, as RFC 9562 writes UUIDs and as Homepwner writes item keys in strings
         // (a table view's selection), so that the same key reads the same in both.
-        case .uuid(let id): style.yellow(id.uuidString.lowercased())
-        case .codable(let json):
+        case .leaf(.uuid(let id)): style.yellow(id.uuidString.lowercased())
+        case .leaf(.codable(let json)):
             if let text = String(validating: json, as: UTF8.self) {
                 style.green(escaped(text, quotes: false))
             } else {
@@ -49,6 +49,7 @@ package struct ValueFormatter: Sendable {
                     style.green(quoted($0.key)) + ": " + format($0.value)
                 },
                 open: "[", close: "]", empty: "[:]")
+        case .leaf(.array), .leaf(.dictionary), .leaf(.reference): ""  // never: InspectedValue.leaf
         }
     }
 
