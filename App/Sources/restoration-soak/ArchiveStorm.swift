@@ -16,13 +16,7 @@ struct ArchiveStorm {
     private var temporaryPrefix: String { ".\(StorageItem.archive.rawValue).tmp-" }
 
     func run() -> Never {
-        try? FileManager.default.removeItem(atPath: state)
-        do {
-            try FileManager.default.createDirectory(
-                atPath: options.directory, withIntermediateDirectories: true)
-        } catch {
-            fail("cannot create \(options.directory): \(error)")
-        }
+        options.prepareDirectory(emptying: state)
         var generator = SeededRandomNumberGenerator(seed: options.seed)
         var archivePass = 0
         guard writeDirectly(pass: archivePass) else { exit(2) }

@@ -63,13 +63,7 @@ struct StoreStorm {
 
     func run() -> Never {
         let data = options.directory + "/store"
-        try? FileManager.default.removeItem(atPath: data)
-        do {
-            try FileManager.default.createDirectory(
-                atPath: options.directory, withIntermediateDirectories: true)
-        } catch {
-            fail("cannot create \(options.directory): \(error)")
-        }
+        options.prepareDirectory(emptying: data)
         let stress = StormOptions.toolDirectory + "/homepwner-store-stress"
         guard FileManager.default.isExecutableFile(atPath: stress) else { fail("\(stress) is not built") }
         var generator = SeededRandomNumberGenerator(seed: options.seed)

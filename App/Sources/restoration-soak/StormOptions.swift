@@ -19,6 +19,17 @@ struct StormOptions {
             .path
     }
 
+    /// Creates ``directory`` if needed and removes `subdirectory` (the last storm's files).
+    /// Ends the process (status 2) when the directory cannot be made.
+    func prepareDirectory(emptying subdirectory: String) {
+        try? FileManager.default.removeItem(atPath: subdirectory)
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            fail("cannot create \(directory): \(error)")
+        }
+    }
+
     static var executablePath: String {
         URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
     }

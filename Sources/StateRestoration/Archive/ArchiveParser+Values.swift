@@ -63,6 +63,14 @@ extension ArchiveParser {
     /// before the end; nil, with `cursor` unchanged, for anything else.
     @inline(__always)
     func skipShortVarint(_ cursor: inout Int) -> UInt64? {
+        guard buffer.contains(cursor) else { return nil }
+        // Most varints (counts, lengths, small integers, key indices) are one byte: take
+        // those without the general reader's loop.
+        let first = buffer[cursor]
+        if first < 0x80 {
+            cursor += 1
+            return UInt64(first)
+        }
         var source = ByteViewCursor(buffer, offset: cursor)
         guard case .value(let value, let length) = LEB128.read(from: &source), length <= 9 else { return nil }
         cursor = source.offset
