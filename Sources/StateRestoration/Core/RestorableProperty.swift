@@ -21,9 +21,7 @@
 /// - on every change, tells the engine that met it last (rule R26): the one whose launch,
 ///   save or restore found it in its tree.
 @MainActor
-public final class RestorableProperty<Value: StateValueConvertible> {
-    /// The key the value is saved under, in its object's keyed space.
-    public let key: String
+public final class RestorableProperty<Value: StateValueConvertible>: AnyRestorableProperty {
     /// The value. Setting it schedules continuous preservation (rule R26) in the engine
     /// whose tree holds the property.
     public var value: Value {
@@ -32,14 +30,48 @@ public final class RestorableProperty<Value: StateValueConvertible> {
         }
     }
     private var isRestoring = false
-    /// The engine that met the property last, at its launch, a save or a restore.
-    weak var engine: RestorationEngine?
 
     /// A property saved under `key`, holding `value` until a restore or a change.
     public init(_ key: String, _ value: Value) {
-        self.key = key
         self.value = value
+        super.init(key: key)
     }
+
+    override func encode(into coder: StateEncoder) throws(StateCodingError) {
+        try coder.encode(value, forKey: key)
+    }
+
+    override func decode(from coder: StateDecoder) throws(StateCodingError) {
+        guard let restored = try coder.decodeIfPresent(Value.self, forKey: key) else { return }
+        // A restored value is not a change to save again.
+        isRestoring = true
+        value = restored
+        isRestoring = false
+    }
+}
+
+/// What every ``RestorableProperty`` is, whatever its value's type: its key, and what the
+/// engine calls to save and restore it. Only `RestorableProperty` is one (the class is not
+/// open). It is a class, not a protocol, so that the engine finds properties among an
+/// object's stored ones with a class cast: a protocol cast scans the program's
+/// conformance records the first time it meets each type, which made reflection a large
+/// part of a launch's work.
+@MainActor
+public class AnyRestorableProperty {
+    /// The key the value is saved under, in its object's keyed space.
+    public let key: String
+    /// The engine that met the property last, at its launch, a save or a restore.
+    weak var engine: RestorationEngine?
+
+    init(key: String) {
+        self.key = key
+    }
+
+    /// Writes the value under ``key``.
+    func encode(into coder: StateEncoder) throws(StateCodingError) {}
+
+    /// Reads the value from ``key``, if the archive has it.
+    func decode(from coder: StateDecoder) throws(StateCodingError) {}
 }
 
 /// Declares a ``RestorableProperty`` (rule R25): `@Restorable("name") var name = ""`.
@@ -59,41 +91,6 @@ public struct Restorable<Value: StateValueConvertible> {
         get { projectedValue.value }
         nonmutating set { projectedValue.value = newValue }
     }
-}
-
-/// What the engine needs of a restorable property, whatever its value's type.
-@MainActor
-protocol AnyRestorableProperty: AnyObject {
-    var key: String { get }
-    /// The engine whose tree holds the property; set by each launch, save and restore that
-    /// meets it.
-    var engine: RestorationEngine? { get set }
-    func encode(into coder: StateEncoder) throws(StateCodingError)
-    func decode(from coder: StateDecoder) throws(StateCodingError)
-}
-
-extension RestorableProperty: AnyRestorableProperty {
-    func encode(into coder: StateEncoder) throws(StateCodingError) {
-        try coder.encode(value, forKey: key)
-    }
-
-    func decode(from coder: StateDecoder) throws(StateCodingError) {
-        guard let restored = try coder.decodeIfPresent(Value.self, forKey: key) else { return }
-        // A restored value is not a change to save again.
-        isRestoring = true
-        value = restored
-        isRestoring = false
-    }
-}
-
-/// A ``Restorable`` wrapper, found among an object's stored properties.
-@MainActor
-protocol RestorableWrapper {
-    var property: any AnyRestorableProperty { get }
-}
-
-extension Restorable: RestorableWrapper {
-    var property: any AnyRestorableProperty { projectedValue }
 }
 
 /// Finds the restorable properties of objects, by reflection, remembering the types that
@@ -118,26 +115,34 @@ final class RestorableProperties {
 
     /// The restorable properties of `object`, its superclasses' included, superclasses'
     /// first; empty, with no reflection, for a type already known to have none.
-    func of(_ object: AnyObject) -> [any AnyRestorableProperty] {
+    func of(_ object: AnyObject) -> [AnyRestorableProperty] {
         let type = ObjectIdentifier(Swift.type(of: object))
         if type == known.value.last { return [] }
         return lookUp(object, type)
     }
 
-    private func lookUp(_ object: AnyObject, _ type: ObjectIdentifier) -> [any AnyRestorableProperty] {
+    private func lookUp(_ object: AnyObject, _ type: ObjectIdentifier) -> [AnyRestorableProperty] {
         if known.value.without.contains(type) {
             known.value.last = type
             return []
         }
-        var levels: [[any AnyRestorableProperty]] = []
+        var levels: [[AnyRestorableProperty]] = []
         var mirror: Mirror? = Mirror(reflecting: object)
         while let current = mirror {
-            var level: [any AnyRestorableProperty] = []
+            var level: [AnyRestorableProperty] = []
             for child in current.children {
-                if let wrapper = child.value as? any RestorableWrapper {
-                    level.append(wrapper.property)
-                } else if let property = child.value as? any AnyRestorableProperty {
+                // Only a class instance can be one (a cast of a struct to a class looks for
+                // bridging conformances), and only `_name` is a property wrapper's storage.
+                if Swift.type(of: child.value) is AnyClass,
+                    let property = child.value as? AnyRestorableProperty
+                {
                     level.append(property)
+                } else if child.label?.first == "_",
+                    let wrapped = Mirror(reflecting: child.value).children.first?.value
+                        as? AnyRestorableProperty
+                {
+                    // A property wrapper's storage (`_name`): a `Restorable` holds its property.
+                    level.append(wrapped)
                 }
             }
             levels.append(level)

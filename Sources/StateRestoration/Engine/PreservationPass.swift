@@ -382,7 +382,7 @@ final class PreservationPass {
     /// probe that only collects keys. Only objects with restorable properties pay for it; the
     /// keys of everything else are never checked.
     func checkKeys(
-        of object: any RestorableObject, against properties: [any AnyRestorableProperty], at index: Int,
+        of object: any RestorableObject, against properties: [AnyRestorableProperty], at index: Int,
         metadata: ArchiveMetadata
     ) throws(StateCodingError) {
         let probe = ArchiveBuilder(capacity: 256)
