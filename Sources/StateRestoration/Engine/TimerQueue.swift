@@ -1,6 +1,6 @@
 /// Timers on a clock the owner keeps: what a run loop needs to back a
 /// ``RestorationScheduler``. The owner asks ``nextDue`` how long it may wait, and calls
-/// ``fireDue(now:)`` when it wakes. Tests use one through `RestorationTesting.ManualScheduler`;
+/// ``fireDue(now:willFire:)`` when it wakes. Tests use one through `RestorationTesting.ManualScheduler`;
 /// TerminalKit's run loop uses one on its driver's clock.
 @MainActor
 public final class TimerQueue {
