@@ -155,7 +155,6 @@ public final class Application: Responder {
         // Until the first frame no run loop reads signals or keys: a terminating signal, or
         // Ctrl-C, ends a long launch at once, the terminal put back.
         driver.setLaunching(true)
-        defer { driver.setLaunching(false) }
         window.resize(to: driver.size)
         state = .launching
         delegate.applicationWillFinishLaunching(self)
@@ -166,6 +165,10 @@ public final class Application: Responder {
         }
         state = .active
         delegate.applicationDidFinishLaunching(self)
+        // Keys are keys again before the first frame shows: Ctrl-C typed at the sight of it
+        // quits as Ctrl-C does, saving, and a signal during a slow first frame waits for the
+        // run loop, just after it.
+        driver.setLaunching(false)
         display()
     }
 

@@ -14,6 +14,11 @@ public final class HeadlessTerminal: TerminalDriver {
     public private(set) var screen: Screen
     /// How many frames were drawn.
     public private(set) var frameCount = 0
+    /// True while the application says it is launching (``TerminalDriver/setLaunching(_:)``):
+    /// on a real terminal, Ctrl-C is then a signal that ends the process, not a key.
+    public private(set) var isLaunching = false
+    /// Whether the application was launching when each frame was drawn, in order.
+    public private(set) var launchingAtFrames: [Bool] = []
     /// True between ``start()`` and ``stop()``: the terminal is "taken over".
     public private(set) var isActive = false
     /// How many times the application suspended itself (Ctrl-Z).
@@ -39,6 +44,10 @@ public final class HeadlessTerminal: TerminalDriver {
         self.screen = Screen(size: size)
     }
 
+    public func setLaunching(_ launching: Bool) {
+        isLaunching = launching
+    }
+
     public var isInteractive: Bool { false }
 
     public func start() throws(TerminalError) { isActive = true }
@@ -48,6 +57,7 @@ public final class HeadlessTerminal: TerminalDriver {
     public func draw(_ screen: Screen) {
         self.screen = screen
         frameCount += 1
+        launchingAtFrames.append(isLaunching)
         if recordsOutput {
             renderer.colorEnabled = colorEnabled
             output += renderer.render(screen)
