@@ -24,7 +24,8 @@ struct LaunchSignalTests {
         let delegate = LaunchObserver(terminal: terminal)
         let application = Application(
             delegate: delegate, driver: terminal,
-            configuration: RestorationConfiguration(appName: "observer", appVersion: "1.0", debugOutput: .off),
+            configuration: RestorationConfiguration(
+                appName: "observer", appVersion: "1.0", debugOutput: .off),
             storage: InMemoryStorage(), scheduler: ManualScheduler())
         #expect(throws: Never.self) { try application.launch() }
         #expect(delegate.launchingAtWillFinish == true)
