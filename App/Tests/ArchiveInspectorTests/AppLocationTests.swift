@@ -7,6 +7,9 @@ import Testing
 @Suite("A5: --app NAME")
 @MainActor
 struct AppLocationTests {
+    /// A directory of its own for each test, removed with the suite instance when the test ends.
+    let scratch = TemporaryDirectory(prefix: "archive-inspector-tests")
+
     /// Saves the sample app with the real engine and file storage into `directory`, as
     /// Homepwner would into its state directory.
     private func saveWithFileStorage(into directory: String) throws {
@@ -21,9 +24,7 @@ struct AppLocationTests {
 
     @Test("A5: --app finds the archive the engine wrote in $XDG_STATE_HOME/NAME")
     func xdgStateHome() throws {
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        let state = directory.path + "/state"
+        let state = scratch.path + "/state"
         try saveWithFileStorage(into: state + "/homepwner")
 
         let run = ToolRun.run(
@@ -39,16 +40,14 @@ struct AppLocationTests {
 
     @Test("A5: without XDG_STATE_HOME (or with a relative one), --app looks in ~/.local/state/NAME")
     func homeDefault() throws {
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        try saveWithFileStorage(into: directory.path + "/.local/state/homepwner")
+        try saveWithFileStorage(into: scratch.path + "/.local/state/homepwner")
         for environment in [
-            ["HOME": directory.path], ["HOME": directory.path, "XDG_STATE_HOME": "relative/state"],
+            ["HOME": scratch.path], ["HOME": scratch.path, "XDG_STATE_HOME": "relative/state"],
         ] {
             let run = ToolRun.run(["verify", "--app", "homepwner"], environment: environment)
             #expect(run.status == 0, "\(environment): \(run.errors)")
             #expect(
-                run.output.hasPrefix("\(directory.path)/.local/state/homepwner/restoration.archive: valid"))
+                run.output.hasPrefix("\(scratch.path)/.local/state/homepwner/restoration.archive: valid"))
         }
     }
 
@@ -67,12 +66,10 @@ struct AppLocationTests {
 
     @Test("A5: --discarded reads the archive the engine threw away as corrupt")
     func discarded() throws {
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
         let broken = Corrupt.flipping(try SampleArchives.homepwner(), at: 100)
-        try directory.write(broken, to: "homepwner/restoration.archive.discarded")
+        try scratch.write(broken, to: "homepwner/restoration.archive.discarded")
         let run = ToolRun.run(
-            ["verify", "--app", "homepwner", "--discarded"], environment: ["XDG_STATE_HOME": directory.path])
+            ["verify", "--app", "homepwner", "--discarded"], environment: ["XDG_STATE_HOME": scratch.path])
         #expect(run.status == 65)
         #expect(
             run.errors.contains("homepwner/restoration.archive.discarded: invalid archive: checksum mismatch")
@@ -106,12 +103,10 @@ struct AppLocationTests {
 
     @Test("A5: diff --app NAME OLD compares the file OLD with the app's current archive")
     func diffWithApp() throws {
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        let current = try directory.write(
+        let current = try scratch.write(
             try SampleArchives.homepwner(name: "Laptop Pro"), to: "state/homepwner/restoration.archive")
-        let old = try directory.write(try SampleArchives.homepwner(name: "Laptop"), to: "old.archive")
-        let environment = ["XDG_STATE_HOME": directory.path + "/state"]
+        let old = try scratch.write(try SampleArchives.homepwner(name: "Laptop"), to: "old.archive")
+        let environment = ["XDG_STATE_HOME": scratch.path + "/state"]
 
         let run = ToolRun.run(["diff", "--app", "homepwner", old], environment: environment)
 

@@ -7,13 +7,14 @@ import Testing
 @Suite("A4: diff")
 @MainActor
 struct DiffTests {
+    /// A directory of its own for each test, removed with the suite instance when the test ends.
+    let scratch = TemporaryDirectory(prefix: "archive-inspector-tests")
+
     @Test("A4: two saves that differ in one key of one object: that key, old → new, and exit 1")
     func oneKey() throws {
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        let old = try directory.write(try SampleArchives.homepwner(name: "Laptop"), to: "old.archive")
+        let old = try scratch.write(try SampleArchives.homepwner(name: "Laptop"), to: "old.archive")
         let later = SampleArchives.savedAt.addingTimeInterval(90)
-        let new = try directory.write(
+        let new = try scratch.write(
             try SampleArchives.homepwner(name: "Laptop Pro", at: later), to: "new.archive")
 
         let run = ToolRun.run(["diff", old, new])
@@ -27,10 +28,8 @@ struct DiffTests {
 
     @Test("A4: two saves of the same state at different times are the same: exit 0")
     func same() throws {
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        let old = try directory.write(try SampleArchives.homepwner(), to: "old.archive")
-        let new = try directory.write(
+        let old = try scratch.write(try SampleArchives.homepwner(), to: "old.archive")
+        let new = try scratch.write(
             try SampleArchives.homepwner(at: SampleArchives.savedAt.addingTimeInterval(3600)),
             to: "new.archive")
         let run = ToolRun.run(["diff", old, new])
@@ -141,15 +140,13 @@ struct DiffTests {
 
     @Test("A4: diff of an invalid archive exits 65 and names the file")
     func invalidInput() throws {
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        let good = try directory.write(try SampleArchives.homepwner(), to: "good.archive")
-        let bad = try directory.write(Array("not an archive".utf8), to: "bad.archive")
+        let good = try scratch.write(try SampleArchives.homepwner(), to: "good.archive")
+        let bad = try scratch.write(Array("not an archive".utf8), to: "bad.archive")
         let run = ToolRun.run(["diff", good, bad])
         #expect(run.status == 65)
         #expect(run.output == "")
         #expect(run.errors == "error: \(bad): not a restoration archive (bad magic at offset 0)\n")
-        #expect(ToolRun.run(["diff", good, directory.path + "/missing"]).status == 66)
+        #expect(ToolRun.run(["diff", good, scratch.path + "/missing"]).status == 66)
     }
 
     @Test("A4: objects match by path components: 'A/B' at the top is not 'B' under 'A'")
@@ -169,10 +166,8 @@ struct DiffTests {
             record(nil, [.init("A")]), record(0, [.init("A"), .init("B")]), record(nil, [nav]),
             record(2, [nav, .init("Detail", occurrence: 1)]), record(2, [nav, .init("C\\")]),
         ])
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        let oldFile = try directory.write(ArchiveBytes.encode(old), to: "old.archive")
-        let newFile = try directory.write(ArchiveBytes.encode(new), to: "new.archive")
+        let oldFile = try scratch.write(ArchiveBytes.encode(old), to: "old.archive")
+        let newFile = try scratch.write(ArchiveBytes.encode(new), to: "new.archive")
 
         let run = ToolRun.run(["diff", oldFile, newFile])
 
@@ -200,16 +195,18 @@ struct DiffTests {
 @Suite("S5: diff and the activity")
 @MainActor
 struct DiffActivityTests {
+    /// A directory of its own for each test, removed with the suite instance when the test ends.
+    let scratch = TemporaryDirectory(prefix: "archive-inspector-tests")
+
     @Test(
         "S5: the same archive with another activity after it differs (exit 1), and the diff shows both activities"
     )
     func activityChanged() throws {
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
         let bytes = try SampleArchives.homepwner(name: "Laptop")
         let viewing = RestorationActivity(type: "homepwner.viewItem", title: "Viewing Laptop")
         let editing = RestorationActivity(type: "homepwner.editItem", title: "Editing Laptop")
-        let old = try directory.write(bytes + ActivityFooter.encode(viewing), to: "old.archive")
-        let new = try directory.write(bytes + ActivityFooter.encode(editing), to: "new.archive")
+        let old = try scratch.write(bytes + ActivityFooter.encode(viewing), to: "old.archive")
+        let new = try scratch.write(bytes + ActivityFooter.encode(editing), to: "new.archive")
         let run = ToolRun.run(["diff", old, new])
         #expect(run.status == 1, "\(run.errors)")
         #expect(run.output.contains("activity\n  - homepwner.viewItem"), "\(run.output)")
@@ -217,7 +214,7 @@ struct DiffActivityTests {
         #expect(run.output.hasSuffix("the activity changed\n"), "\(run.output)")
         let same = ToolRun.run(["diff", old, old])
         #expect(same.status == 0)
-        let bare = try directory.write(bytes, to: "bare.archive")
+        let bare = try scratch.write(bytes, to: "bare.archive")
         #expect(ToolRun.run(["diff", bare, old]).status == 1, "an activity added is a difference")
     }
 }

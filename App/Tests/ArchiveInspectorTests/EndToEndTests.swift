@@ -7,6 +7,9 @@ import Testing
 @Suite("restoration-archive end to end: the real binary")
 @MainActor
 struct EndToEndTests {
+    /// A directory of its own for each test, removed with the suite instance when the test ends.
+    let scratch = TemporaryDirectory(prefix: "archive-inspector-tests")
+
     struct Result {
         var status: Int32
         var output: String
@@ -35,11 +38,9 @@ struct EndToEndTests {
         let binary = Self.binary
         try #require(
             FileManager.default.isExecutableFile(atPath: binary), "build the package first: \(binary)")
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        let inputFile = try directory.write(input, to: "stdin")
-        let outputFile = try directory.write([], to: "stdout")
-        let errorFile = try directory.write([], to: "stderr")
+        let inputFile = try scratch.write(input, to: "stdin")
+        let outputFile = try scratch.write([], to: "stdout")
+        let errorFile = try scratch.write([], to: "stderr")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
@@ -64,9 +65,7 @@ struct EndToEndTests {
     @Test("A1: the binary's show prints what the library renders, without colour when not a terminal")
     func show() throws {
         let bytes = try SampleArchives.homepwner()
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        let file = try directory.write(bytes, to: "restoration.archive")
+        let file = try scratch.write(bytes, to: "restoration.archive")
         let result = try run(["show", file])
         #expect(result.status == 0)
         #expect(result.errors == "")
@@ -91,11 +90,9 @@ struct EndToEndTests {
 
     @Test("A5: the binary finds --app through its environment, and usage errors exit 64")
     func appAndUsage() throws {
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        try directory.write(try SampleArchives.homepwner(), to: "state/homepwner/restoration.archive")
+        try scratch.write(try SampleArchives.homepwner(), to: "state/homepwner/restoration.archive")
         let found = try run(
-            ["verify", "--app", "homepwner"], environment: ["XDG_STATE_HOME": directory.path + "/state"])
+            ["verify", "--app", "homepwner"], environment: ["XDG_STATE_HOME": scratch.path + "/state"])
         #expect(found.status == 0, "\(found.errors)")
 
         let usage = try run(["shw"])
@@ -108,10 +105,8 @@ struct EndToEndTests {
 
     @Test("A1, A3, A4: the binary escapes a crafted archive's OSC 0, ESC[2J, OSC 52, C1 and U+202E")
     func escapes() throws {
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        let old = try directory.write(ArchiveBytes.encode(EscapeTests.poisoned()), to: "old.archive")
-        let new = try directory.write(
+        let old = try scratch.write(ArchiveBytes.encode(EscapeTests.poisoned()), to: "old.archive")
+        let new = try scratch.write(
             ArchiveBytes.encode(EscapeTests.poisoned(value: EscapeTests.clipboard)), to: "new.archive")
         let runs = [
             try run(["show", old]), try run(["show", "--color=always", old]), try run(["verify", old]),

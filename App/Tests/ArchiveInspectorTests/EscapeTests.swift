@@ -11,6 +11,9 @@ import Testing
 @Suite("A1, A3, A4: text from an archive never reaches the terminal raw")
 @MainActor
 struct EscapeTests {
+    /// A directory of its own for each test, removed with the suite instance when the test ends.
+    let scratch = TemporaryDirectory(prefix: "archive-inspector-tests")
+
     static let title = "\u{1B}]0;pwned\u{07}"
     static let clear = "\u{1B}[2J"
     static let clipboard = "\u{1B}]52;c;cm0gLXJmIH4=\u{07}"
@@ -66,10 +69,8 @@ struct EscapeTests {
 
     @Test("A1: show escapes metadata, identifiers, type and class names, keys and values")
     func show() throws {
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
         let bytes = ArchiveBytes.encode(Self.poisoned())
-        let file = try directory.write(bytes, to: "poisoned.archive")
+        let file = try scratch.write(bytes, to: "poisoned.archive")
         let strings = try Archive(bytes: bytes).stringCount
         for colour in ["never", "always"] {
             let run = ToolRun.run(["show", "--color", colour, file])
@@ -107,10 +108,8 @@ struct EscapeTests {
 
     @Test("A3: verify escapes the app's name, and the record path of an invalid archive")
     func verify() throws {
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
         let bytes = ArchiveBytes.encode(Self.poisoned())
-        let file = try directory.write(bytes, to: "poisoned.archive")
+        let file = try scratch.write(bytes, to: "poisoned.archive")
         let valid = ToolRun.run(["verify", file])
         #expect(
             valid.output
@@ -120,7 +119,7 @@ struct EscapeTests {
 
         // Record 1 is the child: a reference in the root to a record that is not there
         // makes the reader stop in record 0, named by its poisoned path.
-        let invalid = try directory.write(ArchiveBytes.encode(Self.poisoned(reference: 7)), to: "bad.archive")
+        let invalid = try scratch.write(ArchiveBytes.encode(Self.poisoned(reference: 7)), to: "bad.archive")
         let run = ToolRun.run(["verify", invalid])
         #expect(run.status == 65)
         #expect(Self.unsafeScalars(run.errors) == [])
@@ -129,15 +128,13 @@ struct EscapeTests {
 
     @Test("A4: diff escapes paths, types, keys and values")
     func diff() throws {
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        let old = try directory.write(ArchiveBytes.encode(Self.poisoned()), to: "old.archive")
-        let new = try directory.write(
+        let old = try scratch.write(ArchiveBytes.encode(Self.poisoned()), to: "old.archive")
+        let new = try scratch.write(
             ArchiveBytes.encode(Self.poisoned(value: Self.clipboard)), to: "new.archive")
         var changed = Self.poisoned()
         changed.records[1].entries = [ArchiveEntry(key: "del\u{7F}", value: .string(Self.override))]
         changed.records[0].restorationClassName = Self.clear
-        let third = try directory.write(ArchiveBytes.encode(changed), to: "third.archive")
+        let third = try scratch.write(ArchiveBytes.encode(changed), to: "third.archive")
         for colour in ["never", "always"] {
             let run = ToolRun.run(["diff", "--color", colour, old, third])
             #expect(run.status == 1)
@@ -168,9 +165,7 @@ struct EscapeTests {
 
     @Test("A2: show --json escapes C1 controls, DEL and bidi controls too, and loses nothing")
     func json() throws {
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        let file = try directory.write(ArchiveBytes.encode(Self.poisoned()), to: "poisoned.archive")
+        let file = try scratch.write(ArchiveBytes.encode(Self.poisoned()), to: "poisoned.archive")
         let run = ToolRun.run(["show", "--json", file])
         #expect(run.status == 0)
         #expect(Self.unsafeScalars(run.output) == [])

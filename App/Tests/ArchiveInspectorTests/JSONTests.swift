@@ -60,11 +60,12 @@ private struct Value: Decodable {
 @Suite("A2: show --json")
 @MainActor
 struct JSONTests {
+    /// A directory of its own for each test, removed with the suite instance when the test ends.
+    let scratch = TemporaryDirectory(prefix: "archive-inspector-tests")
+
     private func runJSON() throws -> (bytes: [UInt8], file: String, output: String) {
         let bytes = try SampleArchives.homepwner()
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        let file = try directory.write(bytes, to: "restoration.archive")
+        let file = try scratch.write(bytes, to: "restoration.archive")
         let run = ToolRun.run(["show", "--json", file])
         #expect(run.status == 0)
         #expect(run.errors == "")
@@ -215,9 +216,7 @@ struct JSONTests {
                 appName: "A", appVersion: "1", systemVersion: "S", timestamp: SampleArchives.savedAt,
                 interfaceIdiom: "t"),
             applicationState: [], records: records, byteCount: 0, stringCount: 0)
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        let file = try directory.write(ArchiveBytes.encode(archive), to: "deep.archive")
+        let file = try scratch.write(ArchiveBytes.encode(archive), to: "deep.archive")
 
         let run = ToolRun.run(["show", "--json", file])
 

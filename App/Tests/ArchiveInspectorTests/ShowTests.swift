@@ -7,13 +7,14 @@ import Testing
 @Suite("A1: show")
 @MainActor
 struct ShowTests {
+    /// A directory of its own for each test, removed with the suite instance when the test ends.
+    let scratch = TemporaryDirectory(prefix: "archive-inspector-tests")
+
     @Test("A1: show prints the metadata and the tree of saved objects, with every key and its typed value")
     func snapshot() throws {
         let bytes = try SampleArchives.homepwner()
         let archive = try Archive(bytes: bytes)
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        let file = try directory.write(bytes, to: "restoration.archive")
+        let file = try scratch.write(bytes, to: "restoration.archive")
 
         let run = ToolRun.run(["show", file])
 
@@ -84,9 +85,7 @@ struct ShowTests {
     @Test("A1: the library renders the same text the tool prints")
     func libraryMatchesTool() throws {
         let bytes = try SampleArchives.homepwner()
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        let file = try directory.write(bytes, to: "a.archive")
+        let file = try scratch.write(bytes, to: "a.archive")
         let rendered = ArchiveTextRenderer().render(try Archive(bytes: bytes), source: file)
         #expect(ToolRun.run(["show", file]).output == rendered)
     }
@@ -178,9 +177,7 @@ struct ShowTests {
             (["show"], ["NO_COLOR": ""], true, true),
         ])
     func colour(arguments: [String], environment: [String: String], terminal: Bool, coloured: Bool) throws {
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        let file = try directory.write(try SampleArchives.homepwner(), to: "a.archive")
+        let file = try scratch.write(try SampleArchives.homepwner(), to: "a.archive")
         let run = ToolRun.run(arguments + [file], environment: environment, terminal: terminal)
         #expect(run.status == 0)
         #expect(run.output.contains("\u{1B}[") == coloured)

@@ -11,11 +11,12 @@ import Testing
 @Suite("A3: verify")
 @MainActor
 struct VerifyTests {
+    /// A directory of its own for each test, removed with the suite instance when the test ends.
+    let scratch = TemporaryDirectory(prefix: "archive-inspector-tests")
+
     /// Runs `verify` on `bytes` written to a file.
     private func verify(_ bytes: [UInt8]) throws -> ToolRun {
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        return ToolRun.run(["verify", try directory.write(bytes, to: "restoration.archive")])
+        return ToolRun.run(["verify", try scratch.write(bytes, to: "restoration.archive")])
     }
 
     /// Checks the run failed as an invalid archive, with one error line that holds `reason`
@@ -35,9 +36,7 @@ struct VerifyTests {
     @Test("A3: a valid archive gives exit 0 and a one-line summary")
     func valid() throws {
         let bytes = try SampleArchives.homepwner()
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        let file = try directory.write(bytes, to: "restoration.archive")
+        let file = try scratch.write(bytes, to: "restoration.archive")
         let run = ToolRun.run(["verify", file])
         #expect(run.status == 0)
         #expect(run.errors == "")
@@ -60,16 +59,12 @@ struct VerifyTests {
 
     @Test("A3: a directory gives exit 66 and says so")
     func directory() throws {
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        expectUnreadable(directory.path, "cannot read: it is a directory")
+        expectUnreadable(scratch.path, "cannot read: it is a directory")
     }
 
     @Test("A3: a FIFO that nobody writes to reads as empty at once, never hangs")
     func fifo() throws {
-        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
-        defer { directory.remove() }
-        let path = directory.path + "/fifo"
+        let path = scratch.path + "/fifo"
         try #require(mkfifo(path, 0o600) == 0)
         expectInvalid(ToolRun.run(["verify", path]), "empty file")
     }
