@@ -9,7 +9,7 @@ import Testing
 struct NavigationTests {
     @Test("Enter on a row pushes its detail; Escape pops back to the list")
     func pushAndPop() {
-        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 3)))
+        let app = FruitLaunch(fruits: 3)
         #expect(
             app.screen == """
                                  Fruits            Edit
@@ -52,7 +52,7 @@ struct NavigationTests {
 
     @Test("R4: the list presents from its navigation controller: the modal is the root's child")
     func presentFromRootContainer() {
-        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 3)))
+        let app = FruitLaunch(fruits: 3)
         app.type("a")
         #expect(
             TreeDescription.describe(app.application.window.rootViewController.map { [$0] } ?? []) == """
@@ -70,8 +70,7 @@ struct NavigationTests {
 
     @Test("Present shows the modal over everything; Escape (Cancel) dismisses it and keeps nothing")
     func presentAndCancel() {
-        let store = FruitStore(fruits: FruitStore.sample(count: 2))
-        let app = FruitLaunch(store: store)
+        let app = FruitLaunch(fruits: 2)
         app.type("a")
         #expect(
             app.screen == """
@@ -91,20 +90,19 @@ struct NavigationTests {
         app.type("Kiwi")
         app.press(.escape)
         #expect(app.navigation?.presentedViewController == nil)
-        #expect(store.fruits.count == 2)
+        #expect(app.store.fruits.count == 2)
         #expect(app.screen.hasPrefix("                 Fruits            Edit\n Apple 0"))
     }
 
     @Test("Done adds the new fruit and dismisses; the list shows it")
     func presentAndDone() {
-        let store = FruitStore(fruits: FruitStore.sample(count: 2))
-        let app = FruitLaunch(store: store)
+        let app = FruitLaunch(fruits: 2)
         app.type("a")
         app.type("Kiwi")
         app.press(.tab)
         app.type("7")
         app.press(.enter)
-        #expect(store.fruits.map(\.name) == ["Apple 0", "Banana 1", "Kiwi"])
+        #expect(app.store.fruits.map(\.name) == ["Apple 0", "Banana 1", "Kiwi"])
         #expect(
             app.screen == """
                                  Fruits            Edit
@@ -124,7 +122,7 @@ struct NavigationTests {
 
     @Test("dismiss() works from the presenter, the presented container and the screen inside it")
     func dismissFromAnywhere() {
-        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 1)))
+        let app = FruitLaunch(fruits: 1)
         guard let list = app.list, let navigation = app.navigation else {
             Issue.record("no list")
             return
@@ -162,8 +160,7 @@ struct NavigationTests {
 
     @Test("An alert draws over the screen, takes every key, and dismisses itself")
     func alertIsModal() {
-        let store = FruitStore(fruits: FruitStore.sample(count: 3))
-        let app = FruitLaunch(store: store)
+        let app = FruitLaunch(fruits: 3)
         app.type("e")
         app.press(.delete)
         #expect(
@@ -185,12 +182,12 @@ struct NavigationTests {
         #expect(app.navigation?.presentedViewController is AlertController)
         app.press(.escape)
         #expect(app.navigation?.presentedViewController == nil)
-        #expect(store.fruits.count == 3)
+        #expect(app.store.fruits.count == 3)
     }
 
     @Test("Appearance callbacks: the covered list disappears under a full-screen modal and comes back")
     func appearanceWithModal() {
-        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 1)))
+        let app = FruitLaunch(fruits: 1)
         app.type("a")
         app.press(.escape)
         #expect(app.list?.appearanceLog == ["willAppear", "willDisappear", "willAppear"])

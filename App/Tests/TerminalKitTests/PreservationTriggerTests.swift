@@ -14,7 +14,7 @@ struct PreservationTriggerTests {
         _ storage: InMemoryStorage, continuousDelay: Duration? = nil
     ) -> FruitLaunch {
         let launch = FruitLaunch(
-            store: FruitStore(fruits: FruitStore.sample(count: 30)), storage: storage,
+            fruits: 30, storage: storage,
             scheduler: continuousDelay == nil ? ManualScheduler() : nil, continuousDelay: continuousDelay)
         let application = launch.application
         application.globalKeyCommands = [

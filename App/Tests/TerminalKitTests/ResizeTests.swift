@@ -10,11 +10,11 @@ struct ResizeTests {
         arguments: [Size(width: 40, height: 12), Size(width: 200, height: 60)])
     func resize(to size: Size) {
         let resized = FruitLaunch(
-            store: FruitStore(fruits: FruitStore.sample(count: 80)), size: Size(width: 80, height: 24))
+            fruits: 80, size: Size(width: 80, height: 24))
         resized.press(.down, times: 5)
         resized.terminal.resize(to: size)
         resized.application.processEvents()
-        let fresh = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 80)), size: size)
+        let fresh = FruitLaunch(fruits: 80, size: size)
         fresh.press(.down, times: 5)
         #expect(resized.screen == fresh.screen)
         #expect(resized.terminal.screen.size == size)
@@ -27,7 +27,7 @@ struct ResizeTests {
     @Test("H11: at 200x60 the bar spans the width and fifty-eight rows show")
     func wide() {
         let app = FruitLaunch(
-            store: FruitStore(fruits: FruitStore.sample(count: 80)), size: Size(width: 200, height: 60))
+            fruits: 80, size: Size(width: 200, height: 60))
         let lines = app.screen.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(
             lines[0] == String(repeating: " ", count: 97) + "Fruits" + String(repeating: " ", count: 92)
@@ -39,7 +39,7 @@ struct ResizeTests {
     @Test("H11: at 40x12 the detail form fits, and the cursor follows the layout")
     func detailAt40x12() {
         let app = FruitLaunch(
-            store: FruitStore(fruits: FruitStore.sample(count: 3)), size: Size(width: 80, height: 24))
+            fruits: 3, size: Size(width: 80, height: 24))
         app.press(.enter)
         #expect(app.terminal.cursor == Point(x: 15, y: 1))
         app.terminal.resize(to: Size(width: 40, height: 12))
@@ -64,7 +64,7 @@ struct ResizeTests {
 
     @Test("A 1x1 terminal draws nothing broken, keys still work, and a resize recovers")
     func tiny() {
-        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 20)))
+        let app = FruitLaunch(fruits: 20)
         app.terminal.resize(to: Size(width: 1, height: 1))
         app.application.processEvents()
         #expect(app.terminal.screen.size == Size(width: 1, height: 1))

@@ -153,7 +153,7 @@ struct RestorationTests {
     @Test("H7: Ctrl-Z enters the background, saves, suspends, then comes back to the foreground and redraws")
     func suspend() {
         let storage = InMemoryStorage()
-        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 3)), storage: storage)
+        let app = FruitLaunch(fruits: 3, storage: storage)
         let frames = app.terminal.frameCount
         app.press(.ctrl("z"))
         #expect(app.terminal.suspendCount == 1)
@@ -172,7 +172,7 @@ struct RestorationTests {
 
     @Test("SIGCONT after an outside stop takes the terminal back and repaints every cell")
     func resumeAfterOutsideStop() {
-        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 3)))
+        let app = FruitLaunch(fruits: 3)
         app.terminal.recordsOutput = true
         app.application.display()
         app.application.display()

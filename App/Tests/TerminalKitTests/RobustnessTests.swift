@@ -25,8 +25,7 @@ struct RobustnessTests {
         arguments: [1, 2, 3])
     func randomBurst(seed: UInt64) {
         var random = SplitMix64(seed: seed)
-        let store = FruitStore(fruits: FruitStore.sample(count: 25))
-        let app = FruitLaunch(store: store)
+        let app = FruitLaunch(fruits: 25)
         var sent = 0
         while sent < 10_000 {
             let count = min(Int.random(in: 1...64, using: &random), 10_000 - sent)
@@ -56,8 +55,8 @@ struct RobustnessTests {
 
     @Test("Unknown escape sequences between keys are ignored: only the real keys act")
     func unknownSequencesIgnored() {
-        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 5)))
-        let reference = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 5)))
+        let app = FruitLaunch(fruits: 5)
+        let reference = FruitLaunch(fruits: 5)
         app.terminal.send(
             bytes: Array("\u{1B}[99;1q\u{1B}[B\u{1B}[?1049h\u{1B}]0;title\u{7}\u{1B}[B\u{1B}[1;9Z".utf8))
         app.application.processEvents()
@@ -68,7 +67,7 @@ struct RobustnessTests {
 
     @Test("A lone Escape at the end of a read is Escape once the input goes idle")
     func loneEscapeAtIdle() {
-        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 2)))
+        let app = FruitLaunch(fruits: 2)
         app.press(.enter)
         #expect(app.navigation?.viewControllers.count == 2)
         app.terminal.send(bytes: [0x1B])

@@ -9,15 +9,10 @@ import Testing
 @Suite("Table view: deleting and inserting rows keeps the highlight and the scroll on their items")
 @MainActor
 struct TableViewRowUpdateTests {
-    /// The fruit list on `count` sample fruits.
-    static func launch(fruits count: Int) -> FruitLaunch {
-        FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: count)))
-    }
-
     /// Thirty fruits, paged down twice and up five rows: 香蕉 9 is the first row shown and
     /// Date 13 is highlighted.
     static func scrolledDown() -> FruitLaunch {
-        let app = launch(fruits: 30)
+        let app = FruitLaunch(fruits: 30)
         app.press(.pageDown, times: 2)
         app.press(.up, times: 5)
         return app
@@ -66,7 +61,7 @@ struct TableViewRowUpdateTests {
 
     @Test("Deleting rows above the highlighted one moves the highlight up with its row")
     func deleteAboveSelection() throws {
-        let app = Self.launch(fruits: 6)
+        let app = FruitLaunch(fruits: 6)
         app.press(.down, times: 4)
         #expect(Self.highlighted(app) == ["Elderberry 4"])
         try Self.delete([0, 2], in: app)
@@ -80,7 +75,7 @@ struct TableViewRowUpdateTests {
 
     @Test("Deleting the highlighted row highlights the row that took its place, or the last row")
     func deleteSelection() throws {
-        let app = Self.launch(fruits: 10)
+        let app = FruitLaunch(fruits: 10)
         app.press(.down, times: 5)
         #expect(Self.highlighted(app) == ["Fig 5"])
         // With a row above it: the place is one up, and Grape 6 took it.
@@ -95,7 +90,7 @@ struct TableViewRowUpdateTests {
 
     @Test("Inserting rows above the highlighted one moves the highlight down with its row")
     func insertAboveSelection() throws {
-        let app = Self.launch(fruits: 5)
+        let app = FruitLaunch(fruits: 5)
         app.press(.down, times: 2)
         try Self.insert([0, 3], in: app)
         #expect(
@@ -134,7 +129,7 @@ struct TableViewRowUpdateTests {
 
     @Test("Deleting rows at the end scrolls up as far as needed: no empty rows while rows are above")
     func deleteAtTheEnd() throws {
-        let app = Self.launch(fruits: 30)
+        let app = FruitLaunch(fruits: 30)
         app.press(.end)
         #expect(Self.names(app).first == "Apple 20")
         try Self.delete(Array(25..<30), in: app)
@@ -149,9 +144,8 @@ struct TableViewRowUpdateTests {
             ([0, 1], [0]), ([1], [12]), ([1], [1, 1]), ([1], []),
         ])
     func mismatchedDeletionReloads(deleted: [Int], told: [Int]) throws {
-        let store = FruitStore(fruits: FruitStore.sample(count: 12))
-        let app = FruitLaunch(store: store)
-        let reloaded = Self.launch(fruits: 12)
+        let app = FruitLaunch(fruits: 12)
+        let reloaded = FruitLaunch(fruits: 12)
         for launch in [app, reloaded] { launch.press(.pageDown, .down, .down) }
         try Self.delete(deleted, in: app, told: told)
         let list = try #require(reloaded.list)
@@ -159,24 +153,23 @@ struct TableViewRowUpdateTests {
         list.tableView.reloadData()
         reloaded.application.processEvents()
         #expect(app.screen == reloaded.screen)
-        #expect(Self.names(app) == Array(store.fruits.map(\.name).suffix(Self.names(app).count)))
+        #expect(Self.names(app) == Array(app.store.fruits.map(\.name).suffix(Self.names(app).count)))
     }
 
     @Test("Inserted index paths that do not match the data source's rows reload, as reloadData() does")
     func mismatchedInsertionReloads() throws {
-        let store = FruitStore(fruits: FruitStore.sample(count: 5))
-        let app = FruitLaunch(store: store)
+        let app = FruitLaunch(fruits: 5)
         app.press(.down, times: 2)
         // Told of a row past the end, then of a section that is not there: the highlight
         // stays at its place, as after reloadData().
         try Self.insert([0], in: app, told: [6])
-        #expect(Self.names(app) == store.fruits.map(\.name))
+        #expect(Self.names(app) == app.store.fruits.map(\.name))
         #expect(Self.highlighted(app) == ["Banana 1"])
         let list = try #require(app.list)
         list.store.fruits.insert(Fruit(id: "x", name: "Extra", price: 1), at: 0)
         list.tableView.insertRows(at: [ElementIndexPath(row: 0, section: 1)])
         app.application.processEvents()
-        #expect(Self.names(app) == store.fruits.map(\.name))
+        #expect(Self.names(app) == app.store.fruits.map(\.name))
         #expect(Self.highlighted(app) == ["Apple 0"])
     }
 

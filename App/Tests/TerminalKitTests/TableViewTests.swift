@@ -9,7 +9,7 @@ import Testing
 struct TableViewTests {
     @Test("Arrows move the highlight, which starts on the first row")
     func selection() {
-        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 5)))
+        let app = FruitLaunch(fruits: 5)
         #expect(app.terminal.highlightedLines == [" Apple 0                             $1"])
         app.press(.down, times: 2)
         #expect(app.terminal.highlightedLines == [" Cherry 2                            $3"])
@@ -21,8 +21,7 @@ struct TableViewTests {
 
     @Test("Scrolling past the bottom stops at the last row, which sits on the last line")
     func scrollPastBottom() {
-        let store = FruitStore(fruits: FruitStore.sample(count: 30))
-        let app = FruitLaunch(store: store)
+        let app = FruitLaunch(fruits: 30)
         app.press(.pageDown, times: 6)
         app.press(.down, times: 3)
         #expect(
@@ -51,16 +50,15 @@ struct TableViewTests {
 
     @Test("Delete in editing mode asks first; Delete removes the row, Cancel keeps it")
     func deleteWithConfirmation() {
-        let store = FruitStore(fruits: FruitStore.sample(count: 4))
-        let app = FruitLaunch(store: store)
+        let app = FruitLaunch(fruits: 4)
         app.type("e")
         app.press(.down)
         app.press(.delete)
         app.type("n")
-        #expect(store.fruits.count == 4)
+        #expect(app.store.fruits.count == 4)
         app.press(.delete)
         app.type("y")
-        #expect(store.fruits.map(\.name) == ["Apple 0", "Cherry 2", "Date 3"])
+        #expect(app.store.fruits.map(\.name) == ["Apple 0", "Cherry 2", "Date 3"])
         #expect(
             app.screen == """
                                  Fruits            Done
@@ -85,18 +83,17 @@ struct TableViewTests {
 
     @Test("Shift-↓/↑ in editing mode reorder rows, and the model follows")
     func reorder() {
-        let store = FruitStore(fruits: FruitStore.sample(count: 4))
-        let app = FruitLaunch(store: store)
+        let app = FruitLaunch(fruits: 4)
         app.type("e")
         app.press(Key(.down, modifiers: .shift), Key(.down, modifiers: .shift))
-        #expect(store.fruits.map(\.name) == ["Banana 1", "Cherry 2", "Apple 0", "Date 3"])
+        #expect(app.store.fruits.map(\.name) == ["Banana 1", "Cherry 2", "Apple 0", "Date 3"])
         #expect(app.terminal.highlightedLines == [" - Apple 0                         $1 ="])
         app.press(Key(.up, modifiers: .shift))
-        #expect(store.fruits.map(\.name) == ["Banana 1", "Apple 0", "Cherry 2", "Date 3"])
+        #expect(app.store.fruits.map(\.name) == ["Banana 1", "Apple 0", "Cherry 2", "Date 3"])
         app.type("e")
         // Out of editing mode, Shift-↓ only moves the highlight.
         app.press(Key(.down, modifiers: .shift))
-        #expect(store.fruits.map(\.name) == ["Banana 1", "Apple 0", "Cherry 2", "Date 3"])
+        #expect(app.store.fruits.map(\.name) == ["Banana 1", "Apple 0", "Cherry 2", "Date 3"])
         #expect(
             app.screen == """
                                  Fruits            Edit

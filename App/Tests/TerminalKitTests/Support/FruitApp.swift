@@ -303,6 +303,21 @@ struct FruitLaunch: HeadlessLaunch {
         }
     }
 
+    /// Launches the sample app on the first `count` sample fruits (``FruitStore/sample(count:)``);
+    /// the other parameters as ``init(store:storage:size:scheduler:continuousDelay:)``.
+    init(
+        fruits count: Int, storage: InMemoryStorage = InMemoryStorage(),
+        size: Size = Size(width: 40, height: 12),
+        scheduler: (any RestorationScheduler)? = ManualScheduler(), continuousDelay: Duration? = nil
+    ) {
+        self.init(
+            store: FruitStore(fruits: FruitStore.sample(count: count)), storage: storage, size: size,
+            scheduler: scheduler, continuousDelay: continuousDelay)
+    }
+
+    /// The app's store: what its list shows and edits.
+    var store: FruitStore { delegate.store }
+
     /// The root navigation controller.
     var navigation: NavigationController? { application.window.rootViewController as? NavigationController }
 
@@ -313,7 +328,7 @@ struct FruitLaunch: HeadlessLaunch {
 extension FruitLaunch {
     /// The sample app on one fruit, opened, its price field (a numeric field) emptied.
     static func emptiedPriceField() -> FruitLaunch {
-        let app = FruitLaunch(store: FruitStore(fruits: FruitStore.sample(count: 1)))
+        let app = FruitLaunch(fruits: 1)
         app.press(.enter, .tab)
         app.press(.backspace)
         return app
