@@ -39,13 +39,22 @@ struct KillStormTests {
     }
 
     @Test(
-        "R10: the storm catches torn archives when the archive is overwritten in place (negative control)",
-        .timeLimit(.minutes(1)))
-    func archiveStormCatchesInPlaceWrites() throws {
-        let run = try storm("storm-archive", cycles: 12, ["--in-place"])
+        "R10, H6: each storm fails when the fault it guards against is injected: an archive overwritten in place tears, a committed edit lost is missing (negative controls)",
+        .timeLimit(.minutes(1)),
+        arguments: [
+            ("storm-archive", 12, "--in-place", "torn", 4, "FAILED: restoration-archive:"),
+            (
+                "storm-store", 10, "--lose-last-edit", "failed", 2,
+                "FAILED: the store differs from the acknowledged edits: missing"
+            ),
+        ])
+    func stormCatchesInjectedFault(
+        storm name: String, cycles: Int, option: String, figure: String, atLeast: Int, failure: String
+    ) throws {
+        let run = try storm(name, cycles: cycles, [option])
         #expect(run.status == 1 && !run.signalled, "\(run)")
-        #expect((run.figures["torn"] ?? 0) >= 4, "\(run)")
-        #expect(run.lines.contains { $0.contains("FAILED: restoration-archive:") }, "\(run)")
+        #expect((run.figures[figure] ?? 0) >= atLeast, "\(run)")
+        #expect(run.lines.contains { $0.contains(failure) }, "\(run)")
     }
 
     @Test(
@@ -57,18 +66,5 @@ struct KillStormTests {
         #expect(figures["integrity_ok"] == 50)
         #expect(figures["failed"] == 0)
         #expect((figures["acknowledged"] ?? 0) >= 200, "\(run)")
-    }
-
-    @Test(
-        "H6: the store storm notices an edit that was committed and then lost (negative control)",
-        .timeLimit(.minutes(1)))
-    func storeStormCatchesLostEdits() throws {
-        let run = try storm("storm-store", cycles: 10, ["--lose-last-edit"])
-        #expect(run.status == 1 && !run.signalled, "\(run)")
-        #expect((run.figures["failed"] ?? 0) >= 2, "\(run)")
-        #expect(
-            run.lines.contains {
-                $0.contains("FAILED: the store differs from the acknowledged edits: missing")
-            }, "\(run)")
     }
 }

@@ -16,29 +16,24 @@ struct SaveFault: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
+    init(_ name: String, _ step: StorageStep, _ code: Int32, _ message: String) {
+        self.name = name
+        self.step = step
+        self.code = code
+        self.message = message
+    }
+
+    /// One a line: the name, the step that fails, the error number, and the message the
+    /// error reaching the app must carry.
     static let all = [
-        SaveFault(
-            name: "read-only state directory (EROFS)", step: .createTemporary, code: EROFS,
-            message: "Read-only file system"),
-        SaveFault(
-            name: "state directory without write permission (EACCES)", step: .createTemporary, code: EACCES,
-            message: "Permission denied"),
-        SaveFault(
-            name: "full disk while writing (ENOSPC)", step: .write, code: ENOSPC,
-            message: "No space left on device"),
-        SaveFault(
-            name: "quota exceeded while writing (EDQUOT)", step: .write, code: EDQUOT,
-            message: "Disk quota exceeded"),
-        SaveFault(
-            name: "full disk found at fsync (ENOSPC)", step: .fsync, code: ENOSPC,
-            message: "No space left on device"),
-        SaveFault(
-            name: "failing device at fsync (EIO)", step: .fsync, code: EIO, message: "Input/output error"),
-        SaveFault(
-            name: "rename refused (EBUSY)", step: .rename, code: EBUSY, message: "Device or resource busy"),
-        SaveFault(
-            name: "rename on a read-only file system (EROFS)", step: .rename, code: EROFS,
-            message: "Read-only file system"),
+        SaveFault("read-only state directory (EROFS)", .createTemporary, EROFS, "Read-only file system"),
+        SaveFault("state directory not writable (EACCES)", .createTemporary, EACCES, "Permission denied"),
+        SaveFault("full disk while writing (ENOSPC)", .write, ENOSPC, "No space left on device"),
+        SaveFault("quota exceeded while writing (EDQUOT)", .write, EDQUOT, "Disk quota exceeded"),
+        SaveFault("full disk found at fsync (ENOSPC)", .fsync, ENOSPC, "No space left on device"),
+        SaveFault("failing device at fsync (EIO)", .fsync, EIO, "Input/output error"),
+        SaveFault("rename refused (EBUSY)", .rename, EBUSY, "Device or resource busy"),
+        SaveFault("rename on a read-only file system (EROFS)", .rename, EROFS, "Read-only file system"),
     ]
 }
 
@@ -48,14 +43,36 @@ struct SaveFaultTests {
     let scratch = Scratch()
     var directory: String { scratch.file("state") }
     var archive: String { directory + "/restoration.archive" }
+    /// Switches faults on and off in the storage of ``appEngine(scheduler:continuous:)``.
+    let faults = FaultSwitch()
+    /// The app whose state the tests save: one page, "first" until a test changes it.
+    let app = FaultApp(value: "first")
+
+    /// The app's engine, saving into `directory` through file storage that fails as
+    /// ``faults`` says (nothing fails until a test switches a fault on).
+    func appEngine(scheduler: ManualScheduler = ManualScheduler(), continuous: Bool = false)
+        -> RestorationEngine
+    {
+        app.engine(
+            FileRestorationStorage(directory: directory, faults: faults.faults), scheduler: scheduler,
+            continuous: continuous)
+    }
+
+    /// Saves through `engine`, which must now go through, and expects the archive in
+    /// `directory` to restore the page as `value`.
+    func expectSaves(
+        _ engine: RestorationEngine, into directory: String, restoring value: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        try engine.preserve(reason: .requested)
+        #expect(FaultApp.restoredValue(from: directory) == value, sourceLocation: sourceLocation)
+    }
 
     @Test(
         "R10: a failed save throws a clear error, says so in a diagnostic, keeps the previous archive and no temporary file, and the app saves again once the fault is gone",
         arguments: SaveFault.all)
     func failedSave(fault: SaveFault) throws {
-        let faults = FaultSwitch()
-        let app = FaultApp(value: "first")
-        let engine = app.engine(FileRestorationStorage(directory: directory, faults: faults.faults))
+        let engine = appEngine()
         try engine.preserve(reason: .requested)
         let previous = try #require(Scratch.bytes(of: archive))
 
@@ -81,8 +98,7 @@ struct SaveFaultTests {
 
         // The app keeps running: once the fault is gone, the next save goes through.
         faults.clear()
-        try engine.preserve(reason: .requested)
-        #expect(FaultApp.restoredValue(from: directory) == "second")
+        try expectSaves(engine, into: directory, restoring: "second")
         #expect(Scratch.listing(directory) == ["restoration.archive"])
     }
 
@@ -90,12 +106,8 @@ struct SaveFaultTests {
         "R10, R20: a continuous save that fails is reported to didFailToPreserveState; the previous archive stays",
         arguments: SaveFault.all)
     func failedContinuousSave(fault: SaveFault) throws {
-        let faults = FaultSwitch()
         let scheduler = ManualScheduler()
-        let app = FaultApp(value: "first")
-        let engine = app.engine(
-            FileRestorationStorage(directory: directory, faults: faults.faults), scheduler: scheduler,
-            continuous: true)
+        let engine = appEngine(scheduler: scheduler, continuous: true)
         try engine.preserve(reason: .requested)
         let previous = try #require(Scratch.bytes(of: archive))
 
@@ -127,8 +139,7 @@ struct SaveFaultTests {
 
     @Test("R10: a state directory deleted while the app runs is created again, mode 0700, by the next save")
     func deletedDirectory() throws {
-        let app = FaultApp(value: "first")
-        let engine = app.engine(FileRestorationStorage(directory: directory))
+        let engine = appEngine()
         try engine.preserve(reason: .requested)
         try FileManager.default.removeItem(atPath: scratch.path)
         app.page.value = "second"
@@ -145,7 +156,6 @@ struct SaveFaultTests {
         let blocker = scratch.file("blocker")
         #expect(FileManager.default.createFile(atPath: blocker, contents: Data("not a directory".utf8)))
         let directory = blocker + "/state"
-        let app = FaultApp(value: "first")
         let engine = app.engine(FileRestorationStorage(directory: directory))
         let error = try #require(throws: RestorationError.self) { try engine.preserve(reason: .requested) }
         #expect(error.description == "create directory '\(directory)' failed: Not a directory")
@@ -155,32 +165,27 @@ struct SaveFaultTests {
         #expect(Scratch.bytes(of: blocker) == Array("not a directory".utf8))
 
         try FileManager.default.removeItem(atPath: blocker)
-        try engine.preserve(reason: .requested)
-        #expect(FaultApp.restoredValue(from: directory) == "first")
+        try expectSaves(engine, into: directory, restoring: "first")
     }
 
     @Test(
         "R10: a missing state directory whose creation is refused (EACCES) fails the save clearly and creates nothing"
     )
     func refusedDirectory() throws {
-        let faults = FaultSwitch()
         faults.fail(.createDirectory, with: EACCES, onPathsEndingWith: "/state")
-        let app = FaultApp(value: "first")
-        let engine = app.engine(FileRestorationStorage(directory: directory, faults: faults.faults))
+        let engine = appEngine()
         let error = try #require(throws: RestorationError.self) { try engine.preserve(reason: .requested) }
         #expect(error.description == "create directory '\(directory)' failed: Permission denied")
         #expect(Scratch.listing(scratch.path) == [])
         faults.clear()
-        try engine.preserve(reason: .requested)
-        #expect(FaultApp.restoredValue(from: directory) == "first")
+        try expectSaves(engine, into: directory, restoring: "first")
     }
 
     @Test(
         "R10: a real rename failure (a non-empty directory where the archive goes) is reported and leaves no temporary file"
     )
     func realRenameFailure() throws {
-        let app = FaultApp(value: "first")
-        let engine = app.engine(FileRestorationStorage(directory: directory))
+        let engine = appEngine()
         try FileManager.default.createDirectory(
             atPath: archive + "/occupied", withIntermediateDirectories: true)
         let error = try #require(throws: RestorationError.self) { try engine.preserve(reason: .requested) }
@@ -194,8 +199,7 @@ struct SaveFaultTests {
         #expect(Scratch.listing(archive) == ["occupied"])
 
         try FileManager.default.removeItem(atPath: archive)
-        try engine.preserve(reason: .requested)
-        #expect(FaultApp.restoredValue(from: directory) == "first")
+        try expectSaves(engine, into: directory, restoring: "first")
     }
 
     /// After the rename, the new archive is in place; only its durability is in doubt.
@@ -203,9 +207,7 @@ struct SaveFaultTests {
         "R10: a failed fsync of the directory after the rename is reported; the archive is the new one, whole"
     )
     func failedDirectorySync() throws {
-        let faults = FaultSwitch()
-        let app = FaultApp(value: "first")
-        let engine = app.engine(FileRestorationStorage(directory: directory, faults: faults.faults))
+        let engine = appEngine()
         try engine.preserve(reason: .requested)
         app.page.value = "second"
         faults.fail(.syncDirectory, with: EIO)
@@ -219,35 +221,41 @@ struct SaveFaultTests {
         #expect(Scratch.listing(directory) == ["restoration.archive"])
     }
 
-    /// Saves "kept" (as on quitting) through file storage in `directory` whose faults a test
-    /// switches on: the storage, its switch, and the archive's bytes as saved.
-    private func keptOnFaultyStorage() throws -> (
-        storage: FileRestorationStorage, faults: FaultSwitch, saved: [UInt8]?
-    ) {
-        let faults = FaultSwitch()
-        let storage = FileRestorationStorage(directory: directory, faults: faults.faults)
+    /// Saves "kept" into `directory` (as on quitting), then relaunches the app there with
+    /// `step` failing (EIO) on paths ending with `suffix`, and expects the relaunch to restore
+    /// nothing, to say why (`reason`) and where the archive went, and to have set the archive
+    /// aside whole. Returns the relaunched engine and the archive's bytes as saved.
+    @discardableResult
+    private func expectRelaunchSetsArchiveAside(
+        failing step: StorageStep, onPathsEndingWith suffix: String, because reason: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (engine: RestorationEngine, saved: [UInt8]) {
         let saver = FaultApp(value: "kept")
-        try saver.engine(storage).preserve(reason: .termination)
-        return (storage, faults, Scratch.bytes(of: archive))
+        try saver.engine(FileRestorationStorage(directory: directory)).preserve(reason: .termination)
+        let saved = try #require(Scratch.bytes(of: archive), sourceLocation: sourceLocation)
+        faults.fail(step, with: EIO, onPathsEndingWith: suffix)
+        let engine = appEngine()
+        let report = engine.restoreApplicationState()
+        #expect(report.restored == false, sourceLocation: sourceLocation)
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "not restored: \(reason); it was set aside as restoration.archive.discarded in \(directory)"
+            ], sourceLocation: sourceLocation)
+        #expect(
+            Scratch.listing(directory) == ["restoration.archive.discarded"], sourceLocation: sourceLocation)
+        #expect(
+            Scratch.bytes(of: archive + ".discarded") == saved, "what the message promised",
+            sourceLocation: sourceLocation)
+        return (engine, saved)
     }
 
     @Test(
         "R35: an archive that cannot be read at launch means a fresh launch; it is set aside, as the diagnostic says, and outlives the next save"
     )
     func unreadableArchive() throws {
-        let (storage, faults, saved) = try keptOnFaultyStorage()
-        faults.fail(.read, with: EIO, onPathsEndingWith: "/restoration.archive")
-
-        let app = FaultApp()
-        let engine = app.engine(storage)
-        let report = engine.restoreApplicationState()
-        #expect(report.restored == false)
-        #expect(
-            report.diagnostics.map(\.description) == [
-                "not restored: cannot read the archive: read '\(archive)' failed: Input/output error; "
-                    + "it was set aside as restoration.archive.discarded in \(directory)"
-            ])
-        #expect(Scratch.listing(directory) == ["restoration.archive.discarded"])
+        let (engine, saved) = try expectRelaunchSetsArchiveAside(
+            failing: .read, onPathsEndingWith: "/restoration.archive",
+            because: "cannot read the archive: read '\(archive)' failed: Input/output error")
         faults.clear()
         try engine.preserve(reason: .termination)
         #expect(Scratch.listing(directory) == ["restoration.archive", "restoration.archive.discarded"])
@@ -258,19 +266,9 @@ struct SaveFaultTests {
         "R35: launch markers that cannot be read fail closed: nothing is restored, and the archive is set aside, not overwritten"
     )
     func unreadableMarkers() throws {
-        let (storage, faults, saved) = try keptOnFaultyStorage()
-        faults.fail(.open, with: EIO, onPathsEndingWith: "/restoration.restoring")
-
-        let app = FaultApp()
-        let report = app.engine(storage).restoreApplicationState()
-        #expect(report.restored == false)
-        #expect(
-            report.diagnostics.map(\.description) == [
-                "not restored: the launch markers cannot be read (open '\(directory)/restoration.restoring' "
-                    + "failed: Input/output error), so a crash loop could not be caught; starting fresh; "
-                    + "it was set aside as restoration.archive.discarded in \(directory)"
-            ])
-        #expect(Scratch.listing(directory) == ["restoration.archive.discarded"])
-        #expect(Scratch.bytes(of: archive + ".discarded") == saved)
+        try expectRelaunchSetsArchiveAside(
+            failing: .open, onPathsEndingWith: "/restoration.restoring",
+            because: "the launch markers cannot be read (open '\(directory)/restoration.restoring' failed: "
+                + "Input/output error), so a crash loop could not be caught; starting fresh")
     }
 }
