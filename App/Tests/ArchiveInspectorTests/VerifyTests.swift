@@ -173,16 +173,21 @@ struct VerifyTests {
         var value: UInt64
         var message: String
         var testDescription: String { name }
+
+        /// The count that opens `section`, made absurd (2^40).
+        static func count(_ name: String, in section: ArchiveSection, message: String) -> AbsurdField {
+            AbsurdField(
+                name: name, section: section, locate: { _, layout in layout.range(of: section)?.lowerBound },
+                value: 1 << 40, message: message)
+        }
     }
 
     nonisolated static let absurdFields: [AbsurdField] = [
-        AbsurdField(
-            name: "metadata entry count", section: .metadata,
-            locate: { _, layout in layout.range(of: .metadata)?.lowerBound },
-            value: 1 << 40, message: "metadata entry count 1099511627776 over limit 100000"),
-        AbsurdField(
-            name: "string table count", section: .stringTable,
-            locate: { _, layout in layout.range(of: .stringTable)?.lowerBound }, value: 1 << 40,
+        .count(
+            "metadata entry count", in: .metadata,
+            message: "metadata entry count 1099511627776 over limit 100000"),
+        .count(
+            "string table count", in: .stringTable,
             message: "string table count 1099511627776 over limit 8001024"),
         AbsurdField(
             name: "string length", section: .stringTable,
@@ -191,10 +196,7 @@ struct VerifyTests {
                     $0.lowerBound + Corrupt.varintLength(bytes, at: $0.lowerBound)
                 }
             }, value: 4_294_967_295, message: "string table entry length 4294967295 over limit 16777216"),
-        AbsurdField(
-            name: "record count", section: .recordCount,
-            locate: { _, layout in layout.range(of: .recordCount)?.lowerBound }, value: 1 << 40,
-            message: "record count 1099511627776 over limit 1000000"),
+        .count("record count", in: .recordCount, message: "record count 1099511627776 over limit 1000000"),
         AbsurdField(
             name: "data length", section: .records,
             locate: { bytes, _ in

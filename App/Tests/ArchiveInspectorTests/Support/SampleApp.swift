@@ -108,24 +108,36 @@ final class SampleDetailViewController: RestorableObject {
     }
 }
 
+/// The restoration class of a sample controller: the archive records `Controller`'s class
+/// name and state version, and a restore makes a fresh `Controller`.
 @MainActor
-enum ItemsRestorer: ObjectRestoration {
-    static var restorationClassName: String { "ItemsViewController" }
-    static var restorationStateVersion: Int { 1 }
+enum SampleRestorer<Controller: SampleRestorable>: ObjectRestoration {
+    static var restorationClassName: String { Controller.className }
+    static var restorationStateVersion: Int { Controller.stateVersion }
     static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
         -> (any RestorableObject)?
     {
-        SampleItemsViewController()
+        Controller()
     }
 }
 
+/// A sample controller that ``SampleRestorer`` makes: what it records of its class.
 @MainActor
-enum DetailRestorer: ObjectRestoration {
-    static var restorationClassName: String { "DetailViewController" }
-    static var restorationStateVersion: Int { 2 }
-    static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
-        -> (any RestorableObject)?
-    {
-        SampleDetailViewController()
-    }
+protocol SampleRestorable: RestorableObject {
+    init()
+    static var className: String { get }
+    static var stateVersion: Int { get }
 }
+
+extension SampleItemsViewController: SampleRestorable {
+    static var className: String { "ItemsViewController" }
+    static var stateVersion: Int { 1 }
+}
+
+extension SampleDetailViewController: SampleRestorable {
+    static var className: String { "DetailViewController" }
+    static var stateVersion: Int { 2 }
+}
+
+typealias ItemsRestorer = SampleRestorer<SampleItemsViewController>
+typealias DetailRestorer = SampleRestorer<SampleDetailViewController>
