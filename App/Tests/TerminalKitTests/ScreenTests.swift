@@ -13,10 +13,16 @@ struct ScreenTests {
         #expect(TextWidth.of("苹果 Apple") == 10)
     }
 
+    /// A screen one row high and `width` cells wide, with each character put at its column, in turn.
+    private func row(width: Int, putting puts: [(character: Character, x: Int)]) -> Screen {
+        var screen = Screen(size: Size(width: width, height: 1))
+        for (character, x) in puts { screen.put(character, at: Point(x: x, y: 0)) }
+        return screen
+    }
+
     @Test("A wide character fills two cells and shows once in the text")
     func wideCells() {
-        var screen = Screen(size: Size(width: 6, height: 1))
-        screen.put("中", at: Point(x: 1, y: 0))
+        let screen = row(width: 6, putting: [("中", 1)])
         #expect(screen[1, 0].width == 2)
         #expect(screen[2, 0].isContinuation)
         #expect(screen.text == " 中")
@@ -25,10 +31,7 @@ struct ScreenTests {
 
     @Test("Overwriting half of a wide character blanks the other half")
     func overwriteHalf() {
-        var screen = Screen(size: Size(width: 6, height: 1))
-        screen.put("中", at: Point(x: 0, y: 0))
-        screen.put("文", at: Point(x: 2, y: 0))
-        screen.put("x", at: Point(x: 1, y: 0))
+        var screen = row(width: 6, putting: [("中", 0), ("文", 2), ("x", 1)])
         #expect(screen.text == " x文")
         screen.put("字", at: Point(x: 3, y: 0))
         #expect(screen.text == " x 字")
@@ -37,9 +40,7 @@ struct ScreenTests {
 
     @Test("A wide character at the right edge becomes a space, never half a glyph")
     func wideAtEdge() {
-        var screen = Screen(size: Size(width: 3, height: 1))
-        screen.put("a", at: Point(x: 0, y: 0))
-        screen.put("b", at: Point(x: 1, y: 0))
+        var screen = row(width: 3, putting: [("a", 0), ("b", 1)])
         #expect(screen.put("中", at: Point(x: 2, y: 0)) == 1)
         #expect(screen.text == "ab")
         #expect(screen.checkInvariants())
