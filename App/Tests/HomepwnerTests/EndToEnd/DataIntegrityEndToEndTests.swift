@@ -33,12 +33,7 @@ struct DataIntegrityEndToEndTests {
     func noOrphanAfterKill() async throws {
         let session = try await HomepwnerTmux.launched()
         defer { session.close() }
-        try session.press("a")
-        try await session.waitFor("the new-item screen") { $0.contains("New Item") }
-        try session.type("Half-made")
-        try await session.waitUntil("the typed name in the store") {
-            try session.sqlite("SELECT count(*) FROM items WHERE name = 'Half-made'") == "1\n"
-        }
+        try await session.startNewItem(named: "Half-made")
         try await session.killApp()
         let id = try #require(session.sessions.sessions().first?.id)
         // --fresh starts a new session and keeps the other: its unfinished item stays, unlisted.

@@ -88,12 +88,7 @@ struct OwnershipEndToEndTests {
         let (left, right) = try await HomepwnerTmux.twoInstances()
         defer { left.close() }
         defer { right.close() }
-        try left.press("a")
-        try await left.waitFor("the New Item screen") { $0.contains("New Item") }
-        try left.type("Grandma ring")
-        try await left.waitUntil("the typed name in the store") {
-            try left.sqlite("SELECT count(*) FROM items WHERE name = 'Grandma ring'") == "1\n"
-        }
+        try await left.startNewItem(named: "Grandma ring")
         try await Task.sleep(for: .seconds(1))
         #expect(try !right.screen().contains("Grandma"))
         #expect(try !right.screen().contains("(no name)"))

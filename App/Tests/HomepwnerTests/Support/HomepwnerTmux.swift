@@ -252,6 +252,17 @@ extension HomepwnerTmux {
         try await waitFor("the list") { $0.hasPrefix(" Edit ") }
     }
 
+    /// Adds an item (a) and types `name` (no quotes) into its name field; waits until the
+    /// store holds the new item under that name, as it does at once (H2, H18).
+    func startNewItem(named name: String) async throws {
+        try press("a")
+        try await waitFor("the New Item screen") { $0.contains("New Item") }
+        try type(name)
+        try await waitUntil("the typed name in the store") {
+            try self.sqlite("SELECT count(*) FROM items WHERE name = '\(name)'") == "1\n"
+        }
+    }
+
     /// Cancels a New Item screen with something typed: Esc, then y to the question it asks
     /// first (H2); waits for the list.
     func discardNewItem() async throws {
