@@ -91,24 +91,32 @@ struct RestorablePropertyTests {
         #expect(restored.selected == key)
     }
 
+    /// Sets `node`'s draft to `text` and expects that alone to schedule a save on `launch`'s
+    /// engine; runs the save and relaunches, and expects the relaunch to restore the draft.
+    /// Returns the relaunch's node and launch.
+    @discardableResult
+    func setDraft(
+        _ text: String, of node: DeclaredNode, in launch: HarnessLaunch<TestApp>,
+        on harness: RestorationHarness,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> (DeclaredNode, HarnessLaunch<TestApp>) {
+        node.draft = text
+        #expect(launch.engine.hasPendingSave, sourceLocation: sourceLocation)
+        harness.scheduler.advance(by: .seconds(1))
+        launch.engine.waitForPendingWrites()
+        let (restored, relaunch) = launchDeclared(on: harness)
+        #expect(restored.draft == text, sourceLocation: sourceLocation)
+        return (restored, relaunch)
+    }
+
     @Test("R25, R26: setting a declared property schedules a save, with no input event")
     func settingSchedules() throws {
         let harness = harness()
         let (node, launch) = launchDeclared(on: harness)
         #expect(!launch.engine.hasPendingSave)
-        node.draft = "typed by a timer"
-        #expect(launch.engine.hasPendingSave)
-        harness.scheduler.advance(by: .seconds(1))
-        launch.engine.waitForPendingWrites()
-        let (restored, relaunch) = launchDeclared(on: harness)
-        #expect(restored.draft == "typed by a timer")
+        let (restored, relaunch) = setDraft("typed by a timer", of: node, in: launch, on: harness)
         // After a restore, the restored object's property tells the relaunched engine.
-        restored.draft = "typed after the relaunch"
-        #expect(relaunch.engine.hasPendingSave)
-        harness.scheduler.advance(by: .seconds(1))
-        relaunch.engine.waitForPendingWrites()
-        let (again, _) = launchDeclared(on: harness)
-        #expect(again.draft == "typed after the relaunch")
+        setDraft("typed after the relaunch", of: restored, in: relaunch, on: harness)
     }
 
     @Test("R25: a missing key keeps the declared value; one of another type is a diagnostic")
