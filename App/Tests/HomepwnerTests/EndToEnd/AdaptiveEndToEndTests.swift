@@ -12,12 +12,14 @@ import TmuxTesting
         if: HomepwnerTmux.isAvailable,
         "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
 struct AdaptiveEndToEndTests {
+    /// The terminals each test opens, closed when it ends.
+    let terminals = Terminals()
+
     @Test(
         "T6: open at 200x50 (both panes), resize to 80x24 (the item alone, Esc back), type, kill -9, relaunch at 200x50: both panes, the same item and the draft"
     )
     func wideNarrowKillWide() async throws {
-        let session = try await HomepwnerTmux.launched(width: 200, height: 50)
-        defer { session.close() }
+        let session = try await terminals.launched(width: 200, height: 50)
         try session.press("Down", "Down", "Enter")
         try await session.waitFor("both panes") { $0.contains("│ Name     Fluffy Mac") }
         #expect(try session.lines()[1].hasPrefix(" Shiny Spork "))
@@ -53,8 +55,7 @@ struct AdaptiveEndToEndTests {
 
     @Test("T2, T6: Ctrl-T shows the Summary; killed there, the relaunch shows it again")
     func summaryTab() async throws {
-        let session = try await HomepwnerTmux.launched(width: 80, height: 24)
-        defer { session.close() }
+        let session = try await terminals.launched(width: 80, height: 24)
         try session.press("C-t")
         let summary = try await session.waitFor("the Summary") { $0.contains("Total value    $1,346") }
         #expect(summary.contains("Most valuable  毛茸茸的熊, $1,200"))

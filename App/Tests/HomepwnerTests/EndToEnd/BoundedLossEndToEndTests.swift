@@ -12,6 +12,9 @@ import TmuxTesting
         if: HomepwnerTmux.isAvailable,
         "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
 struct BoundedLossEndToEndTests {
+    /// The terminals each test opens, closed when it ends.
+    let terminals = Terminals()
+
     /// The field typed into, and the Tabs from the name that reach it.
     enum Field: String, CaseIterable, Sendable {
         case name, notes
@@ -24,8 +27,7 @@ struct BoundedLossEndToEndTests {
         "H15: five keys a second for up to ten seconds, no pause, then kill -9 at a random moment: all but the last second comes back",
         arguments: Field.allCases)
     func steadyTypingThenKill(_ field: Field) async throws {
-        let session = try await HomepwnerTmux.launched(width: 100, height: 24)
-        defer { session.close() }
+        let session = try await terminals.launched(width: 100, height: 24)
         try await session.open(row: 1, name: "Rusty Bear")
         for _ in 0..<field.tabs { try session.press("Tab") }
         if field == .name { try session.press("C-u") }  // an empty name: what comes back is what was typed
@@ -64,8 +66,7 @@ struct BoundedLossEndToEndTests {
         "H17, H19: quit and forget while a lock holds an edit: the message says where it is kept, and a --fresh launch writes it"
     )
     func keptEditOutlivesItsSession() async throws {
-        let session = try await HomepwnerTmux.launched(width: 80, height: 16)
-        defer { session.close() }
+        let session = try await terminals.launched(width: 80, height: 16)
         try await session.open(row: 1, name: "Rusty Bear")
         let journal = session.paths.databasePath + "-pending"
         do {
@@ -97,8 +98,7 @@ struct BoundedLossEndToEndTests {
     func fullDiskKeepsTheEdit() async throws {
         let mount = try #require(try FullDisk(megabytes: 2))
         defer { mount.remove() }
-        let session = try HomepwnerTmux(width: 80, height: 16, root: mount.path)
-        defer { session.close() }
+        let session = try terminals.open(width: 80, height: 16, root: mount.path)
         try session.seed()
         try await session.launch()
         try await session.open(row: 1, name: "Rusty Bear")
@@ -127,6 +127,9 @@ struct BoundedLossEndToEndTests {
 /// A 2 MiB tmpfs to hold a test's data and state, filled on demand: a full disk. Nil when
 /// this process may not mount (not root, or no CAP_SYS_ADMIN in a container).
 struct FullDisk {
+    /// The terminals each test opens, closed when it ends.
+    let terminals = Terminals()
+
     let path: String
 
     /// True when this process can mount a tmpfs (tried once).

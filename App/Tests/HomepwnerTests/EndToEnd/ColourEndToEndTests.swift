@@ -12,6 +12,9 @@ import TmuxTesting
         if: HomepwnerTmux.isAvailable,
         "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
 struct ColourEndToEndTests {
+    /// The terminals each test opens, closed when it ends.
+    let terminals = Terminals()
+
     @Test(
         "H11, H4: the photo is drawn in 24-bit colour under COLORTERM=truecolor, in 256 colours on a 256color TERM, in the basic colours otherwise",
         arguments: [
@@ -20,8 +23,7 @@ struct ColourEndToEndTests {
             ("COLORTERM= TERM=xterm", "33"),
         ])
     func photoColours(environment: String, orange: String) async throws {
-        let session = try HomepwnerTmux(width: 60, height: 14)
-        defer { session.close() }
+        let session = try terminals.open(width: 60, height: 14)
         let store = try ItemStore(paths: session.paths)
         let item = try store.createItem(name: "Orange", serialNumber: "O1", valueInDollars: 5)
         let png = session.directory + "/orange.png"

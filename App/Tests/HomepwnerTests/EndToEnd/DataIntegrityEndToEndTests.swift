@@ -11,10 +11,12 @@ import TmuxTesting
         if: HomepwnerTmux.isAvailable,
         "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
 struct DataIntegrityEndToEndTests {
+    /// The terminals each test opens, closed when it ends.
+    let terminals = Terminals()
+
     @Test("H12: an edit typed, then Ctrl-C, then --fresh: the list has the edit")
     func editSurvivesFresh() async throws {
-        let session = try await HomepwnerTmux.launched()
-        defer { session.close() }
+        let session = try await terminals.launched()
         try await session.open(row: 1, name: "Rusty Bear")
         try session.type(" 2")
         try await session.waitFor("the typed name") { $0.contains("Name     Rusty Bear 2") }
@@ -31,8 +33,7 @@ struct DataIntegrityEndToEndTests {
         "H18: kill -9 on the New Item screen, relaunch with --fresh: no blank row, and the item waits for its session"
     )
     func noOrphanAfterKill() async throws {
-        let session = try await HomepwnerTmux.launched()
-        defer { session.close() }
+        let session = try await terminals.launched()
         try await session.startNewItem(named: "Half-made")
         try await session.killApp()
         let id = try #require(session.sessions.sessions().first?.id)
@@ -52,8 +53,7 @@ struct DataIntegrityEndToEndTests {
 
     @Test("H13: a name changed and an item deleted with sqlite3 show in the running app")
     func outsideChangesShow() async throws {
-        let session = try await HomepwnerTmux.launched()
-        defer { session.close() }
+        let session = try await terminals.launched()
         try session.sqlite("UPDATE items SET name = 'Rusty Robot' WHERE name = 'Rusty Bear'")
         try await session.waitFor("the new name in the list") { $0.contains("Rusty Robot") }
         try await session.open(row: 2, name: "Fluffy Mac")
@@ -73,12 +73,14 @@ struct DataIntegrityEndToEndTests {
         if: HomepwnerTmux.isAvailable,
         "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
 struct LockedDatabaseEndToEndTests {
+    /// The terminals each test opens, closed when it ends.
+    let terminals = Terminals()
+
     @Test(
         "H14: with the write lock held elsewhere, typing and Esc still work; the edit lands after"
     )
     func typingWhileLocked() async throws {
-        let session = try await HomepwnerTmux.launched()
-        defer { session.close() }
+        let session = try await terminals.launched()
         try await session.open(row: 1, name: "Rusty Bear")
         let other = try RawDatabase(session.paths.databasePath)
         other.execute("BEGIN IMMEDIATE")
@@ -101,8 +103,7 @@ struct LockedDatabaseEndToEndTests {
     @Test(
         "H14: quitting while the lock is still held says the edit is not saved yet; the next launch saves it")
     func quitWhileLocked() async throws {
-        let session = try await HomepwnerTmux.launched(width: 80, height: 16)
-        defer { session.close() }
+        let session = try await terminals.launched(width: 80, height: 16)
         try await session.open(row: 1, name: "Rusty Bear")
         do {
             let other = try RawDatabase(session.paths.databasePath)

@@ -17,6 +17,9 @@ import TmuxTesting
         if: HomepwnerTmux.isAvailable,
         "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
 struct HomepwnerEndToEndTests {
+    /// The terminals each test opens, closed when it ends.
+    let terminals = Terminals()
+
     private func names(_ session: HomepwnerTmux) throws -> [String] {
         try session.sqlite("SELECT name FROM items ORDER BY ordering").split(separator: "\n").map(String.init)
     }
@@ -25,8 +28,7 @@ struct HomepwnerEndToEndTests {
         "H8: push the 3rd item, half-type a Chinese name, Ctrl-Z, kill -9, relaunch: same screen, text and cursor"
     )
     func restoreAfterKill() async throws {
-        let session = try await HomepwnerTmux.launched()
-        defer { session.close() }
+        let session = try await terminals.launched()
         try await session.open(row: 2, name: "Fluffy Mac")
         try session.press("C-u")
         try session.type("台灯架")
@@ -57,8 +59,7 @@ struct HomepwnerEndToEndTests {
         "H8: the new-item screen survives kill -9 past the debounce; Done keeps the item, Cancel deletes it",
         arguments: ["Done", "Cancel"])
     func modalAfterKill(ending: String) async throws {
-        let session = try await HomepwnerTmux.launched()
-        defer { session.close() }
+        let session = try await terminals.launched()
         try session.press("a")
         try await session.waitFor("the new-item screen") { $0.contains("New Item") }
         try session.type("Lamp")
@@ -95,8 +96,7 @@ struct HomepwnerEndToEndTests {
 
     @Test("H8, H7: editing mode survives a normal quit; Q quits and forgets it")
     func editingModeAfterQuit() async throws {
-        let session = try await HomepwnerTmux.launched()
-        defer { session.close() }
+        let session = try await terminals.launched()
         try session.press("e")
         try await session.waitFor("editing mode") { $0.hasPrefix(" Done ") && $0.contains(" - Shiny Spork") }
         #expect(try await session.quit() == "0")
@@ -114,8 +114,7 @@ struct HomepwnerEndToEndTests {
     @Test(
         "R16, H8: rows reordered with sqlite3 while the app was closed: the selection stays on the same item")
     func reorderedBehindTheAppsBack() async throws {
-        let session = try await HomepwnerTmux.launched()
-        defer { session.close() }
+        let session = try await terminals.launched()
         try session.press("Down")
         try await session.waitUntil("Rusty Bear highlighted") {
             try session.highlightedRows().first?.hasPrefix(" Rusty Bear ") == true
@@ -136,8 +135,7 @@ struct HomepwnerEndToEndTests {
         "H9: the restored detail's item deleted with sqlite3: the list shows, no crash, RESTORATION_DEBUG=1 says why"
     )
     func deletedBehindTheAppsBack() async throws {
-        let session = try await HomepwnerTmux.launched()
-        defer { session.close() }
+        let session = try await terminals.launched()
         try await session.open(row: 1, name: "Rusty Bear")
         try await session.stop()
         let key = try session.sqlite("SELECT item_key FROM items WHERE name = 'Rusty Bear'")
@@ -162,8 +160,7 @@ struct HomepwnerEndToEndTests {
         "S5, R18: a corrupt archive, and one of a newer format, reopen the item from the activity, with a notice",
         arguments: ["corrupt", "newer"])
     func badArchive(kind: String) async throws {
-        let session = try await HomepwnerTmux.launched(width: 100, height: 12)
-        defer { session.close() }
+        let session = try await terminals.launched(width: 100, height: 12)
         try await session.open(row: 1, name: "Rusty Bear")
         try await session.stop()
         let bytes = try #require(FileManager.default.contents(atPath: session.archivePath))
@@ -190,9 +187,8 @@ struct HomepwnerEndToEndTests {
     )
     func killDuringQuickEdits() async throws {
         // 201 items whose values are their positions: $0 is moved down, one row per edit.
-        let session = try await HomepwnerTmux.launched(
+        let session = try await terminals.launched(
             items: (0...200).map { (String(format: "Item %03d", $0), "S\($0)", $0) })
-        defer { session.close() }
         try session.press("e")
         try await session.waitFor("editing mode") { $0.hasPrefix(" Done ") }
         /// The position of Item 000 as the screen shows it: the value of the row above it.
@@ -220,8 +216,7 @@ struct HomepwnerEndToEndTests {
 
     @Test("H11: 40x12 and 200x60 render usably, and a resize lays the screens out again")
     func terminalSizes() async throws {
-        let session = try HomepwnerTmux(width: 40, height: 12)
-        defer { session.close() }
+        let session = try terminals.open(width: 40, height: 12)
         try session.seed()
         let small = try await session.launch()
         #expect(small == sampleListAt40x12 + "\n")  // tmux ends the screen with a line break
@@ -255,8 +250,7 @@ struct HomepwnerEndToEndTests {
     @Test("H11, H4: NO_COLOR=1 draws no colour, and a photo in brightness characters; without it, colour")
     func noColor() async throws {
         // 16 rows: the photo's 4 fit whole under 4 rows of notes.
-        let session = try HomepwnerTmux(width: 60, height: 16)
-        defer { session.close() }
+        let session = try terminals.open(width: 60, height: 16)
         try session.seed()
         let png = session.directory + "/quadrants.png"
         try Data(ImageFiles.quadrantsPNG).write(to: URL(fileURLWithPath: png))
@@ -294,8 +288,7 @@ struct HomepwnerEndToEndTests {
 
     @Test("H1: with 10,000 items the first frame comes quickly, and End reaches the last item")
     func tenThousandItems() async throws {
-        let session = try HomepwnerTmux()
-        defer { session.close() }
+        let session = try terminals.open()
         let store = try ItemStore(paths: session.paths)
         try store.insert((0..<10_000).map { Item(name: String(format: "Item %05d", $0), valueInDollars: $0) })
         let clock = ContinuousClock()

@@ -7,12 +7,14 @@ import TmuxTesting
 /// pipe, SIGTERM still ends the app at once, with the terminal put back.
 @Suite("H10: a terminating signal during a slow launch", .serialized)
 struct LaunchSignalEndToEndTests {
+    /// The terminals each test opens, closed when it ends.
+    let terminals = Terminals()
+
     @Test(
         "H10: SIGTERM while the launch opens an item with 3,000,000 combining marks ends it at once (status 143)"
     )
     func sigtermDuringLaunch() async throws {
-        let session = try HomepwnerTmux(width: 80, height: 24)
-        defer { session.close() }
+        let session = try terminals.open(width: 80, height: 24)
         let store = try ItemStore(paths: session.paths)
         // Notes of one giant grapheme: opening them is slow (N11), which makes the launch slow.
         let item = try store.createItem(name: "Slow", serialNumber: "SLOW1")

@@ -12,6 +12,9 @@ import TmuxTesting
         if: HomepwnerTmux.isAvailable,
         "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
 struct NotesEndToEndTests {
+    /// The terminals each test opens, closed when it ends.
+    let terminals = Terminals()
+
     /// The suffix of the notes' record path in the archive.
     static let notesPath = "DetailViewController/notesView"
 
@@ -25,8 +28,7 @@ struct NotesEndToEndTests {
         "T5: two lines of notes typed in the real binary are saved continuously and stored after the debounce; kill -9 and relaunch show them, the cursor where it was"
     )
     func twoLinesThroughKill() async throws {
-        let session = try await HomepwnerTmux.launched(width: 80, height: 24)
-        defer { session.close() }
+        let session = try await terminals.launched(width: 80, height: 24)
         // Rusty Bear's notes: past the name, serial, value and photo fields.
         try session.press("Down", "Enter", "Tab", "Tab", "Tab", "Tab")
         try await session.waitFor("the notes' keys") { $0.contains("Enter New line") }

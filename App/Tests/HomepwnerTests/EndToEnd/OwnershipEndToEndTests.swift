@@ -10,6 +10,9 @@ import TmuxTesting
     "H16, H18, S9: drafts, new items and sessions, end to end in tmux", .serialized,
     .enabled(if: HomepwnerTmux.isAvailable, "needs tmux, sqlite3 and the homepwner binary"))
 struct OwnershipEndToEndTests {
+    /// The terminals each test opens, closed when it ends.
+    let terminals = Terminals()
+
     private func name(_ session: HomepwnerTmux, serial: String = "0A1B2") throws -> String {
         try session.sqlite("SELECT name FROM items WHERE serial_number = '\(serial)'")
             .trimmingCharacters(in: .newlines)
@@ -17,8 +20,7 @@ struct OwnershipEndToEndTests {
 
     @Test("H16: type, pause, kill -9, rename with sqlite3, relaunch: the rename shows and is kept")
     func relaunchDoesNotWriteAnOldDraft() async throws {
-        let session = try await HomepwnerTmux.launched(width: 80, height: 24)
-        defer { session.close() }
+        let session = try await terminals.launched(width: 80, height: 24)
         try await session.openAndType(row: 1, name: "Rusty Bear", draft: " mine")
         try await session.waitUntil("the commit") { try name(session) == "Rusty Bear mine" }
         // The screen state is saved again after the commit, with the new base.
@@ -41,9 +43,7 @@ struct OwnershipEndToEndTests {
         "H16: two windows type in one field at once: one commit lands, the other is told, keeps its text, and chooses"
     )
     func twoWindowsOneField() async throws {
-        let (left, right) = try await HomepwnerTmux.twoInstances()
-        defer { left.close() }
-        defer { right.close() }
+        let (left, right) = try await terminals.twoInstances()
         for window in [left, right] {
             try await window.open(row: 1, name: "Rusty Bear")
         }
@@ -85,9 +85,7 @@ struct OwnershipEndToEndTests {
         "H18: a New Item in one window is not listed in the other; another launch keeps it; its session brings it back"
     )
     func newItemBelongsToItsSession() async throws {
-        let (left, right) = try await HomepwnerTmux.twoInstances()
-        defer { left.close() }
-        defer { right.close() }
+        let (left, right) = try await terminals.twoInstances()
         try await left.startNewItem(named: "Grandma ring")
         try await Task.sleep(for: .seconds(1))
         #expect(try !right.screen().contains("Grandma"))
@@ -118,9 +116,8 @@ struct OwnershipEndToEndTests {
 
     @Test("S9: an item left open by --open, then --fresh and Q, then a plain launch: the list")
     func forgetStartsOnTheList() async throws {
-        let session = try await HomepwnerTmux.launched(
+        let session = try await terminals.launched(
             width: 80, height: 24, arguments: "--open 0A1B2", ready: "Name     Rusty Bear")
-        defer { session.close() }
         #expect(try await session.quit(key: "C-c") == "0")
         try await session.launch("--fresh")
         #expect(try await session.quit(key: "Q") == "0")
@@ -133,8 +130,7 @@ struct OwnershipEndToEndTests {
 
     @Test("H14: Add while sqlite3 holds the database waits, says so, and opens the New Item screen after")
     func addWaitsForTheLock() async throws {
-        let session = try await HomepwnerTmux.launched(width: 80, height: 24)
-        defer { session.close() }
+        let session = try await terminals.launched(width: 80, height: 24)
         do {
             let other = try RawDatabase(session.paths.databasePath)
             other.execute("BEGIN IMMEDIATE")
@@ -153,8 +149,7 @@ struct OwnershipEndToEndTests {
 
     @Test("H2: Esc on a New Item with typed text asks; n keeps editing; y discards")
     func escapeAsks() async throws {
-        let session = try await HomepwnerTmux.launched(width: 80, height: 24)
-        defer { session.close() }
+        let session = try await terminals.launched(width: 80, height: 24)
         try session.press("a")
         try await session.waitFor("the New Item screen") { $0.contains("New Item") }
         try session.type("Lamp")

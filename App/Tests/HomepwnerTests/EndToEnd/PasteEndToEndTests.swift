@@ -12,12 +12,14 @@ import TmuxTesting
         if: HomepwnerTmux.isAvailable,
         "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
 struct PasteEndToEndTests {
+    /// The terminals each test opens, closed when it ends.
+    let terminals = Terminals()
+
     @Test(
         "H12, H14: a paste holding Tab, Escape and line breaks is text in the field: no field change, no going back; 10,000 characters arrive whole"
     )
     func pasteIsText() async throws {
-        let session = try await HomepwnerTmux.launched(items: [("Rusty Bear", "0A1B2", 35)])
-        defer { session.close() }
+        let session = try await terminals.launched(items: [("Rusty Bear", "0A1B2", 35)])
         try await session.open(row: 0, name: "Rusty Bear")
         try session.press("C-u")
         try await session.waitFor("the name emptied") { !$0.contains("Name     Rusty Bear") }

@@ -7,10 +7,12 @@ import TmuxTesting
 /// main thread, so a state directory full of them does not hold the launch.
 @Suite("S4: homepwner prunes old sessions after its first frame", .serialized)
 struct PruningEndToEndTests {
+    /// The terminals each test opens, closed when it ends.
+    let terminals = Terminals()
+
     @Test("S4: 300 saved sessions with --keep-sessions 5: the list shows, then the sessions go down to five")
     func prunedAfterFirstFrame() async throws {
-        let session = try HomepwnerTmux(width: 80, height: 24)
-        defer { session.close() }
+        let session = try terminals.open(width: 80, height: 24)
         let sessions = RestorationSessions(stateDirectory: session.stateDirectory)
         for _ in 0..<300 {
             let opening = try sessions.open(.new, pruning: false)

@@ -10,28 +10,21 @@ import TmuxTesting
     "S2–S6: two instances of the real binary", .serialized,
     .enabled(if: HomepwnerTmux.isAvailable, "needs tmux, sqlite3 and the homepwner binary"))
 struct SessionEndToEndTests {
+    /// The terminals each test opens, closed when it ends.
+    let terminals = Terminals()
+
     private func names(_ session: HomepwnerTmux) throws -> [String] {
         try session.sqlite("SELECT name FROM items ORDER BY ordering, item_key").split(separator: "\n").map(
             String.init)
-    }
-
-    private func twoInstances() async throws -> (left: HomepwnerTmux, right: HomepwnerTmux) {
-        try await HomepwnerTmux.twoInstances()
-    }
-
-    private func openAndType(_ session: HomepwnerTmux, row: Int, name: String, draft: String) async throws {
-        try await session.openAndType(row: row, name: name, draft: draft)
     }
 
     @Test(
         "S2, S3: two instances, each with its own item and draft, killed -9: two relaunches bring both back, one each"
     )
     func twoKilledInstances() async throws {
-        let (left, right) = try await twoInstances()
-        defer { left.close() }
-        defer { right.close() }
-        try await openAndType(left, row: 1, name: "Rusty Bear", draft: " (left)")
-        try await openAndType(right, row: 2, name: "Fluffy Mac", draft: " (right)")
+        let (left, right) = try await terminals.twoInstances()
+        try await left.openAndType(row: 1, name: "Rusty Bear", draft: " (left)")
+        try await right.openAndType(row: 2, name: "Fluffy Mac", draft: " (right)")
         let leftSession = try #require(try left.heldSessionDirectory())
         let rightSession = try #require(try right.heldSessionDirectory())
         #expect(leftSession != rightSession)
@@ -61,10 +54,8 @@ struct SessionEndToEndTests {
 
     @Test("S2: an instance sees another's change in its list within a second, and does not revert it")
     func seeEachOther() async throws {
-        let (left, right) = try await twoInstances()
-        defer { left.close() }
-        defer { right.close() }
-        try await openAndType(right, row: 0, name: "Shiny Spork", draft: "!")
+        let (left, right) = try await terminals.twoInstances()
+        try await right.openAndType(row: 0, name: "Shiny Spork", draft: "!")
         try await left.waitFor("the other instance's edit in the list", timeout: .seconds(3)) {
             $0.contains(" Shiny Spork! ")
         }
@@ -77,10 +68,8 @@ struct SessionEndToEndTests {
 
     @Test("S4: Q in one instance forgets its session only; the other's comes back after its kill")
     func quitAndForgetOne() async throws {
-        let (left, right) = try await twoInstances()
-        defer { left.close() }
-        defer { right.close() }
-        try await openAndType(left, row: 1, name: "Rusty Bear", draft: "?")
+        let (left, right) = try await terminals.twoInstances()
+        try await left.openAndType(row: 1, name: "Rusty Bear", draft: "?")
         #expect(try await right.quit(key: "Q") == "0")
         try await left.killApp()
         #expect(left.sessions.sessions().count == 1)
@@ -91,8 +80,7 @@ struct SessionEndToEndTests {
     @Test(
         "S6: --open SERIAL starts a new session on that item; an unknown item is exit 65 and starts nothing")
     func deepLink() async throws {
-        let session = try HomepwnerTmux(width: 80, height: 24)
-        defer { session.close() }
+        let session = try terminals.open(width: 80, height: 24)
         try session.seed()
         let screen = try await session.launch("--open 7Z9Y3", ready: "Name     Fluffy Mac")
         #expect(screen.contains("Serial   7Z9Y3"))

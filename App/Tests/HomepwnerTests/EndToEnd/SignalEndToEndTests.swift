@@ -16,12 +16,14 @@ import TmuxTesting
         if: HomepwnerTmux.isAvailable,
         "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
 struct SignalEndToEndTests {
+    /// The terminals each test opens, closed when it ends.
+    let terminals = Terminals()
+
     @Test(
         "H7: SIGUSR1, SIGUSR2 and SIGALRM give the terminal back: main screen, cursor shown",
         arguments: [SIGUSR1, SIGUSR2, SIGALRM])
     func fatalSignalRestoresTheTerminal(_ signal: Int32) async throws {
-        let session = try await HomepwnerTmux.launched(items: [])
-        defer { session.close() }
+        let session = try await terminals.launched(items: [])
         let pid = try #require(try session.childPID())
         #expect(kill(pid, signal) == 0)
         try await session.waitUntil("the app to end") { !HomepwnerTmux.isAlive(pid) }
@@ -34,8 +36,7 @@ struct SignalEndToEndTests {
         "H7: SIGTERM and SIGHUP save and exit 128 + the signal, as shells report a killed program",
         arguments: [SIGTERM, SIGHUP])
     func terminationStatus(_ signal: Int32) async throws {
-        let session = try await HomepwnerTmux.launched(items: [])
-        defer { session.close() }
+        let session = try await terminals.launched(items: [])
         let pid = try #require(try session.childPID())
         #expect(kill(pid, signal) == 0)
         try await session.waitUntil("the shell's normal screen") { try !session.isAlternateScreen() }
@@ -52,13 +53,15 @@ struct SignalEndToEndTests {
         if: HomepwnerTmux.isAvailable,
         "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
 struct EmojiEndToEndTests {
+    /// The terminals each test opens, closed when it ends.
+    let terminals = Terminals()
+
     @Test(
         "H11: a flag and a family emoji leave the serial and value columns in line, after moving too"
     )
     func emojiRow() async throws {
         let names = ["Plain", "Flag 🇯🇵 family 👨‍👩‍👧 ok", "Plain too"]
-        let session = try await HomepwnerTmux.launched(items: names.map { ($0, "S1", 5) })
-        defer { session.close() }
+        let session = try await terminals.launched(items: names.map { ($0, "S1", 5) })
         let columns = "S1" + String(repeating: " ", count: 16) + "$5"
         for key in ["", "Down", "Down", "Up", "Up"] {
             if !key.isEmpty { try session.press(key) }

@@ -198,7 +198,8 @@ extension HomepwnerTmux {
     /// A terminal of `width`x`height` running Homepwner on `items` (the five sample items
     /// unless told; none, and no database before the launch, for `[]`), started with
     /// `arguments` and `environment`, its first frame showing `ready`. The terminal is
-    /// closed if the launch fails; otherwise the test closes it (`defer`).
+    /// closed if the launch fails; otherwise its caller closes it (a suite's ``Terminals``
+    /// does when the test ends).
     static func launched(
         width: Int = 60, height: Int = 12, items: [(String, String, Int)] = sampleItems,
         arguments: String = "", environment: String = "", ready: String = "Homepwner"
