@@ -9,6 +9,13 @@ import Testing
 @Suite("Table view: deleting and inserting rows keeps the highlight and the scroll on their items")
 @MainActor
 struct TableViewRowUpdateTests {
+    /// `count` sample fruits, Down pressed `row` times: row `row` is highlighted.
+    static func launch(fruits count: Int, highlighting row: Int) -> FruitLaunch {
+        let app = FruitLaunch(fruits: count)
+        app.press(.down, times: row)
+        return app
+    }
+
     /// Thirty fruits, paged down twice and up five rows: 香蕉 9 is the first row shown and
     /// Date 13 is highlighted.
     static func scrolledDown() -> FruitLaunch {
@@ -72,8 +79,7 @@ struct TableViewRowUpdateTests {
 
     @Test("Deleting rows above the highlighted one moves the highlight up with its row")
     func deleteAboveSelection() throws {
-        let app = FruitLaunch(fruits: 6)
-        app.press(.down, times: 4)
+        let app = Self.launch(fruits: 6, highlighting: 4)
         #expect(Self.highlighted(app) == ["Elderberry 4"])
         try Self.delete([0, 2], in: app)
         #expect(Self.names(app) == ["Banana 1", "Date 3", "Elderberry 4", "Fig 5"])
@@ -86,8 +92,7 @@ struct TableViewRowUpdateTests {
 
     @Test("Deleting the highlighted row highlights the row that took its place, or the last row")
     func deleteSelection() throws {
-        let app = FruitLaunch(fruits: 10)
-        app.press(.down, times: 5)
+        let app = Self.launch(fruits: 10, highlighting: 5)
         #expect(Self.highlighted(app) == ["Fig 5"])
         // With a row above it: the place is one up, and Grape 6 took it.
         try Self.delete([2, 5], in: app)
@@ -101,8 +106,7 @@ struct TableViewRowUpdateTests {
 
     @Test("Inserting rows above the highlighted one moves the highlight down with its row")
     func insertAboveSelection() throws {
-        let app = FruitLaunch(fruits: 5)
-        app.press(.down, times: 2)
+        let app = Self.launch(fruits: 5, highlighting: 2)
         try Self.insert([0, 3], in: app)
         #expect(
             Self.names(app) == [
@@ -165,8 +169,7 @@ struct TableViewRowUpdateTests {
 
     @Test("Inserted index paths that do not match the data source's rows reload, as reloadData() does")
     func mismatchedInsertionReloads() throws {
-        let app = FruitLaunch(fruits: 5)
-        app.press(.down, times: 2)
+        let app = Self.launch(fruits: 5, highlighting: 2)
         // Told of a row past the end, then of a section that is not there: the highlight
         // stays at its place, as after reloadData().
         try Self.insert([0], in: app, told: [6])
@@ -182,33 +185,21 @@ struct TableViewRowUpdateTests {
 
     @Test("An update maps rows section by section and refuses index paths that are not there")
     func updateMapping() throws {
-        let update = try #require(
-            TableRowUpdate(
-                counts: [3, 4], deleting: [ElementIndexPath(row: 0, section: 1)],
-                inserting: [ElementIndexPath(row: 1, section: 0)]))
+        /// Row `row` of section `section`.
+        func at(_ row: Int, _ section: Int = 0) -> ElementIndexPath {
+            ElementIndexPath(row: row, section: section)
+        }
+        let update = try #require(TableRowUpdate(counts: [3, 4], deleting: [at(0, 1)], inserting: [at(1)]))
         #expect(update.counts == [4, 3])
-        #expect(
-            update.indexPath(after: ElementIndexPath(row: 0, section: 0))
-                == ElementIndexPath(row: 0, section: 0))
-        #expect(
-            update.indexPath(after: ElementIndexPath(row: 1, section: 0))
-                == ElementIndexPath(row: 2, section: 0))
-        #expect(
-            update.indexPath(after: ElementIndexPath(row: 3, section: 1))
-                == ElementIndexPath(row: 2, section: 1))
+        #expect(update.indexPath(after: at(0)) == at(0))
+        #expect(update.indexPath(after: at(1)) == at(2))
+        #expect(update.indexPath(after: at(3, 1)) == at(2, 1))
         // A deleted row's place: the row that took it.
-        #expect(
-            update.indexPath(after: ElementIndexPath(row: 0, section: 1))
-                == ElementIndexPath(row: 0, section: 1))
-        #expect(TableRowUpdate(counts: [3], deleting: [ElementIndexPath(row: 3)], inserting: []) == nil)
-        #expect(
-            TableRowUpdate(counts: [3], deleting: [ElementIndexPath(row: 0, section: 1)], inserting: [])
-                == nil)
-        #expect(
-            TableRowUpdate(
-                counts: [3], deleting: [ElementIndexPath(row: 1), ElementIndexPath(row: 1)], inserting: [])
-                == nil)
-        #expect(TableRowUpdate(counts: [3], deleting: [], inserting: [ElementIndexPath(row: 4)]) == nil)
-        #expect(TableRowUpdate(counts: [3], deleting: [], inserting: [ElementIndexPath(row: 3)]) != nil)
+        #expect(update.indexPath(after: at(0, 1)) == at(0, 1))
+        #expect(TableRowUpdate(counts: [3], deleting: [at(3)], inserting: []) == nil)
+        #expect(TableRowUpdate(counts: [3], deleting: [at(0, 1)], inserting: []) == nil)
+        #expect(TableRowUpdate(counts: [3], deleting: [at(1), at(1)], inserting: []) == nil)
+        #expect(TableRowUpdate(counts: [3], deleting: [], inserting: [at(4)]) == nil)
+        #expect(TableRowUpdate(counts: [3], deleting: [], inserting: [at(3)]) != nil)
     }
 }
