@@ -127,12 +127,8 @@ final class LaunchGuard {
     /// confirmation, which comes after the crash-loop window or with the next save.
     func end() {
         excludedSubtree = nil
-        do {
+        reportingFailure("could not remove the in-progress marker") { () throws(RestorationError) in
             try storage.remove(.restoringMarker)
-        } catch {
-            record(
-                RestorationDiagnostic(
-                    .saveFailed, path: nil, reason: "could not remove the in-progress marker: \(error)"))
         }
         awaitingConfirmation = true
         stabilityCheck?.cancel()
@@ -144,12 +140,8 @@ final class LaunchGuard {
     /// Marks this launch as healthy: the launch history is removed.
     func confirm() {
         confirmed()
-        do {
+        reportingFailure("could not clear the launch history") { () throws(RestorationError) in
             try storage.remove(.launchHistory)
-        } catch {
-            record(
-                RestorationDiagnostic(
-                    .saveFailed, path: nil, reason: "could not clear the launch history: \(error)"))
         }
     }
 
@@ -169,23 +161,23 @@ final class LaunchGuard {
 
     /// ``clear()``, with a diagnostic if a marker stays: the next launch would read it.
     func clearReporting(_ when: String) {
-        do {
+        reportingFailure("could not clear the launch markers \(when)") { () throws(RestorationError) in
             try clear()
-        } catch {
-            record(
-                RestorationDiagnostic(
-                    .saveFailed, path: nil, reason: "could not clear the launch markers \(when): \(error)"))
         }
     }
 
     private func removeMarkerReporting(_ when: String) {
-        do {
+        reportingFailure("could not remove the in-progress marker \(when)") { () throws(RestorationError) in
             try storage.remove(.restoringMarker)
+        }
+    }
+
+    /// Runs `body`; if it fails, records a diagnostic that says `failure` and why.
+    private func reportingFailure(_ failure: String, _ body: () throws(RestorationError) -> Void) {
+        do {
+            try body()
         } catch {
-            record(
-                RestorationDiagnostic(
-                    .saveFailed, path: nil,
-                    reason: "could not remove the in-progress marker \(when): \(error)"))
+            record(RestorationDiagnostic(.saveFailed, path: nil, reason: "\(failure): \(error)"))
         }
     }
 }
