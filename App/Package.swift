@@ -24,6 +24,10 @@ let package = Package(
     products: [
         .library(name: "TerminalKit", targets: ["TerminalKit"]),
         .library(name: "HomepwnerCore", targets: ["HomepwnerCore"]),
+        // For the desktop app's package (Desktop/): the command line and the launch that
+        // every Homepwner front end shares, with no UI (rule G1).
+        .library(name: "HomepwnerLaunch", targets: ["HomepwnerLaunch"]),
+        .library(name: "ArgumentKit", targets: ["ArgumentKit"]),
         .executable(name: "homepwner", targets: ["homepwner"]),
         .executable(name: "terminalkit-demo", targets: ["terminalkit-demo"]),
         .executable(name: "restoration-archive", targets: ["restoration-archive"]),
@@ -52,12 +56,17 @@ let package = Package(
         // MARK: The UI-free core (rule C7): items, their SQLite store, photos and paths.
         // No UI and no engine: the terminal app builds on it, and so can a desktop app (G1).
         .target(name: "HomepwnerCore", dependencies: ["CSQLite", "CImageDecode"]),
+        // The options, directories, store and `--open` lookup of a launch, shared by the
+        // terminal app and the desktop app (rule G1); no UI either.
+        .target(name: "HomepwnerLaunch", dependencies: ["HomepwnerCore", "ArgumentKit", stateRestoration]),
 
         // MARK: UI layer and the app
         .target(name: "TerminalKit", dependencies: [stateRestoration, "CTerminal"]),
         .target(
             name: "Homepwner",
-            dependencies: ["HomepwnerCore", "TerminalKit", stateRestoration, "ArgumentKit"]),
+            dependencies: [
+                "HomepwnerCore", "HomepwnerLaunch", "TerminalKit", stateRestoration, "ArgumentKit",
+            ]),
 
         // MARK: Executables (thin)
         .executableTarget(name: "homepwner", dependencies: ["Homepwner", "ArgumentKit"]),

@@ -1,6 +1,7 @@
 import ArgumentKit
 import Foundation
 import HomepwnerCore
+import HomepwnerLaunch
 import StateRestoration
 import TerminalKit
 
@@ -77,35 +78,9 @@ public enum HomepwnerCommand {
 
             Without a terminal, --random-items N adds the items and exits.
             """,
-        options: [
-            .flag("fresh", help: "Starts a new session, from the list; other sessions are kept."),
-            .option(
-                "session", valueName: "id",
-                help: "Uses this session (made if new): its saved screens come back. See SESSIONS."),
-            .option(
-                "open", valueName: "item",
-                help: "Starts a new session showing this item: a serial number or an item key."),
-            .option(
-                "keep-sessions", valueName: "count", defaultValue: "16",
-                help: "Keeps at most this many sessions; the least recently used go first."),
-            .option(
-                "session-days", valueName: "days", defaultValue: "30",
-                help: "Removes sessions unused for longer than this."),
-            .option(
-                "data-dir", valueName: "dir", defaultValue: "$XDG_DATA_HOME/homepwner",
-                help: "Where the items database and the photos live."),
-            .option(
-                "state-dir", valueName: "dir", defaultValue: "$XDG_STATE_HOME/homepwner",
-                help: "Where the saved screen state lives."),
-            .option(
-                "random-items", valueName: "count",
-                help: "Adds this many of the book's random items (\"Shiny Spork\") before starting."),
-        ],
+        options: LaunchCommandLine.options,
         version: "homepwner \(HomepwnerApplication.version) (StateRestoration \(ArchiveFormat.engineVersion))"
     )
-
-    /// The most `--random-items` adds.
-    static let maximumRandomItems = 1_000_000
 
     /// What a command line asks for.
     enum Request: Hashable, Sendable {
@@ -121,57 +96,7 @@ public enum HomepwnerCommand {
         case .help(let text): return .help(text)
         case .version(let text): return .version(text)
         case .run(let command):
-            var options = HomepwnerOptions()
-            options.startsFresh = command.flag("fresh")
-            options.session = command.value("session")
-            options.openItem = command.value("open")
-            if options.openItem?.isEmpty == true {
-                throw command.usageError(
-                    .other("--open needs an item's serial number or key, not an empty string"))
-            }
-            if let session = options.session, !RestorationSessions.isValidIdentifier(session) {
-                throw command.usageError(
-                    .invalidValue(
-                        option: "--session <id>", value: session,
-                        reason: "expected 1 to 64 letters, digits, '-', '_' or '.', not starting with '.'",
-                        suggestion: nil))
-            }
-            if options.session != nil, options.startsFresh || options.openItem != nil {
-                throw command.usageError(
-                    .other("--session cannot be used with --fresh or --open, which start a new session"))
-            }
-            if let text = command.value("keep-sessions") {
-                guard let count = Int(text), (1...10_000).contains(count) else {
-                    throw command.usageError(
-                        .invalidValue(
-                            option: "--keep-sessions <count>", value: text,
-                            reason: "expected a whole number from 1 to 10000", suggestion: nil))
-                }
-                options.sessionPolicy.maximumCount = count
-            }
-            if let text = command.value("session-days") {
-                guard let days = Int(text), (1...36_500).contains(days) else {
-                    throw command.usageError(
-                        .invalidValue(
-                            option: "--session-days <days>", value: text,
-                            reason: "expected a whole number from 1 to 36500", suggestion: nil))
-                }
-                options.sessionPolicy.maximumAge = .seconds(days * 24 * 3600)
-            }
-            options.dataDirectory = command.value("data-dir")
-            options.stateDirectory = command.value("state-dir")
-            if let text = command.value("random-items") {
-                // One message for every bad count, words and numbers beyond Int alike.
-                guard let count = Int(text), (0...maximumRandomItems).contains(count) else {
-                    throw command.usageError(
-                        .invalidValue(
-                            option: "--random-items <count>", value: text,
-                            reason: "expected a whole number from 0 to \(maximumRandomItems)", suggestion: nil
-                        ))
-                }
-                options.randomItems = count
-            }
-            return .run(options)
+            return .run(try LaunchCommandLine.options(from: command))
         }
     }
 
@@ -217,109 +142,25 @@ public enum HomepwnerCommand {
     }
 
     /// A failure before the app starts: the message and the exit status.
-    struct Failure: Error {
-        var message: String
-        var status: ExitStatus
-    }
+    typealias Failure = LaunchFailure
 
-    /// What the app runs on: the directories, the open store, and the item `--open` named.
-    struct Prepared {
-        var paths: HomepwnerPaths
-        var store: ItemStore
-        var openItem: Item?
-        /// What this launch created, to remove if it fails before the app runs.
-        var leftovers: LaunchLeftovers
-    }
-
-    /// Resolves the directories, opens the store and adds the random items.
+    /// Resolves the directories, opens the store and adds the random items, as every
+    /// Homepwner front end does (``PreparedLaunch/prepare(_:variables:currentDirectory:)``).
     static func prepare(_ options: HomepwnerOptions, environment: CommandEnvironment) -> Result<
-        Prepared, Failure
+        PreparedLaunch, Failure
     > {
-        let paths: HomepwnerPaths
-        do {
-            paths = try HomepwnerPaths.resolve(
-                environment: environment.variables, dataDirectory: options.dataDirectory,
-                stateDirectory: options.stateDirectory, currentDirectory: environment.currentDirectory)
-        } catch {
-            let status: ExitStatus = if case .emptyOverride = error { .usage } else { .cannotCreate }
-            return .failure(Failure(message: error.description, status: status))
-        }
-        let leftovers = LaunchLeftovers(before: paths)
-        do {
-            try FileManager.default.createDirectory(
-                atPath: paths.stateDirectory, withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-        } catch {
-            return .failure(
-                Failure(
-                    message:
-                        "cannot create the state directory \(paths.stateDirectory): \(error.localizedDescription)",
-                    status: .cannotCreate))
-        }
-        // Rule R36: nothing is read from, or written to, a directory that someone else could
-        // plant files in (an archive that crashes the app, a FIFO, a symbolic link).
-        for (what, directory) in [("state", paths.stateDirectory), ("data", paths.dataDirectory)] {
-            do {
-                try DirectoryTrust.check(directory)
-            } catch {
-                return .failure(
-                    Failure(message: "the \(what) directory \(error)", status: .noPermission))
-            }
-        }
-        let store: ItemStore
-        do {
-            store = try ItemStore(paths: paths)
-            if let count = options.randomItems, count > 0 {
-                var generator = SystemRandomNumberGenerator()
-                try store.insertRandomItems(count, using: &generator)
-            }
-        } catch {
-            return .failure(Failure(message: error.description, status: exitStatus(for: error)))
-        }
-        var openItem: Item?
-        if let wanted = options.openItem {
-            switch findItem(wanted, in: store, databasePath: paths.databasePath) {
-            case .success(let item): openItem = item
-            case .failure(let failure):
-                leftovers.remove()
-                return .failure(failure)
-            }
-        }
-        return .success(Prepared(paths: paths, store: store, openItem: openItem, leftovers: leftovers))
+        PreparedLaunch.prepare(
+            options, variables: environment.variables, currentDirectory: environment.currentDirectory)
     }
 
-    /// The item `text` names (rule S6): a key (36 hexadecimal characters and dashes) or a
-    /// serial number, exactly. Unknown or ambiguous: a failure with status 65.
+    /// The item `text` names (rule S6): ``PreparedLaunch/findItem(_:in:databasePath:)``.
     static func findItem(_ text: String, in store: ItemStore, databasePath: String) -> Result<Item, Failure> {
-        do {
-            if let key = ItemKey.parse(text), let item = try store.item(forKey: key),
-                try store.isProvisional(key) != true
-            {
-                return .success(item)
-            }
-            let items = try store.items(withSerialNumber: text)
-            if items.count == 1, let item = items.first { return .success(item) }
-            let quoted = "“\(TerminalText.quoted(text))”"
-            if items.isEmpty {
-                return .failure(
-                    Failure(
-                        message: "no item has the serial number or key \(quoted) in \(databasePath)",
-                        status: .dataError))
-            }
-            let keys = items.map { ItemKey.text($0.key) }.joined(separator: ", ")
-            return .failure(
-                Failure(
-                    message:
-                        "\(items.count) items have the serial number \(quoted); open one by its key: \(keys)",
-                    status: .dataError))
-        } catch {
-            return .failure(Failure(message: error.description, status: exitStatus(for: error)))
-        }
+        PreparedLaunch.findItem(text, in: store, databasePath: databasePath)
     }
 
     @MainActor
     private static func launch(
-        _ prepared: Prepared, options: HomepwnerOptions, environment: CommandEnvironment
+        _ prepared: PreparedLaunch, options: HomepwnerOptions, environment: CommandEnvironment
     )
         -> Int32
     {
@@ -345,20 +186,10 @@ public enum HomepwnerCommand {
             // Pruning waits for the first frame (below).
             session = try sessions.open(options.sessionChoice, keeping: unfinished, pruning: false).session
         } catch {
-            let status: ExitStatus =
-                switch error {
-                case .held: .temporaryFailure
-                case .invalidIdentifier: .usage
-                case .storage(.refused): .noPermission
-                case .storage: .cannotCreate
-                }
-            environment.standardError("homepwner: error: \(error)\n")
-            if case .held = error {
-                environment.standardError(
-                    "hint: start without --session for the newest free session, or with --fresh for a new one\n"
-                )
-            }
-            return status.rawValue
+            let failure = LaunchFailure(opening: error)
+            environment.standardError("homepwner: error: \(failure.message)\n")
+            if let hint = failure.hint { environment.standardError("hint: \(hint)\n") }
+            return failure.status.rawValue
         }
         prepared.store.session = session.id
         let context = HomepwnerContext(
@@ -398,25 +229,10 @@ public enum HomepwnerCommand {
         return status
     }
 
-    /// Where diagnostics go: with `RESTORATION_DEBUG=1`, the file `RESTORATION_DEBUG_LOG`
-    /// names, else `<state-dir>/restoration.log` (a full-screen app cannot write to its
-    /// terminal); otherwise nowhere.
+    /// Where diagnostics go: ``PreparedLaunch/debugOutput(_:stateDirectory:)``.
     static func debugOutput(_ variables: [String: String], stateDirectory: String)
         -> RestorationConfiguration.DebugOutput
     {
-        guard variables["RESTORATION_DEBUG"] == "1" else { return .off }
-        if let path = variables["RESTORATION_DEBUG_LOG"], !path.isEmpty { return .file(path) }
-        return .file(HomepwnerPaths.join(stateDirectory, "restoration.log"))
-    }
-
-    private static func exitStatus(for error: ItemStoreError) -> ExitStatus {
-        switch error {
-        case .cannotCreateDirectory: .cannotCreate
-        case .untrusted: .noPermission
-        case .schemaTooNew, .notAHomepwnerDatabase, .invalidRow: .dataError
-        case .sqlite where error.isNotADatabase: .dataError
-        case .sqlite, .photo: .ioError
-        case .negativeValue, .itemNotFound, .indexOutOfRange: .software
-        }
+        PreparedLaunch.debugOutput(variables, stateDirectory: stateDirectory)
     }
 }

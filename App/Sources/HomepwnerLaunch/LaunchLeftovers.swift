@@ -4,14 +4,14 @@ import HomepwnerCore
 /// What a launch is about to create that was not there before it: the directories and
 /// the database. A launch that fails before the app runs (an unknown `--open`, no
 /// terminal) removes them again, so a mistyped command leaves nothing behind.
-struct LaunchLeftovers {
+public struct LaunchLeftovers {
     /// Directories that did not exist, each before its children.
     private var directories: [String] = []
     /// The database's files, if the database did not exist.
     private var files: [String] = []
 
     /// Looks at `paths` before anything is created.
-    init(before paths: HomepwnerPaths) {
+    public init(before paths: HomepwnerPaths) {
         let manager = FileManager.default
         for directory in [paths.stateDirectory, paths.dataDirectory] {
             var missing: [String] = []
@@ -30,7 +30,7 @@ struct LaunchLeftovers {
 
     /// Removes what the launch created: the database's files, then each directory it made,
     /// deepest first, if nothing else is in it.
-    func remove() {
+    public func remove() {
         for file in files { unlink(file) }
         for directory in directories.reversed() { rmdir(directory) }
     }
