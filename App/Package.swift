@@ -28,6 +28,9 @@ let package = Package(
         // every Homepwner front end shares, with no UI (rule G1).
         .library(name: "HomepwnerLaunch", targets: ["HomepwnerLaunch"]),
         .library(name: "ArgumentKit", targets: ["ArgumentKit"]),
+        // The end-to-end tests' process helpers (built products, programs on the PATH), for
+        // the desktop package's tests too.
+        .library(name: "TmuxTesting", targets: ["TmuxTesting"]),
         .executable(name: "homepwner", targets: ["homepwner"]),
         .executable(name: "terminalkit-demo", targets: ["terminalkit-demo"]),
         .executable(name: "restoration-archive", targets: ["restoration-archive"]),

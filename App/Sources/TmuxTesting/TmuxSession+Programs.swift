@@ -44,8 +44,15 @@ extension TmuxSession {
         guard let binary = builtProduct(name) else {
             throw TmuxError.notFound(program: name, place: "next to the tests (build it with them)")
         }
+        return try runProgram(binary, arguments, environment: environment)
+    }
+
+    /// Runs the executable at `path` as ``runProduct(_:_:environment:)`` runs a product.
+    public static func runProgram(
+        _ path: String, _ arguments: [String], environment: [String: String]? = nil
+    ) throws -> ProductRun {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         if let environment { process.environment = environment }
         let output = Pipe()

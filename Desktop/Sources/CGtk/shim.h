@@ -1,0 +1,4 @@
+// GTK 4 (Debian 12: 4.8) for Swift: the one header the desktop app's binding imports.
+// Macros such as GTK_WINDOW() and G_CALLBACK() do not import; GtkKit's Unchecked/ folder
+// does their casts.
+#include <gtk/gtk.h>

@@ -1,0 +1,30 @@
+import CGtk
+
+/// A `GtkLabel`: text that is read, not typed.
+@MainActor
+public final class Label: Widget {
+    /// Creates a label, its text aligned at the start.
+    public init(_ text: String = "") {
+        super.init(owning: gtk_label_new(text))
+        gtk_label_set_xalign(opaque, 0)
+    }
+
+    /// Creates a label whose underlined letter (after `_`, as in `"_Name"`) moves the focus
+    /// to the widget it ``labels(_:)`` with Alt.
+    public init(mnemonic: String) {
+        super.init(owning: gtk_label_new_with_mnemonic(mnemonic))
+        gtk_label_set_xalign(opaque, 0)
+    }
+
+    /// The text.
+    public var text: String {
+        get { String(cString: gtk_label_get_text(opaque)) }
+        set { gtk_label_set_text(opaque, newValue) }
+    }
+
+    /// Makes the label name `widget` for screen readers and move the focus to it with its
+    /// mnemonic.
+    public func labels(_ widget: Widget) {
+        gtk_label_set_mnemonic_widget(opaque, widget.pointer())
+    }
+}

@@ -1,0 +1,39 @@
+import StateRestoration
+
+/// The base of the adapter's restorable objects: a page, a page stack, a window, a
+/// widget's state. It implements every requirement of ``RestorableObject`` as an
+/// overridable member, as a UI layer's base class does, and reaches its engine through
+/// its ``owner``, up to the ``SceneWindow`` whose scene saves it.
+@MainActor
+open class Restorable: RestorableObject {
+    /// The identifier under which the object is saved; nil leaves it, and all below it, out.
+    public var restorationIdentifier: String?
+    /// The object this one belongs to (a widget's page, a page's stack), through which it
+    /// finds its engine.
+    public weak var owner: Restorable?
+
+    /// Creates an object.
+    public init(restorationIdentifier: String? = nil) {
+        self.restorationIdentifier = restorationIdentifier
+    }
+
+    /// The type that creates the object again at launch; nil by default.
+    open var restorationClass: (any ObjectRestoration.Type)? { nil }
+    /// The objects the walk visits below this one.
+    open var restorationChildren: [any RestorableObject] { [] }
+    /// False: children need distinct identifiers (rule R5).
+    open var restorationChildrenArePositional: Bool { false }
+    /// The engine of the window this object is in.
+    open var restorationEngine: RestorationEngine? { owner?.restorationEngine }
+    /// Writes the object's state; nothing by default.
+    open func encodeRestorableState(with coder: StateEncoder) throws {}
+    /// Reads what ``encodeRestorableState(with:)`` wrote.
+    open func decodeRestorableState(with coder: StateDecoder) throws {}
+    /// Runs once every restored object has decoded.
+    open func applicationFinishedRestoringState() {}
+
+    /// This object and everything below it that is a ``Restorable``, depth first.
+    public var subtree: [Restorable] {
+        [self] + restorationChildren.compactMap { $0 as? Restorable }.flatMap(\.subtree)
+    }
+}

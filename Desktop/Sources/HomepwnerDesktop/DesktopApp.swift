@@ -1,0 +1,99 @@
+import GtkKit
+import GtkRestoration
+import HomepwnerCore
+import StateRestoration
+
+/// Homepwner on GTK: the application, its window's scene, and GNOME's keys: Ctrl-Q quits
+/// (the window's state is kept for the next launch), Ctrl-W closes the window (its session
+/// ends, rule G5).
+@MainActor
+final class DesktopApp {
+    /// The name recorded in archives; an archive of another app is not restored.
+    nonisolated static let name = "homepwner-gtk"
+    /// The app's version, recorded in archives.
+    nonisolated static let version = "0.1.0"
+    /// GApplication's id.
+    nonisolated static let identifier = "org.homepwner.Homepwner"
+    /// How long input must be idle before continuous preservation saves (rule R20), as in
+    /// the terminal app: a `kill -9` loses at most this much of the window's state.
+    nonisolated static let continuousPreservationDelay: Duration = .milliseconds(300)
+
+    /// The restoration classes archives may name.
+    static var registry: RestorationRegistry { RestorationRegistry([ItemsPage.self, DetailPage.self]) }
+
+    let application = Application(identifier: identifier)
+    let context: DesktopContext
+    private var scenes: [Scene] = []
+    /// The errors of the saves made on quitting.
+    private(set) var preservationErrors: [RestorationError] = []
+    private let makeScene: @MainActor (Application) -> Scene
+
+    /// Creates the app on `session`, showing `opening` if given.
+    init(
+        context: DesktopContext, session: RestorationSession, opening: Item?,
+        debugOutput: RestorationConfiguration.DebugOutput
+    ) {
+        self.context = context
+        let configuration = RestorationConfiguration(
+            appName: Self.name, appVersion: Self.version,
+            continuousPreservationDelay: Self.continuousPreservationDelay,
+            debugOutput: debugOutput)
+        makeScene = { application in
+            let scene = Scene(
+                application: application, delegate: WindowDelegate(context: context, opening: opening),
+                configuration: configuration, registry: Self.registry, storage: session.storage,
+                session: session)
+            scene.engine.restorationContext = context
+            return scene
+        }
+        application.onActivate { [weak self] in self?.activate() }
+        application.addAction("quit", accelerators: ["<Control>q"]) { [weak self] in self?.quit() }
+        application.addAction("close", accelerators: ["<Control>w"]) { [weak self] in self?.closeWindow() }
+    }
+
+    /// Runs until the last window closes or the app quits.
+    /// - Returns: 0, or 74 when the state could not be saved on quitting.
+    func run() -> Int32 {
+        let status = application.run(programName: Self.name)
+        return preservationErrors.isEmpty ? status : 74
+    }
+
+    private func activate() {
+        guard scenes.isEmpty else { return }
+        let scene = makeScene(application)
+        scenes.append(scene)
+        scene.window.onCloseRequest { [weak self, weak scene] in
+            if let self, let scene { self.end(scene) }
+            return false
+        }
+        scene.launch()
+    }
+
+    /// Saves every window's state, keeping their sessions for the next launch, and quits.
+    private func quit() {
+        for scene in scenes {
+            do {
+                try scene.preserve()
+            } catch {
+                preservationErrors.append(error)
+            }
+        }
+        scenes.removeAll()
+        application.quit()
+    }
+
+    /// Closes the active window, ending its session.
+    private func closeWindow() {
+        scenes.first(where: { $0.window.isActive })?.window.close()
+    }
+
+    /// A window closed: its session ends (rule G5).
+    private func end(_ scene: Scene) {
+        scenes.removeAll { $0 === scene }
+        do {
+            try scene.end()
+        } catch {
+            preservationErrors.append(error)
+        }
+    }
+}

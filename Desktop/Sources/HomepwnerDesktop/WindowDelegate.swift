@@ -1,0 +1,70 @@
+import GtkKit
+import GtkRestoration
+import HomepwnerCore
+import StateRestoration
+
+/// One window's delegate (the book's app delegate, per scene): opts in to restoration,
+/// builds the header bar and the page stack before the restore, and the list after it when
+/// nothing was restored.
+@MainActor
+final class WindowDelegate: SceneDelegate {
+    static let stackIdentifier = "PageStack"
+
+    let context: DesktopContext
+    /// The item `--open` asked to show (rule S6).
+    let opening: Item?
+    private(set) var stack = PageStack(restorationIdentifier: WindowDelegate.stackIdentifier)
+    private let add = Button(label: "_Add")
+    private let edit = Button(label: "_Edit")
+
+    init(context: DesktopContext, opening: Item?) {
+        self.context = context
+        self.opening = opening
+    }
+
+    func sceneWillFinishLaunching(_ scene: Scene) {
+        let header = HeaderBar()
+        add.setAccessibleLabel("Add an item")
+        edit.setAccessibleLabel("Edit the list")
+        // Reordering and deleting come with the list's edit mode, which is not built yet.
+        edit.isSensitive = false
+        header.packStart(add)
+        header.packEnd(edit)
+        scene.window.setTitlebar(header)
+        scene.window.title = "Homepwner"
+        scene.window.size = Size(width: 640, height: 480)
+        scene.root.page = stack
+        add.onClick { [weak self] in self?.addItem() }
+        stack.didShow = { [weak self, weak scene] page in
+            scene?.window.title = page.title
+            self?.add.isSensitive = page is ItemsPage
+        }
+    }
+
+    func sceneDidFinishLaunching(_ scene: Scene) {
+        if !(stack.pages.first is ItemsPage) {
+            // Nothing usable was restored: the list, as at a first launch.
+            let fresh = PageStack(restorationIdentifier: Self.stackIdentifier)
+            fresh.didShow = stack.didShow
+            stack = fresh
+            scene.root.page = fresh
+            fresh.push(ItemsPage(context: context))
+        }
+        if let opening, let list = stack.pages.first as? ItemsPage {
+            list.list.selectedKey = ItemKey.text(opening.key)
+            stack.push(DetailPage(item: opening, context: context))
+        }
+    }
+
+    private func addItem() {
+        (stack.topPage as? ItemsPage)?.addItem()
+    }
+
+    // MARK: Restoration
+
+    func shouldSaveApplicationState(_ coder: StateEncoder) -> Bool { true }
+
+    func shouldRestoreApplicationState(_ coder: StateDecoder) -> Bool {
+        coder.metadata.appName == DesktopApp.name
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import HomepwnerCore
+import StateRestoration
+import Testing
+
+/// `homepwner-gtk` under Xvfb, driven with `xdotool`: killed with `-9` past the debounce,
+/// then relaunched, it shows the same window, pixel for pixel (rules G4, G6).
+@Suite("G4: homepwner-gtk after kill -9, end to end")
+struct KillRelaunchEndToEndTests {
+    @Test("G4: an item opened from the keyboard, Chinese typed and selected, kill -9: the same pixels")
+    func itemPageAfterKill() throws {
+        let session = try DesktopSession()
+        let store = try ItemStore(paths: session.paths)
+        for (name, serial, value) in [
+            ("Shiny Bear", "7G9K4", 60), ("Rusty Mac", "0D4J0", 70), ("Fluffy Mac", "0G1J0", 41),
+        ] {
+            try store.createItem(name: name, serialNumber: serial, valueInDollars: value)
+        }
+        try session.launch()
+        try session.focus(try session.waitForWindow("Homepwner"))
+        // The list has the focus at launch: ↓ ↓ reaches the third item, Enter opens it.
+        try session.key("Down", "Down", "Return")
+        try session.waitForWindow("Fluffy Mac")
+        try session.key("End")
+        try session.type(" 熊猫玩具")
+        let name = "Fluffy Mac 熊猫玩具"
+        try session.waitForWindow(name)
+        try session.key("shift+Left", "shift+Left")
+        // Past the debounce: the saved state holds the selection of the last two characters,
+        // the cursor at one end of it (GTK's `cursor-position`), the anchor at the other.
+        let length = Int64(name.unicodeScalars.count)
+        try poll("the name's cursor and selection in the saved state") {
+            guard
+                let record = try session.archive()?.records.first(where: {
+                    $0.path.identifiers.last == "name"
+                })
+            else { return false }
+            let values = Dictionary(record.entries.map { ($0.key, $0.value) }) { $1 }
+            return Set([values["cursor"], values["anchor"]]) == [.int(length - 2), .int(length)]
+        }
+        #expect(try ItemStore(paths: session.paths).items(withSerialNumber: "0G1J0").first?.name == name)
+        let before = try session.settledScreenshot("before")
+        session.killApp()
+
+        try session.launch()
+        try session.focus(try session.waitForWindow(name))
+        var after = before
+        var differing = -1
+        do {
+            try poll("the relaunched window to look as before the kill", timeout: .seconds(10)) {
+                after = try session.screenshot("after")
+                differing = try session.differingPixels(before, after)
+                return differing == 0
+            }
+        } catch {
+            Issue.record("\(error); kept: \(before), \(after); the app said: \(session.errors(ofLaunch: 2))")
+        }
+        #expect(differing == 0, "\(differing) pixels differ")
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import HomepwnerCore
+import StateRestoration
+import TestSupport
+import TmuxTesting
+
+/// `homepwner-gtk` run as a person runs it, on a private X server: launched, typed at with
+/// `xdotool`, photographed with `xwd`, killed with `-9`, launched again.
+///
+/// Everything is isolated in a scratch directory: the data and state directories
+/// (`--data-dir`, `--state-dir`), `HOME`, and `XDG_CONFIG_HOME` with a GTK `settings.ini`
+/// that turns off the cursor's blinking and animations, so that two screenshots of the
+/// same state are the same pixels.
+final class DesktopSession {
+    let server: XvfbServer
+    let scratch = TemporaryDirectory(prefix: "desktop-e2e")
+    private var app: Process?
+    private var launches = 0
+
+    init() throws {
+        server = try XvfbServer()
+        let settings = scratch.file("config/gtk-4.0")
+        try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
+        try "[Settings]\ngtk-cursor-blink=false\ngtk-enable-animations=false\n".write(
+            toFile: settings + "/settings.ini", atomically: true, encoding: .utf8)
+    }
+
+    deinit {
+        if let app, app.isRunning { kill(app.processIdentifier, SIGKILL) }
+    }
+
+    /// The app's data and state directories.
+    var paths: HomepwnerPaths {
+        HomepwnerPaths(dataDirectory: scratch.file("data"), stateDirectory: scratch.file("state"))
+    }
+
+    /// The environment of the app and of the X tools: the private display, the isolated
+    /// directories, and no accessibility bus or dconf to look for.
+    var environment: [String: String] {
+        [
+            "DISPLAY": server.display, "GDK_BACKEND": "x11", "LANG": "C.UTF-8", "HOME": scratch.path,
+            "XDG_CONFIG_HOME": scratch.file("config"), "XDG_DATA_HOME": scratch.file("xdg-data"),
+            "XDG_STATE_HOME": scratch.file("xdg-state"), "NO_AT_BRIDGE": "1", "GSETTINGS_BACKEND": "memory",
+        ]
+    }
+
+    /// Starts `homepwner-gtk` on the scratch directories.
+    func launch(_ arguments: [String] = []) throws {
+        guard let binary = TmuxSession.builtProduct("homepwner-gtk") else {
+            throw DesktopTestError.missing("homepwner-gtk next to the tests (build it with them)")
+        }
+        launches += 1
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments =
+            ["--data-dir", paths.dataDirectory, "--state-dir", paths.stateDirectory] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        _ = FileManager.default.createFile(atPath: scratch.file("app-\(launches).err"), contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: scratch.file("app-\(launches).err"))
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        app = process
+    }
+
+    /// Kills the app with SIGKILL and waits for it to be gone.
+    func killApp() {
+        guard let app else { return }
+        kill(app.processIdentifier, SIGKILL)
+        app.waitUntilExit()
+        self.app = nil
+    }
+
+    /// Runs an X tool on the private display.
+    @discardableResult
+    func x(_ program: String, _ arguments: [String]) throws -> ProgramRun {
+        let run = try ProgramRun.run(program, arguments, environment: environment)
+        guard run.status == 0 else {
+            throw DesktopTestError.failed("\(program) \(arguments.joined(separator: " ")): \(run.errors)")
+        }
+        return run
+    }
+
+    /// Waits for a window titled exactly `title` to be on screen; returns its id.
+    @discardableResult
+    func waitForWindow(_ title: String) throws -> String {
+        var found = ""
+        let pattern = "^" + NSRegularExpression.escapedPattern(for: title) + "$"
+        try poll("a window titled '\(title)'") {
+            let run = try ProgramRun.run(
+                "xdotool", ["search", "--onlyvisible", "--name", pattern], environment: environment)
+            found = run.output.split(separator: "\n").first.map(String.init) ?? ""
+            return run.status == 0 && !found.isEmpty
+        }
+        return found
+    }
+
+    /// Gives `window` the keyboard focus as a window manager would, the pointer parked in
+    /// the same place each time (out of the window, so no row is hovered).
+    func focus(_ window: String) throws {
+        try x("xdotool", ["mousemove", "1270", "790"])
+        try x("xdotool", ["windowfocus", "--sync", window])
+    }
+
+    /// Presses keys (`xdotool key` names: `Down`, `Return`, `shift+Left`).
+    func key(_ keys: String...) throws {
+        try x("xdotool", ["key", "--delay", "40"] + keys)
+    }
+
+    /// Types `text`, Chinese included.
+    func type(_ text: String) throws {
+        try x("xdotool", ["type", "--delay", "60", text])
+    }
+
+    /// The whole screen as a PNG in the scratch directory, named `name`.
+    func screenshot(_ name: String) throws -> String {
+        let xwd = scratch.file(name + ".xwd")
+        let png = scratch.file(name + ".png")
+        try x("xwd", ["-root", "-silent", "-out", xwd])
+        try x("/usr/bin/convert", ["xwd:" + xwd, png])
+        return png
+    }
+
+    /// How many pixels differ between two PNGs (ImageMagick's `compare -metric AE`).
+    func differingPixels(_ first: String, _ second: String) throws -> Int {
+        let run = try ProgramRun.run(
+            "/usr/bin/compare", ["-metric", "AE", first, second, scratch.file("difference.png")],
+            environment: environment)
+        guard run.status <= 1, let count = Int(run.errors.split(separator: " ").first ?? "") else {
+            throw DesktopTestError.failed("compare: \(run.errors)")
+        }
+        return count
+    }
+
+    /// A screenshot taken once two in a row are the same: the window has drawn.
+    func settledScreenshot(_ name: String) throws -> String {
+        var previous = try screenshot(name + "-0")
+        var shot = previous
+        var attempt = 0
+        try poll("the screen to settle") {
+            attempt += 1
+            shot = try screenshot("\(name)-\(attempt)")
+            defer { previous = shot }
+            return try differingPixels(previous, shot) == 0
+        }
+        return shot
+    }
+
+    /// The archive of the only session under the desktop app's state, parsed; nil while
+    /// there is none.
+    func archive() throws -> Archive? {
+        let sessions = scratch.file("state/desktop/sessions")
+        let ids = (try? FileManager.default.contentsOfDirectory(atPath: sessions)) ?? []
+        guard ids.count == 1, let id = ids.first,
+            let data = FileManager.default.contents(atPath: "\(sessions)/\(id)/restoration.archive")
+        else { return nil }
+        return try Archive(fileBytes: Array(data))
+    }
+
+    /// What the app wrote on standard error in its `launch`-th run (1 for the first).
+    func errors(ofLaunch launch: Int) -> String {
+        (try? String(contentsOfFile: scratch.file("app-\(launch).err"), encoding: .utf8)) ?? ""
+    }
+}
