@@ -8,8 +8,9 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 ARGS ?=
 APP := --package-path App
+DESKTOP := --package-path Desktop
 
-.PHONY: all bootstrap build release run test test-engine test-app test-examples check-snippets check-tests check-rules check-unsafe check-scripts lint format docs fuzz clean
+.PHONY: all bootstrap build release run run-gtk test test-engine test-app test-gtk test-examples check-snippets check-tests check-rules check-unsafe check-scripts lint format docs fuzz clean
 
 all: build
 
@@ -29,10 +30,10 @@ run: bootstrap
 	App/.build/release/homepwner $(ARGS)
 
 ## Every test: the engine's, the second adopter's (Examples/MiniKit), then the app's (unit,
-## integration, end-to-end in tmux), after scripts/check-tests (no test without an assertion,
+## integration, end-to-end in tmux) and the desktop app's (under Xvfb), after scripts/check-tests (no test without an assertion,
 ## no catch that swallows the error) and scripts/check-snippets (the DocC articles' code is
 ## the example's, compiled); then scripts/check-scripts, a short run of every other script.
-test: bootstrap check-tests check-rules check-unsafe check-snippets test-engine test-examples test-app check-scripts
+test: bootstrap check-tests check-rules check-unsafe check-snippets test-engine test-examples test-app test-gtk check-scripts
 
 check-tests:
 	@scripts/check-tests
@@ -69,12 +70,26 @@ test-app: bootstrap
 	$(SWIFT) build $(APP) --build-tests
 	$(SWIFT) test $(APP) --skip-build
 
+## Homepwner on GTK 4 (Desktop/, rules G1-G7): builds and starts homepwner-gtk on the desktop
+## (it needs a display: DISPLAY or WAYLAND_DISPLAY), e.g. make run-gtk ARGS="--random-items 20".
+run-gtk: bootstrap
+	$(SWIFT) build $(DESKTOP) -c release --product homepwner-gtk
+	Desktop/.build/release/homepwner-gtk $(ARGS)
+
+## The desktop app's tests: the GTK adapter's on real widgets (they need a display, which
+## xvfb-run gives), then end to end, each on an Xvfb of its own (kill -9, relaunch, screenshots).
+test-gtk: bootstrap
+	$(SWIFT) build $(DESKTOP) --build-tests
+	xvfb-run -a -s "-screen 0 1280x800x24" $(SWIFT) test $(DESKTOP) --skip-build
+
 ## swift-format, strict, on everything.
 lint:
-	swift-format lint --strict -r Sources Tests Fuzz Bench Package.swift App/Sources App/Tests App/Package.swift Examples
+	swift-format lint --strict -r Sources Tests Fuzz Bench Package.swift App/Sources App/Tests App/Package.swift Examples \
+		Desktop/Sources Desktop/Tests Desktop/Package.swift
 
 format:
-	swift-format format --in-place -r Sources Tests Fuzz Bench Package.swift App/Sources App/Tests App/Package.swift Examples
+	swift-format format --in-place -r Sources Tests Fuzz Bench Package.swift App/Sources App/Tests App/Package.swift Examples \
+		Desktop/Sources Desktop/Tests Desktop/Package.swift
 
 ## The engine's DocC catalog, with warnings as errors, into docs/api/.
 docs:
@@ -98,7 +113,7 @@ fuzz-app:
 	scripts/fuzz-app $(SECONDS)
 
 clean:
-	rm -rf .build App/.build Examples/MiniKit/.build .build-fuzz .build-fuzz-app .build-soak .build-docs .build-phases .build-compare .build-appbench
+	rm -rf .build App/.build Desktop/.build Examples/MiniKit/.build .build-fuzz .build-fuzz-app .build-soak .build-docs .build-phases .build-compare .build-appbench
 
 ## Rule X2: every state a power loss could leave during the engine's writes, under the POSIX
 ## worst case and ext4 data=ordered (docs/RELIABILITY.md, "Power loss during a save").

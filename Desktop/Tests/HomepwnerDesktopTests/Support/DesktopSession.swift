@@ -86,13 +86,24 @@ final class DesktopSession {
     func waitForWindow(_ title: String) throws -> String {
         var found = ""
         let pattern = "^" + NSRegularExpression.escapedPattern(for: title) + "$"
-        try poll("a window titled '\(title)'") {
-            let run = try ProgramRun.run(
-                "xdotool", ["search", "--onlyvisible", "--name", pattern], environment: environment)
-            found = run.output.split(separator: "\n").first.map(String.init) ?? ""
-            return run.status == 0 && !found.isEmpty
+        do {
+            try poll("a window titled '\(title)'") {
+                let run = try ProgramRun.run(
+                    "xdotool", ["search", "--onlyvisible", "--name", pattern], environment: environment)
+                found = run.output.split(separator: "\n").first.map(String.init) ?? ""
+                return run.status == 0 && !found.isEmpty
+            }
+        } catch {
+            throw DesktopTestError.timedOut("a window titled '\(title)'; the windows: \(windowTitles())")
         }
         return found
+    }
+
+    /// The titles of the windows on screen, for a failure's message.
+    func windowTitles() -> [String] {
+        let run = try? ProgramRun.run(
+            "xdotool", ["search", "--onlyvisible", "--name", ".", "getwindowname", "%@"], environment: environment)
+        return run?.output.split(separator: "\n").map(String.init) ?? []
     }
 
     /// Gives `window` the keyboard focus as a window manager would, the pointer parked in
@@ -104,12 +115,34 @@ final class DesktopSession {
 
     /// Presses keys (`xdotool key` names: `Down`, `Return`, `shift+Left`).
     func key(_ keys: String...) throws {
+        try key(keys)
+    }
+
+    /// Presses keys, as ``key(_:)-(String...)`` does.
+    func key(_ keys: [String]) throws {
         try x("xdotool", ["key", "--delay", "40"] + keys)
     }
 
-    /// Types `text`, Chinese included.
-    func type(_ text: String) throws {
-        try x("xdotool", ["type", "--delay", "60", text])
+    /// Types `text` into the focused entry of a window titled `before`, whose title follows
+    /// the entry (an item's name), and waits until the title shows it all.
+    ///
+    /// ASCII goes through `xdotool type`. Other characters (Chinese) go through GTK's own
+    /// Unicode entry, Ctrl+Shift+U, the code in hexadecimal, Space: GTK's input method
+    /// commits them as an input method for Chinese commits its text. `xdotool type` would
+    /// remap a spare key for each, and the app, reading the keyboard map after the key
+    /// arrives, sometimes finds it mapped back and loses the character.
+    func type(_ text: String, titleBefore before: String) throws {
+        for character in text {
+            if character.isASCII {
+                try x("xdotool", ["type", String(character)])
+            } else {
+                for scalar in character.unicodeScalars {
+                    let digits = String(scalar.value, radix: 16).map(String.init)
+                    try key(["ctrl+shift+u"] + digits + ["space"])
+                }
+            }
+        }
+        try waitForWindow(before + text)
     }
 
     /// The whole screen as a PNG in the scratch directory, named `name`.
