@@ -102,7 +102,8 @@ final class DesktopSession {
     /// The titles of the windows on screen, for a failure's message.
     func windowTitles() -> [String] {
         let run = try? ProgramRun.run(
-            "xdotool", ["search", "--onlyvisible", "--name", ".", "getwindowname", "%@"], environment: environment)
+            "xdotool", ["search", "--onlyvisible", "--name", ".", "getwindowname", "%@"],
+            environment: environment)
         return run?.output.split(separator: "\n").map(String.init) ?? []
     }
 
