@@ -43,6 +43,45 @@ struct KillRelaunchEndToEndTests {
 
         try session.launch()
         try session.focus(try session.waitForWindow(name))
+        try expectSameScreen(session, as: before, launch: 2)
+    }
+
+    @Test("G4: the list resized, a row chosen with the keyboard, kill -9: the same size, row and pixels")
+    func listAfterKill() throws {
+        let session = try DesktopSession()
+        let store = try ItemStore(paths: session.paths)
+        for index in 1...12 {
+            try store.createItem(name: "Item \(index)", serialNumber: "S\(index)", valueInDollars: index * 10)
+        }
+        try session.launch()
+        let window = try session.waitForWindow("Homepwner")
+        try session.x("xdotool", ["windowsize", "--sync", window, "720", "560"])
+        try session.focus(window)
+        try session.key("Down", "Down", "Down", "Down")
+        // Past the debounce: the saved state has the fifth item selected and the new size.
+        let fifth = try #require(try store.items(withSerialNumber: "S5").first)
+        try poll("the selection and the size in the saved state") {
+            guard let archive = try session.archive(),
+                let list = archive.records.first(where: { $0.path.identifiers.last == "ItemsList" }),
+                let window = archive.records.first(where: { $0.path.identifiers == ["Window"] })
+            else { return false }
+            let selected = list.entries.first { $0.key == "selectedKey" }?.value
+            let width = window.entries.first { $0.key == "gtk.width" }?.value
+            return selected == .string(ItemKey.text(fifth.key)) && width == .int(720)
+        }
+        let before = try session.settledScreenshot("before")
+        session.killApp()
+
+        try session.launch()
+        try session.focus(try session.waitForWindow("Homepwner"))
+        try expectSameScreen(session, as: before, launch: 2)
+        // The keyboard goes on from the restored row: ↓ and Enter open the sixth item.
+        try session.key("Down", "Return")
+        try session.waitForWindow("Item 6")
+    }
+
+    /// Polls until the screen equals `before`, then expects 0 pixels to differ.
+    private func expectSameScreen(_ session: DesktopSession, as before: String, launch: Int) throws {
         var after = before
         var differing = -1
         do {
@@ -52,7 +91,8 @@ struct KillRelaunchEndToEndTests {
                 return differing == 0
             }
         } catch {
-            Issue.record("\(error); kept: \(before), \(after); the app said: \(session.errors(ofLaunch: 2))")
+            Issue.record(
+                "\(error); kept: \(before), \(after); the app said: \(session.errors(ofLaunch: launch))")
         }
         #expect(differing == 0, "\(differing) pixels differ")
     }
