@@ -2,3 +2,5 @@
 // Macros such as GTK_WINDOW() and G_CALLBACK() do not import; GtkKit's Unchecked/ folder
 // does their casts.
 #include <gtk/gtk.h>
+// g_unix_signal_add_full: SIGTERM, SIGINT and SIGHUP handled on the main loop.
+#include <glib-unix.h>

@@ -101,6 +101,8 @@ public final class Scene {
     /// - Throws: ``RestorationError`` if the session's directory could not be removed.
     public func end() throws(RestorationError) {
         engine.discardState(reason: "the window was closed")
+        // What the closing window still says (its focus goes) is no longer saved.
+        root.engine = nil
         try session?.end()
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GtkKit
 import GtkRestoration
 import HomepwnerCore
@@ -5,7 +6,7 @@ import StateRestoration
 
 /// Homepwner on GTK: the application, its window's scene, and GNOME's keys: Ctrl-Q quits
 /// (the window's state is kept for the next launch), Ctrl-W closes the window (its session
-/// ends, rule G5).
+/// ends, rule G5). SIGTERM, SIGINT and SIGHUP quit as Ctrl-Q does.
 @MainActor
 final class DesktopApp {
     /// The name recorded in archives; an archive of another app is not restored.
@@ -49,13 +50,23 @@ final class DesktopApp {
         application.onActivate { [weak self] in self?.activate() }
         application.addAction("quit", accelerators: ["<Control>q"]) { [weak self] in self?.quit() }
         application.addAction("close", accelerators: ["<Control>w"]) { [weak self] in self?.closeWindow() }
+        // A logout, kill or Ctrl-C in the terminal that started it: saved as a quit is.
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            MainLoop.onSignal(signal) { [weak self] in
+                self?.signalStatus = 128 + signal
+                self?.quit()
+            }
+        }
     }
+
+    /// 128 + the signal's number after SIGTERM, SIGINT or SIGHUP, as shells report it.
+    private var signalStatus: Int32?
 
     /// Runs until the last window closes or the app quits.
     /// - Returns: 0, or 74 when the state could not be saved on quitting.
     func run() -> Int32 {
         let status = application.run(programName: Self.name)
-        return preservationErrors.isEmpty ? status : 74
+        return preservationErrors.isEmpty ? signalStatus ?? status : 74
     }
 
     private func activate() {

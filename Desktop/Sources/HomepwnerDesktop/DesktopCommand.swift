@@ -8,7 +8,8 @@ import StateRestoration
 /// The `homepwner-gtk` command (rules G1, G7): the terminal app's options, then the app in
 /// a window.
 ///
-/// Exit status: 0 after a quit or the last window closed; 64 for a wrong command line; 69
+/// Exit status: 0 after a quit or the last window closed; 128 + the signal after SIGTERM
+/// (143), SIGINT (130) or SIGHUP (129), the windows saved first; 64 for a wrong command line; 69
 /// when there is no display to open; 65, 73, 74, 75 and 77 as `homepwner` (a database it
 /// cannot use or an unknown `--open` item; a directory it cannot create; a read or write
 /// that failed, or a state that could not be saved on quitting; a `--session` another

@@ -22,6 +22,13 @@ public enum MainLoop {
         addIdle(action)
     }
 
+    /// Runs `action` on the main loop each time the process receives `signal` (`SIGTERM`,
+    /// `SIGINT` or `SIGHUP`), rather than being ended by it.
+    @MainActor
+    public static func onSignal(_ signal: Int32, _ action: @escaping @MainActor () -> Void) {
+        addSignalHandler(signal, action)
+    }
+
     /// Runs the main loop's pending work, then waits for more and runs it, until
     /// `condition` holds or `timeout` has passed. Tests step GTK so, without `run()`.
     /// - Returns: Whether `condition` held.

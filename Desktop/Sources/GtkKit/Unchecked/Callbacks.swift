@@ -191,3 +191,22 @@ func addTimeout(milliseconds: UInt32, _ action: @escaping PlainAction) -> UInt32
 func addIdle(_ action: @escaping PostedAction) {
     _ = g_idle_add_full(G_PRIORITY_DEFAULT, postedTrampoline, Callback(action).retainedForC(), releaseBox)
 }
+
+/// Runs `action` on the main loop each time the process receives `signal` (SIGTERM, SIGINT,
+/// SIGHUP: `g_unix_signal_add_full` does the async-signal-safe part).
+/// The signal is unblocked on the calling thread first: a process inherits its parent's
+/// blocked signals, and a test runner's threads block SIGTERM.
+func addSignalHandler(_ signal: Int32, _ action: @escaping PlainAction) {
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, signal)
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    _ = g_unix_signal_add_full(
+        G_PRIORITY_DEFAULT, signal, repeatingSourceTrampoline, Callback(action).retainedForC(), releaseBox)
+}
+
+private let repeatingSourceTrampoline: @convention(c) (UnsafeMutableRawPointer?) -> gboolean = { data in
+    guard let callback = Callback<PlainAction>.from(data) else { return 0 }
+    MainActor.assumeIsolated { callback.action() }
+    return 1  // G_SOURCE_CONTINUE: a signal may come again.
+}

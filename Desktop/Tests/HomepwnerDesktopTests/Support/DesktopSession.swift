@@ -71,6 +71,25 @@ final class DesktopSession {
         self.app = nil
     }
 
+    /// Sends `signal` to the app.
+    func signalApp(_ signal: Int32) {
+        if let app { kill(app.processIdentifier, signal) }
+    }
+
+    /// Waits for the app to end by itself (a quit, its last window closed); its status.
+    func waitForExit() throws -> Int32 {
+        guard let app else { throw DesktopTestError.failed("the app is not running") }
+        try poll("the app to exit") { !app.isRunning }
+        self.app = nil
+        return app.terminationStatus
+    }
+
+    /// The ids of the desktop app's sessions under the state directory.
+    var sessionIDs: [String] {
+        let ids = try? FileManager.default.contentsOfDirectory(atPath: scratch.file("state/desktop/sessions"))
+        return (ids ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
     /// Runs an X tool on the private display.
     @discardableResult
     func x(_ program: String, _ arguments: [String]) throws -> ProgramRun {
