@@ -21,14 +21,88 @@ open class Page: Restorable {
         super.init(restorationIdentifier: restorationIdentifier)
     }
 
+    /// The page this one shows in a dialog over its window, if any.
+    public private(set) var presentedPage: Page?
+    /// The page that shows this one in a dialog.
+    public private(set) weak var presentingPage: Page?
+    /// The dialog window of ``presentedPage``.
+    private var dialog: Window?
+
     /// Saves `view` with the page.
     public func addView(_ view: Restorable) {
         view.owner = self
         views.append(view)
     }
 
-    /// The page's views, then what a subclass adds.
-    open override var restorationChildren: [any RestorableObject] { views }
+    /// The page's views, then the page it presents (rule R4: a presented page is a child
+    /// of its presenter).
+    open override var restorationChildren: [any RestorableObject] {
+        views + (presentedPage.map { [$0] } ?? [])
+    }
+
+    /// The window this page is in, through its owners.
+    public var sceneWindow: SceneWindow? {
+        var current: Restorable? = owner
+        while let object = current {
+            if let window = object as? SceneWindow { return window }
+            current = object.owner
+        }
+        return nil
+    }
+
+    /// Shows `page` in a modal dialog over this page's window, once that window is on
+    /// screen (a restored dialog waits for it, so that it comes up above it).
+    public func present(_ page: Page) {
+        dismiss()
+        page.owner = self
+        page.presentingPage = self
+        presentedPage = page
+        showDialog()
+        invalidateRestorableState()
+    }
+
+    /// Makes the dialog of ``presentedPage`` if the page is in a window yet (a page
+    /// restored before its stack took it gets it when the window appears).
+    func showDialog() {
+        guard let page = presentedPage, dialog == nil, let host = sceneWindow else { return }
+        let dialog = Window(application: nil)
+        dialog.title = page.title
+        dialog.setChild(page.content)
+        dialog.makeDialog(of: host.window)
+        dialog.onCloseRequest { [weak self] in
+            self?.dismiss()
+            return false
+        }
+        self.dialog = dialog
+        host.whenOnScreen { [weak dialog, weak page] in
+            dialog?.present()
+            page?.pageDidAppear()
+        }
+    }
+
+    /// Closes the dialog this page presents, if any.
+    public func dismiss() {
+        guard let page = presentedPage else { return }
+        presentedPage = nil
+        page.presentingPage = nil
+        page.owner = nil
+        let dialog = self.dialog
+        self.dialog = nil
+        dialog?.destroy()
+        invalidateRestorableState()
+    }
+
+    /// Records the structure: the presented page, as a reference (rules R8, R12).
+    open override func encodeRestorableState(with coder: StateEncoder) throws {
+        try coder.encodeObject(presentedPage, forKey: "gtk.presented")
+    }
+
+    /// Presents again what ``encodeRestorableState(with:)`` referenced, if it was restored.
+    open override func decodeRestorableState(with coder: StateDecoder) throws {
+        if let page = try coder.decodeContainedObject(of: Page.self, forKey: "gtk.presented") {
+            present(page)
+        }
+    }
 
     /// The stack that shows this page, if any.
     public var stack: PageStack? { owner as? PageStack }

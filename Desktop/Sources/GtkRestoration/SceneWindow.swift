@@ -27,6 +27,8 @@ public final class SceneWindow: Restorable {
     public var pendingFocus: (any FocusTarget)?
     private var restoredFocusVisible = false
     private var appearances = 0
+    /// What waits for the window to be on screen (a restored dialog).
+    private var afterAppearing: [@MainActor () -> Void] = []
 
     /// The identifier of every scene's window.
     public static let identifier = "Window"
@@ -68,11 +70,19 @@ public final class SceneWindow: Restorable {
         }
     }
 
+    /// Runs `action` now if the window is on screen, else when it first is.
+    public func whenOnScreen(_ action: @escaping @MainActor () -> Void) {
+        if appearances > 0 { action() } else { afterAppearing.append(action) }
+    }
+
     /// Gives the focus, and the entries' cursors and selections, back. The scene calls it
     /// when the window is mapped and again when it first becomes active: GTK moves the
     /// focus, and selects an entry's text, as a window first appears and first gets the
     /// desktop's focus.
     func windowDidAppear() {
+        if appearances == 0 {
+            for page in subtree.compactMap({ $0 as? Page }) { page.showDialog() }
+        }
         appearances += 1
         let isFinal = appearances >= 2
         pendingFocus?.restoreFocus()
@@ -82,5 +92,8 @@ public final class SceneWindow: Restorable {
             pendingFocus = nil
             restoredFocusVisible = false
         }
+        let waiting = afterAppearing
+        afterAppearing = []
+        for action in waiting { action() }
     }
 }

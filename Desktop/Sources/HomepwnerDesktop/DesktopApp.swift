@@ -20,7 +20,9 @@ final class DesktopApp {
     nonisolated static let continuousPreservationDelay: Duration = .milliseconds(300)
 
     /// The restoration classes archives may name.
-    static var registry: RestorationRegistry { RestorationRegistry([ItemsPage.self, DetailPage.self]) }
+    static var registry: RestorationRegistry {
+        RestorationRegistry([ItemsPage.self, DetailPage.self, DeleteItemPage.self])
+    }
 
     let application = Application(identifier: identifier)
     let context: DesktopContext

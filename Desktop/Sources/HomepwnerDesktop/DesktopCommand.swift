@@ -21,7 +21,8 @@ public enum DesktopCommand {
             + "it comes back where you were.",
         discussion: """
             KEYS:
-              list     ↑/↓ choose, Enter opens the item
+              list     ↑/↓ choose, Enter opens the item, Delete deletes it (asks first),
+                       Alt+E edit mode (Shift+↑/↓ move the item; Alt+D leaves)
               item     Tab next field, Escape or Alt+← back (edits are saved as you type)
               anywhere Ctrl-W closes the window (its session ends), Ctrl-Q quits (the
                        window comes back at the next launch)

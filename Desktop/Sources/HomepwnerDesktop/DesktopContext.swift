@@ -1,3 +1,4 @@
+import Foundation
 import HomepwnerCore
 import StateRestoration
 
@@ -19,5 +20,24 @@ final class DesktopContext {
             return nil
         }
         return context
+    }
+
+    /// The context and the item whose key a page saved under `key`, for the page's
+    /// restoration class; nil, with the reason in the diagnostics, if the item is gone
+    /// (rule H9: the page is not restored, and the list shows).
+    static func restoringItem(from coder: StateDecoder, key: String) -> (context: DesktopContext, item: Item)?
+    {
+        guard let context = restoring(from: coder) else { return nil }
+        do {
+            let itemKey = try coder.decode(UUID.self, forKey: key)
+            guard let item = try context.store.item(forKey: itemKey) else {
+                coder.explainNotRestored("item \(ItemKey.text(itemKey)) no longer exists in the store")
+                return nil
+            }
+            return (context, item)
+        } catch {
+            coder.explainNotRestored("the item could not be read: \(error)")
+            return nil
+        }
     }
 }

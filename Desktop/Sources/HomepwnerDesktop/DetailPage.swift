@@ -9,12 +9,9 @@ import StateRestoration
 /// the screen state, holds the text (rule H17); the screen state holds the cursor, the
 /// selection and the focus. Escape or Alt+← goes back.
 @MainActor
-final class DetailPage: Page, ObjectRestoration {
+final class DetailPage: ItemPage, ObjectRestoration {
     static let identifier = "DetailPage"
-    static let itemKeyKey = "itemKey"
 
-    let context: DesktopContext
-    let item: Item
     let name = Entry()
     let serialNumber = Entry()
     let value = Entry()
@@ -23,12 +20,10 @@ final class DetailPage: Page, ObjectRestoration {
     private let nameState: EntryState
 
     init(item: Item, context: DesktopContext) {
-        self.item = item
-        self.context = context
         nameState = EntryState(name, identifier: "name")
         let form = Box(.vertical, spacing: 6)
         form.setMargins(18)
-        super.init(content: form, restorationIdentifier: Self.identifier)
+        super.init(item: item, context: context, content: form, restorationIdentifier: Self.identifier)
         for (title, entry) in [("_Name", name), ("_Serial", serialNumber), ("_Value", value)] {
             let label = Label(mnemonic: title)
             label.labels(entry)
@@ -79,27 +74,13 @@ final class DetailPage: Page, ObjectRestoration {
         }
     }
 
-    override func encodeRestorableState(with coder: StateEncoder) throws {
-        try super.encodeRestorableState(with: coder)
-        try coder.encode(item.key, forKey: Self.itemKeyKey)
-    }
-
     /// Creates the page again for its item, read from the store; nil (and the list shows)
     /// if the item is gone (rule H9).
     static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
         -> (any RestorableObject)?
     {
-        guard let context = DesktopContext.restoring(from: coder) else { return nil }
-        do {
-            let key = try coder.decode(UUID.self, forKey: itemKeyKey)
-            guard let item = try context.store.item(forKey: key) else {
-                coder.explainNotRestored("item \(ItemKey.text(key)) no longer exists in the store")
-                return nil
-            }
-            return DetailPage(item: item, context: context)
-        } catch {
-            coder.explainNotRestored("the item could not be read: \(error)")
-            return nil
+        DesktopContext.restoringItem(from: coder, key: itemKeyKey).map {
+            DetailPage(item: $0.item, context: $0.context)
         }
     }
 }

@@ -4,7 +4,8 @@ import HomepwnerCore
 import StateRestoration
 
 /// The list of items (the chapter's `ItemsViewController`): a column view of name, serial
-/// number and value. ↑/↓ choose, Enter opens the item.
+/// number and value. ↑/↓ choose, Enter opens the item, Delete asks to delete it; in edit
+/// mode (the Edit button), Shift+↑/↓ move it.
 @MainActor
 final class ItemsPage: Page, ObjectRestoration {
     static let identifier = "ItemsPage"
@@ -13,6 +14,15 @@ final class ItemsPage: Page, ObjectRestoration {
     let list = ColumnView()
     private(set) var listState: ListState
     private var items: [String: Item] = [:]
+    /// Edit mode: Shift+↑/↓ move the selected item. Saved with the page.
+    var isEditing = false {
+        didSet {
+            onEditingChange?()
+            invalidateRestorableState()
+        }
+    }
+    /// Runs when edit mode starts or ends (the header's button follows).
+    var onEditingChange: (() -> Void)?
 
     init(context: DesktopContext) {
         self.context = context
@@ -28,6 +38,13 @@ final class ItemsPage: Page, ObjectRestoration {
             self?.items[key].map { "$\($0.valueInDollars)" } ?? ""
         }
         list.onActivate { [weak self] row in self?.open(row: row) }
+        list.addShortcut("Delete") { [weak self] in self?.askToDelete() ?? false }
+        list.addShortcut("<Shift>Up", beforeChildren: true) { [weak self] in
+            self?.moveSelected(by: -1) ?? false
+        }
+        list.addShortcut("<Shift>Down", beforeChildren: true) { [weak self] in
+            self?.moveSelected(by: 1) ?? false
+        }
         reload()
     }
 
@@ -60,6 +77,34 @@ final class ItemsPage: Page, ObjectRestoration {
         reload()
         list.selectedKey = ItemKey.text(item.key)
         stack?.push(DetailPage(item: item, context: context))
+    }
+
+    /// Asks, in a dialog, whether to delete the selected item.
+    func askToDelete() -> Bool {
+        guard let key = list.selectedKey, let item = items[key] else { return false }
+        present(DeleteItemPage(item: item, context: context))
+        return true
+    }
+
+    /// In edit mode, moves the selected item up (-1) or down (1), keeping it selected.
+    func moveSelected(by offset: Int) -> Bool {
+        guard isEditing, let key = list.selectedKey, let uuid = ItemKey.parse(key),
+            let row = try? context.store.moveItem(withKey: uuid, by: offset)
+        else { return false }
+        reload()
+        list.selectedRow = row
+        MainLoop.schedule(after: .zero) { [weak self] in self?.listState.restoreFocus() }
+        return true
+    }
+
+    override func encodeRestorableState(with coder: StateEncoder) throws {
+        try super.encodeRestorableState(with: coder)
+        try coder.encode(isEditing, forKey: "editing")
+    }
+
+    override func decodeRestorableState(with coder: StateDecoder) throws {
+        try super.decodeRestorableState(with: coder)
+        isEditing = try coder.decodeIfPresent(Bool.self, forKey: "editing") ?? false
     }
 
     static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)

@@ -26,8 +26,6 @@ final class WindowDelegate: SceneDelegate {
         let header = HeaderBar()
         add.setAccessibleLabel("Add an item")
         edit.setAccessibleLabel("Edit the list")
-        // Reordering and deleting come with the list's edit mode, which is not built yet.
-        edit.isSensitive = false
         header.packStart(add)
         header.packEnd(edit)
         scene.window.setTitlebar(header)
@@ -35,9 +33,13 @@ final class WindowDelegate: SceneDelegate {
         scene.window.size = Size(width: 640, height: 480)
         scene.root.page = stack
         add.onClick { [weak self] in self?.addItem() }
+        edit.onClick { [weak self] in
+            guard let list = self?.stack.topPage as? ItemsPage else { return }
+            list.isEditing.toggle()
+        }
         stack.didShow = { [weak self, weak scene] page in
             scene?.window.title = page.title
-            self?.add.isSensitive = page is ItemsPage
+            self?.pageShown(page)
         }
     }
 
@@ -53,6 +55,19 @@ final class WindowDelegate: SceneDelegate {
         if let opening, let list = stack.pages.first as? ItemsPage {
             list.list.selectedKey = ItemKey.text(opening.key)
             stack.push(DetailPage(item: opening, context: context))
+        }
+    }
+
+    /// The header's buttons follow the page shown: Add and Edit work on the list, and Edit
+    /// reads Done in edit mode.
+    private func pageShown(_ page: Page) {
+        let list = page as? ItemsPage
+        add.isSensitive = list != nil
+        edit.isSensitive = list != nil
+        edit.label = list?.isEditing == true ? "_Done" : "_Edit"
+        list?.onEditingChange = { [weak self, weak list] in
+            // A restored list decodes its edit mode under the page restored over it.
+            if let self, let list, self.stack.topPage === list { self.pageShown(list) }
         }
     }
 

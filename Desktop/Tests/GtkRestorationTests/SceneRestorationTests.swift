@@ -130,4 +130,23 @@ struct SceneRestorationTests {
         let (_, restored) = try harness.launch()
         #expect(try harness.form(restored).draft.text == "typed")
     }
+
+    @Test("G2: a page shown in a dialog comes back in its dialog, over its page, with its state")
+    func presentedPage() throws {
+        let harness = try SceneHarness()
+        defer { harness.closeAll() }
+        let (scene, delegate) = try harness.launch()
+        let note = NotePage()
+        try harness.form(delegate).present(note)
+        note.note.text = "在对话框里"
+        let (_, restored) = try harness.relaunch(scene)
+        let form = try harness.form(restored)
+        let again = try #require(form.presentedPage as? NotePage)
+        #expect(again.note.text == "在对话框里")
+        #expect(again.presentingPage === form)
+        #expect(MainLoop.iterate(until: { again.note.isVisibleOnScreen }), "the dialog never appeared")
+        form.dismiss()
+        #expect(form.presentedPage == nil)
+        #expect(!again.note.isVisibleOnScreen)
+    }
 }

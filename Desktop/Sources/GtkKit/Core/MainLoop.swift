@@ -5,6 +5,7 @@ public enum MainLoop {
     /// Runs `action` once, `delay` from now (rounded to milliseconds), unless the returned
     /// timer is cancelled first.
     @MainActor
+    @discardableResult
     public static func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> Timer {
         let timer = Timer()
         let milliseconds = max(

@@ -29,6 +29,9 @@ open class Widget: Object {
         set { gtk_widget_set_visible(pointer(), newValue ? 1 : 0) }
     }
 
+    /// True while the widget is on screen: mapped, in a window that is.
+    public var isVisibleOnScreen: Bool { gtk_widget_get_mapped(pointer()) != 0 }
+
     /// Whether the widget grows to take the space its parent gives.
     public func expand(horizontally: Bool, vertically: Bool) {
         gtk_widget_set_hexpand(pointer(), horizontally ? 1 : 0)
@@ -52,8 +55,13 @@ open class Widget: Object {
     /// Runs `action` when `trigger` (GTK's syntax: `"Escape"`, `"<Alt>Left"`,
     /// `"<Control>n"`) is pressed while the focus is in this widget or below it. The action
     /// returns false to let the key go on to other handlers.
-    public func addShortcut(_ trigger: String, _ action: @escaping @MainActor () -> Bool) {
+    /// - Parameter beforeChildren: Take the key before the focused child does (GTK's
+    ///   capture phase), for a key the child binds itself (a list's Shift+↓).
+    public func addShortcut(
+        _ trigger: String, beforeChildren: Bool = false, _ action: @escaping @MainActor () -> Bool
+    ) {
         let controller = gtk_shortcut_controller_new()
+        if beforeChildren { gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE) }
         let shortcut = gtk_shortcut_new(
             gtk_shortcut_trigger_parse_string(trigger), makeCallbackAction(action))
         gtk_shortcut_controller_add_shortcut(controller, shortcut)

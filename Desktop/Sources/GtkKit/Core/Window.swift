@@ -68,6 +68,14 @@ public final class Window: Widget {
         return widget.isObject(at: rawAddress(focus)) || gtk_widget_is_ancestor(focus, widget.pointer()) != 0
     }
 
+    /// Makes the window a dialog of `parent`: kept above it, and (if `modal`) the only one
+    /// of the two that takes input.
+    public func makeDialog(of parent: Window, modal: Bool = true) {
+        gtk_window_set_transient_for(pointer(), parent.pointer())
+        gtk_window_set_modal(pointer(), modal ? 1 : 0)
+        gtk_window_set_destroy_with_parent(pointer(), 1)
+    }
+
     /// Shows the window and asks for it to be brought forward.
     public func present() { gtk_window_present(pointer()) }
 

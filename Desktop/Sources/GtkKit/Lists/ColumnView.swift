@@ -7,7 +7,8 @@ import CGtk
 public final class ColumnView: Widget {
     private let list: Object
     private let selectionModel: Object
-    /// The row each cell's label shows now: GTK recycles labels as rows scroll.
+    /// The row each cell's label shows now: GTK recycles labels as rows scroll, and frees
+    /// them (after `teardown`, which removes them here).
     private var rowOfLabel: [UnsafeMutableRawPointer: Int] = [:]
 
     /// Creates an empty column view.
@@ -28,9 +29,9 @@ public final class ColumnView: Widget {
     public func appendColumn(
         title: String, expands: Bool = false, text: @escaping @MainActor (String) -> String
     ) {
-        let factory = makeLabelFactory(text: text) { [weak self] label, row in
-            self?.rowOfLabel[label] = row
-        }
+        let factory = makeLabelFactory(
+            text: text, bound: { [weak self] label, row in self?.rowOfLabel[label] = row },
+            unbound: { [weak self] label in self?.rowOfLabel[label] = nil })
         let column = gtk_column_view_column_new(title, factory.opaque)
         gtk_column_view_column_set_expand(column, expands ? 1 : 0)
         gtk_column_view_append_column(opaque, column)

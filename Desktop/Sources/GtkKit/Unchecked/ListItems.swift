@@ -2,11 +2,13 @@ import CGtk
 
 /// A `GtkSignalListItemFactory` whose rows are labels: `setup` gives each list item a
 /// label, `bind` sets its text from the row's string (`GtkStringObject`) through `text`.
-/// `bound` hears each label with the position of the row it shows.
+/// `bound` hears each label with the position of the row it shows, `unbound` each label
+/// that no longer shows one (unbound, or torn down: about to be freed).
 @MainActor
 func makeLabelFactory(
     text: @escaping @MainActor (String) -> String,
-    bound: @escaping @MainActor (UnsafeMutableRawPointer, Int) -> Void
+    bound: @escaping @MainActor (UnsafeMutableRawPointer, Int) -> Void,
+    unbound: @escaping @MainActor (UnsafeMutableRawPointer) -> Void
 ) -> Object {
     let factory = Object(owning: gtk_signal_list_item_factory_new())
     factory.connectObject("setup") { item in
@@ -22,6 +24,13 @@ func makeLabelFactory(
         let key = String(cString: gtk_string_object_get_string(OpaquePointer(row)))
         gtk_label_set_text(OpaquePointer(label), text(key))
         bound(UnsafeMutableRawPointer(label), Int(gtk_list_item_get_position(listItem)))
+    }
+    for signal in ["unbind", "teardown"] {
+        factory.connectObject(signal) { item in
+            if let label = gtk_list_item_get_child(OpaquePointer(item)) {
+                unbound(UnsafeMutableRawPointer(label))
+            }
+        }
     }
     return factory
 }

@@ -53,6 +53,25 @@ final class FormPage: Page, ObjectRestoration {
     }
 }
 
+/// A page shown in a dialog: one entry whose text it restores.
+@MainActor
+final class NotePage: Page, ObjectRestoration {
+    let note = Entry()
+
+    init() {
+        super.init(content: note, restorationIdentifier: "NotePage")
+        addView(EntryState(note, identifier: "note", restoresText: true))
+    }
+
+    override var restorationClass: (any ObjectRestoration.Type)? { NotePage.self }
+
+    static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
+        -> (any RestorableObject)?
+    {
+        NotePage()
+    }
+}
+
 /// The scene's delegate: a page stack before the restore, a form page after it if the
 /// stack came back empty.
 @MainActor

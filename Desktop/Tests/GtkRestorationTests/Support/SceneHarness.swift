@@ -27,7 +27,8 @@ final class SceneHarness {
         configuration.checksAdoption = true
         let scene = Scene(
             application: nil, delegate: delegate, configuration: configuration,
-            registry: RestorationRegistry([FormPage.self]), storage: storage, scheduler: scheduler)
+            registry: RestorationRegistry([FormPage.self, NotePage.self]), storage: storage,
+            scheduler: scheduler)
         scene.engine.restorationContext = data
         scene.launch()
         scenes.append(scene)

@@ -2,6 +2,7 @@ import Foundation
 import HomepwnerCore
 import StateRestoration
 import TestSupport
+import Testing
 import TmuxTesting
 
 /// `homepwner-gtk` run as a person runs it, on a private X server: launched, typed at with
@@ -113,7 +114,11 @@ final class DesktopSession {
                 return run.status == 0 && !found.isEmpty
             }
         } catch {
-            throw DesktopTestError.timedOut("a window titled '\(title)'; the windows: \(windowTitles())")
+            let state =
+                app.map { $0.isRunning ? "running" : "exited with \($0.terminationStatus)" } ?? "not started"
+            throw DesktopTestError.timedOut(
+                "a window titled '\(title)'; the windows: \(windowTitles()); the app: \(state), it said: \(lastErrors)"
+            )
         }
         return found
     }
@@ -210,8 +215,25 @@ final class DesktopSession {
         return try Archive(fileBytes: Array(data))
     }
 
-    /// What the app wrote on standard error in its `launch`-th run (1 for the first).
-    func errors(ofLaunch launch: Int) -> String {
-        (try? String(contentsOfFile: scratch.file("app-\(launch).err"), encoding: .utf8)) ?? ""
+    /// What the app wrote on standard error in its last run.
+    var lastErrors: String {
+        (try? String(contentsOfFile: scratch.file("app-\(launches).err"), encoding: .utf8)) ?? ""
     }
+}
+
+/// Polls until the screen equals `before` (the relaunched window has drawn), then expects
+/// 0 pixels to differ; a failure keeps both screenshots and says what the app printed.
+func expectSameScreen(_ session: DesktopSession, as before: String) throws {
+    var after = before
+    var differing = -1
+    do {
+        try poll("the relaunched window to look as before the kill", timeout: .seconds(10)) {
+            after = try session.screenshot("after")
+            differing = try session.differingPixels(before, after)
+            return differing == 0
+        }
+    } catch {
+        Issue.record("\(error); kept: \(before), \(after); the app said: \(session.lastErrors)")
+    }
+    #expect(differing == 0, "\(differing) pixels differ")
 }

@@ -12,7 +12,11 @@ final class XvfbServer {
     init() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        process.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        // -noreset: a server resets when its last client goes (the app killed, a tool that
+        // asked one question), and a client connecting meanwhile is refused.
+        process.arguments = [
+            "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset",
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -34,13 +38,24 @@ final class XvfbServer {
             throw DesktopTestError.failed("Xvfb did not start (it printed '\(text)')")
         }
         self.process = process
+        self.number = number
         display = ":" + number
+        // The number comes as the server starts; wait until it answers a client.
+        let environment = ["DISPLAY": display]
+        try poll("Xvfb on \(display) to answer") {
+            try ProgramRun.run("xdotool", ["getdisplaygeometry"], environment: environment).status == 0
+        }
     }
 
+    private let number: String
+
     /// SIGKILL: a process the tests start inherits their threads' blocked signals, SIGTERM
-    /// among them, and Xvfb would never see a `terminate()`.
+    /// among them, and Xvfb would never see a `terminate()`. Killed so, it leaves its lock
+    /// and socket behind, which are removed here.
     deinit {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+        unlink("/tmp/.X\(number)-lock")
+        unlink("/tmp/.X11-unix/X\(number)")
     }
 }
