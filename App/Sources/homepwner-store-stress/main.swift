@@ -19,6 +19,9 @@
 //   homepwner-store-stress longnotes DIR [BYTES]
 //       The same with notes of BYTES bytes in lines of 60 characters, typed into the
 //       notes' text view at their end (rule T4).
+//   homepwner-store-stress clustertext DIR [BYTES], clusternotes DIR [BYTES]
+//       The same with one grapheme cluster of BYTES bytes: "e" and combining acute
+//       accents (U+0301), in the name or the notes (docs/PERFORMANCE.md, "Long text").
 import Foundation
 import Homepwner
 import HomepwnerCore
@@ -180,11 +183,13 @@ enum LongField {
 }
 
 @MainActor
-func longText(directory: String, bytes: Int, field: LongField = .name) {
+func longText(directory: String, bytes: Int, field: LongField = .name, cluster: Bool = false) {
     let pattern = "abc熊猫 def"
     var text = String(repeating: pattern, count: max(1, bytes / pattern.utf8.count))
-    // The notes in lines of about 60 characters, as notes are written.
-    if field == .notes {
+    if cluster {
+        text = "e" + String(repeating: "\u{301}", count: (bytes - 1) / 2)
+    } else if field == .notes {
+        // The notes in lines of about 60 characters, as notes are written.
         text = String(text.enumerated().map { $0.offset % 60 == 59 ? "\n" : $0.element })
     }
     let store = open(directory)
@@ -215,7 +220,8 @@ func longText(directory: String, bytes: Int, field: LongField = .name) {
         }
     }
     say(
-        "\(field == .name ? "name" : "notes"): \(text.utf8.count) bytes, \(text.count) characters; "
+        "\(field == .name ? "name" : "notes"): \(text.utf8.count) bytes, "
+            + "\(TextClusters.count(text[...])) characters (TextClusters); "
             + "80x24 headless, one frame per key")
     say(String(format: "open the item (Enter): %.1f ms", press(.enter)))
     if field == .notes {
@@ -249,13 +255,18 @@ case (3, "load"), (4, "load"):
     let repetitions = arguments.count == 4 ? Int(arguments[3]) : 1
     guard let repetitions, repetitions >= 1 else { fail("REPETITIONS must be at least 1") }
     load(directory: arguments[2], repetitions: repetitions)
-case (3, "longtext"), (4, "longtext"), (3, "longnotes"), (4, "longnotes"):
+case (3, "longtext"), (4, "longtext"), (3, "longnotes"), (4, "longnotes"), (3, "clustertext"),
+    (4, "clustertext"), (3, "clusternotes"), (4, "clusternotes"):
     let bytes = arguments.count == 4 ? Int(arguments[3]) : 1_000_000
     guard let bytes, bytes >= 13 else { fail("BYTES must be at least 13") }
-    let field: LongField = arguments[1] == "longnotes" ? .notes : .name
-    MainActor.assumeIsolated { longText(directory: arguments[2], bytes: bytes, field: field) }
+    let field: LongField = arguments[1].hasSuffix("notes") ? .notes : .name
+    let cluster = arguments[1].hasPrefix("cluster")
+    MainActor.assumeIsolated {
+        longText(directory: arguments[2], bytes: bytes, field: field, cluster: cluster)
+    }
 default:
     fail(
         "usage: homepwner-store-stress edits DIR SEED COUNT | bench DIR COUNT | load DIR [REPETITIONS]"
-            + " | longtext DIR [BYTES] | longnotes DIR [BYTES]")
+            + " | longtext DIR [BYTES] | longnotes DIR [BYTES] | clustertext DIR [BYTES]"
+            + " | clusternotes DIR [BYTES]")
 }

@@ -111,6 +111,27 @@ struct ResourceBudgetTests {
         return archive
     }
 
+    /// The golden detail screen with one grapheme cluster, `"e"` and `marks` combining
+    /// accents, in its name field's draft, or in its notes (a record the golden archive
+    /// lacks, added under the detail screen).
+    func giantGrapheme(marks: Int, inNotes: Bool) throws -> Archive {
+        var archive = try Self.detailArchive()
+        let text = ArchiveEntry(key: "text", value: .string("e" + String(repeating: "\u{301}", count: marks)))
+        let name = try #require(archive.records.firstIndex { $0.path.description.hasSuffix("/nameField") })
+        guard inNotes else {
+            archive.records[name].entries.removeAll { $0.key == "text" || $0.key == "cursor" }
+            archive.records[name].entries.append(text)
+            return archive
+        }
+        let detail = try #require(archive.records[name].parentIndex)
+        archive.records.append(
+            ArchiveRecord(
+                parentIndex: detail, path: archive.records[detail].path.appending("notesView"),
+                typeName: "TerminalKit.TextView", restorationClassName: nil, stateVersion: 0, entries: [text])
+        )
+        return archive
+    }
+
     /// The golden detail screen whose root navigation controller's stack lists `count`
     /// references to its list screen.
     func manyReferences(_ count: Int) throws -> Archive {
@@ -129,7 +150,8 @@ struct ResourceBudgetTests {
             "long identifier x depth 4 KiB", "long identifier x depth 256 KiB",
             "long identifier x depth 1 MiB",
             "many records 20000", "many records 200000", "long draft 1 MiB", "long draft 8 MiB",
-            "many references 100000", "many references 1000000",
+            "many references 100000", "many references 1000000", "giant grapheme name 3000000",
+            "giant grapheme notes 3000000",
         ])
     func withinBudget(_ shape: String) throws {
         let baseline = try measure(try Self.detailArchive())
@@ -140,6 +162,8 @@ struct ResourceBudgetTests {
             let kib = Int(shape.split(separator: " ").dropLast().last ?? "") ?? 0
             archive = try longIdentifierChain(length: (shape.hasSuffix("MiB") ? 1024 : 1) * kib * 1024)
         case _ where shape.hasPrefix("many records"): archive = try manyRecords(size)
+        case _ where shape.hasPrefix("giant grapheme"):
+            archive = try giantGrapheme(marks: size, inNotes: shape.contains("notes"))
         case _ where shape.hasPrefix("long draft"):
             let mib = Int(shape.split(separator: " ").dropLast().last ?? "") ?? 0
             archive = try longDraft(length: mib << 20)

@@ -29,7 +29,9 @@ public final class Canvas {
 
     /// Draws text on one row, from `point`, and returns the columns used. Text stops at
     /// `maxWidth` columns and at the clip edge; a wide character cut by the edge becomes a
-    /// space. Newlines and control characters are not drawn.
+    /// space. Newlines and control characters are not drawn. Characters are
+    /// ``TextClusters``': a piece of a cluster too long to be one character that starts with
+    /// a combining mark is drawn on a dotted circle (U+25CC), as fonts show a lone mark.
     @discardableResult
     public func text(
         _ string: some StringProtocol, at point: Point, style: Style = .plain, maxWidth: Int? = nil
@@ -38,14 +40,25 @@ public final class Canvas {
     {
         let limit = maxWidth.map { point.x + max(0, $0) } ?? size.width
         var x = point.x
-        for character in string {
-            let width = TextWidth.of(character)
+        for piece in TextClusters.characters(of: Substring(string)) {
+            if x >= limit { break }
+            let width = TextWidth.of(piece: piece)
             if width == 0 { continue }
             if x + width > limit { break }
-            put(character, width: width, at: Point(x: x, y: point.y), style: style)
+            put(Self.drawn(piece), width: width, at: Point(x: x, y: point.y), style: style)
             x += width
         }
         return x - point.x
+    }
+
+    /// The character a cell shows for one of ``TextClusters``' characters: a piece that
+    /// starts with a mark of no width goes on a dotted circle, so the terminal does not put
+    /// it on the cell before.
+    private static func drawn(_ piece: Substring) -> Character {
+        guard let first = piece.unicodeScalars.first,
+            first.properties.canonicalCombiningClass != .notReordered
+        else { return TextClusters.character(piece) }
+        return TextClusters.character(Substring("\u{25CC}" + piece))
     }
 
     /// Fills a rectangle (in view coordinates) with a character.

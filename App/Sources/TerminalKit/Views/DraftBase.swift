@@ -15,17 +15,20 @@ public enum DraftMerge: Hashable, Sendable {
     /// The rule itself. A draft without a base (one restored from an archive that did not
     /// record it) is trusted only where it equals the store: otherwise it is a conflict,
     /// so that no archive writes over the store unasked (H17).
+    ///
+    /// Texts compare by their bytes (``TextBytes``), not by String's canonical equivalence.
     public static func decide(draft: String, base: String?, stored: String) -> DraftMerge {
-        if draft == stored { return .converged }
+        if TextBytes.equal(draft, stored) { return .converged }
         guard let base else { return .conflict }
-        if stored == base { return .unchanged }
-        if draft == base { return .tookStored }
+        if TextBytes.equal(stored, base) { return .unchanged }
+        if TextBytes.equal(draft, base) { return .tookStored }
         return .conflict
     }
 }
 
 /// A draft's base and conflict (rule H16): the stored value the text started from, and,
-/// while the store holds a third value, that value.
+/// while the store holds a third value, that value. Two are equal when their texts hold the
+/// same bytes (``TextBytes``).
 public struct DraftBase: Hashable, Sendable {
     /// The stored value the text started from; nil when none is known.
     public var base: String?
@@ -38,12 +41,21 @@ public struct DraftBase: Hashable, Sendable {
         self.conflict = conflict
     }
 
+    public static func == (lhs: DraftBase, rhs: DraftBase) -> Bool {
+        TextBytes.equal(lhs.base, rhs.base) && TextBytes.equal(lhs.conflict, rhs.conflict)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        TextBytes.hash(base, into: &hasher)
+        TextBytes.hash(conflict, into: &hasher)
+    }
+
     /// Writes the base (key `base`, left out when it equals `text`, with `hasBase`) and the
     /// conflicting value (key `conflict`).
     @MainActor func encode(text: String, with coder: StateEncoder) throws {
         if let base {
             try coder.encode(true, forKey: "hasBase")
-            if base != text { try coder.encode(base, forKey: "base") }
+            if !TextBytes.equal(base, text) { try coder.encode(base, forKey: "base") }
         }
         if let conflict { try coder.encode(conflict, forKey: "conflict") }
     }
@@ -85,11 +97,13 @@ public protocol DraftEditing: AnyObject {
 
 extension DraftEditing {
     /// True while the text differs from its base: an edit the store does not have yet.
-    public var isEdited: Bool { draftBase.base.map { $0 != text } ?? true }
+    public var isEdited: Bool { draftBase.base.map { !TextBytes.equal($0, text) } ?? true }
 
     /// The text to commit: an edit with no conflict; nil otherwise.
     public var editedText: String? {
-        guard draftBase.conflict == nil, let base = draftBase.base, base != text else { return nil }
+        guard draftBase.conflict == nil, let base = draftBase.base, !TextBytes.equal(base, text) else {
+            return nil
+        }
         return text
     }
 
@@ -123,7 +137,7 @@ extension DraftEditing {
     /// The store took `value` for this text (a commit landed): it is the base now.
     public func markSaved(_ value: String) {
         draftBase.base = value
-        if draftBase.conflict == value { draftBase.conflict = nil }
+        if TextBytes.equal(draftBase.conflict, value) { draftBase.conflict = nil }
     }
 
     /// Ends a conflict: keeping mine makes the store's value the base, so the text is an

@@ -43,7 +43,7 @@ open class TextField: View {
         get { storage }
         set {
             storage = newValue
-            characterCount = newValue.count
+            characterCount = TextClusters.count(newValue[...])
             cursor = characterCount
             cursorIndex = storage.endIndex
             scrollOffset = 0
@@ -90,7 +90,7 @@ open class TextField: View {
     public init(text: String = "", placeholder: String? = nil) {
         self.storage = text
         self.placeholder = placeholder
-        self.characterCount = text.count
+        self.characterCount = TextClusters.count(text[...])
         self.cursor = characterCount
         self.cursorIndex = text.endIndex
         self.scrollIndex = text.startIndex
@@ -117,22 +117,22 @@ open class TextField: View {
         case (.paste(let pasted), _): paste(pasted)
         case (.left, _):
             guard cursorIndex > storage.startIndex else { return true }
-            cursorIndex = storage.index(before: cursorIndex)
+            cursorIndex = character(before: cursorIndex)
             cursor = max(0, cursor - 1)
         case (.right, _):
             guard cursorIndex < storage.endIndex else { return true }
-            cursorIndex = storage.index(after: cursorIndex)
+            cursorIndex = character(after: cursorIndex)
             cursor = min(characterCount, cursor + 1)
         case (.home, _), (.character("a"), true): moveCursor(to: 0)
         case (.end, _), (.character("e"), true): moveCursor(to: characterCount)
         case (.backspace, _), (.character("h"), true):
             guard cursorIndex > storage.startIndex else { return true }
             replace(
-                from: (cursor - 1, storage.index(before: cursorIndex)), to: (cursor, cursorIndex), with: "")
+                from: (cursor - 1, character(before: cursorIndex)), to: (cursor, cursorIndex), with: "")
         case (.delete, _), (.character("d"), true):
             guard cursorIndex < storage.endIndex else { return true }
             replace(
-                from: (cursor, cursorIndex), to: (cursor + 1, storage.index(after: cursorIndex)), with: "")
+                from: (cursor, cursorIndex), to: (cursor + 1, character(after: cursorIndex)), with: "")
         case (.character("u"), true):
             replace(from: (0, storage.startIndex), to: (cursor, cursorIndex), with: "")
         case (.character("k"), true):
@@ -189,6 +189,13 @@ open class TextField: View {
     /// other control characters, digits only when numeric, at most `room` characters; and
     /// the first character refused.
     private func accept(_ body: Substring, room: Int) -> (accepted: String, refused: Character?) {
+        // Clean text is taken as it is, without a walk by characters (which would copy a
+        // long grapheme cluster as one `Character`).
+        if !isNumeric, TextStorage.isClean(body, lineFeeds: false),
+            room == Int.max || TextClusters.count(body) <= room
+        {
+            return (String(body), nil)
+        }
         var room = room
         var accepted = ""
         var refused: Character?
@@ -240,13 +247,13 @@ open class TextField: View {
         var anchor = lower.index
         var before = 0
         while before < 2 && anchor > start {
-            anchor = storage.index(before: anchor)
+            anchor = character(before: anchor)
             before += 1
         }
         var tail = upper.index
         var after = 0
         while after < 2 && tail < storage.endIndex {
-            tail = storage.index(after: tail)
+            tail = character(after: tail)
             after += 1
         }
         let head = String(storage[anchor..<lower.index]) + replacement
@@ -256,19 +263,16 @@ open class TextField: View {
         let prefixCount = lower.offset - before
         storage.replaceSubrange(anchor..<tail, with: window)
         characterCount = max(
-            0, characterCount - (before + upper.offset - lower.offset + after) + window.count)
+            0,
+            characterCount - (before + upper.offset - lower.offset + after) + TextClusters.count(window[...]))
         let newAnchor = storage.utf8.index(storage.startIndex, offsetBy: anchorBytes)
-        cursor = min(prefixCount + head.count, characterCount)
-        cursorIndex =
-            storage.index(newAnchor, offsetBy: max(0, cursor - prefixCount), limitedBy: storage.endIndex)
-            ?? storage.endIndex
+        cursor = min(prefixCount + TextClusters.count(head[...]), characterCount)
+        cursorIndex = index(newAnchor, offsetBy: max(0, cursor - prefixCount), limitedBy: storage.endIndex)
         if scrollOffset <= prefixCount {
             scrollIndex = storage.utf8.index(storage.startIndex, offsetBy: scrollBytes)
         } else {
             scrollOffset = min(scrollOffset, cursor)
-            scrollIndex =
-                storage.index(newAnchor, offsetBy: scrollOffset - prefixCount, limitedBy: cursorIndex)
-                ?? cursorIndex
+            scrollIndex = index(newAnchor, offsetBy: scrollOffset - prefixCount, limitedBy: cursorIndex)
         }
         delegate?.textFieldDidChange(self)
         onChange?(self)
@@ -280,7 +284,7 @@ open class TextField: View {
         let (base, baseIndex) =
             known.min { abs($0.0 - offset) < abs($1.0 - offset) } ?? (0, storage.startIndex)
         let limit = offset >= base ? storage.endIndex : storage.startIndex
-        cursorIndex = storage.index(baseIndex, offsetBy: offset - base, limitedBy: limit) ?? limit
+        cursorIndex = index(baseIndex, offsetBy: offset - base, limitedBy: limit)
         cursor = offset
     }
 
@@ -289,15 +293,32 @@ open class TextField: View {
     private func wordStart() -> (offset: Int, index: String.Index) {
         var index = cursorIndex
         var offset = cursor
-        while index > storage.startIndex, storage[storage.index(before: index)] == " " {
-            index = storage.index(before: index)
+        while index > storage.startIndex, TextClusters.isSpace(storage[character(before: index)..<index]) {
+            index = character(before: index)
             offset -= 1
         }
-        while index > storage.startIndex, storage[storage.index(before: index)] != " " {
-            index = storage.index(before: index)
+        while index > storage.startIndex, !TextClusters.isSpace(storage[character(before: index)..<index]) {
+            index = character(before: index)
             offset -= 1
         }
         return (max(0, offset), index)
+    }
+
+    /// The end of the character at `index`, as ``TextClusters`` cuts a long cluster.
+    private func character(after index: String.Index) -> String.Index {
+        TextClusters.index(after: index, in: storage[...])
+    }
+
+    /// The start of the character before `index`.
+    private func character(before index: String.Index) -> String.Index {
+        TextClusters.index(before: index, in: storage[...])
+    }
+
+    /// The index `distance` characters from `index`, or `limit` if that is nearer.
+    private func index(_ index: String.Index, offsetBy distance: Int, limitedBy limit: String.Index)
+        -> String.Index
+    {
+        TextClusters.index(index, offsetBy: distance, limitedBy: limit, in: storage[...]) ?? limit
     }
 
     // MARK: Drawing
@@ -349,8 +370,8 @@ open class TextField: View {
         var used = 0
         var taken = 0
         while index > limit && taken < steps {
-            let previous = storage.index(before: index)
-            used += TextWidth.of(storage[previous])
+            let previous = character(before: index)
+            used += TextWidth.of(piece: storage[previous..<index])
             if used > room { break }
             index = previous
             offset -= 1
@@ -409,7 +430,7 @@ open class TextField: View {
             let offset = min(max(0, saved), cursor)
             // Walked back from the cursor: a field's width or so in the archives it writes,
             // and never more than the text in any other.
-            scrollIndex = storage.index(cursorIndex, offsetBy: offset - cursor)
+            scrollIndex = index(cursorIndex, offsetBy: offset - cursor, limitedBy: storage.startIndex)
             scrollOffset = offset
         }
     }

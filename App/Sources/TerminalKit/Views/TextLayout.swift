@@ -98,17 +98,18 @@ struct TextLayout {
         var used = 0
         var afterSpace: String.Index?
         while index < text.endIndex {
-            let character = text[index]
-            let width = TextWidth.of(character)
-            let next = text.index(after: index)
+            let next = line.index(after: index)
+            let character = text[index..<next]
+            let width = TextWidth.of(piece: character)
+            let isSpace = TextClusters.isSpace(character)
             if used + width > columns && index > startIndex {
                 let window = line.offset(next)
-                if character == " " { return Row(start: start, end: window, window: window) }
+                if isSpace { return Row(start: start, end: window, window: window) }
                 return Row(start: start, end: line.offset(afterSpace ?? index), window: window)
             }
             used += width
             index = next
-            if character == " " { afterSpace = index }
+            if isSpace { afterSpace = index }
         }
         return Row(start: start, end: line.length, window: line.length + 1)
     }
@@ -212,8 +213,8 @@ struct TextLayout {
         var index = line.index(bounds.start)
         var column = 0
         while index < end {
-            let width = TextWidth.of(line.text[index])
-            let next = line.text.index(after: index)
+            let next = line.index(after: index)
+            let width = TextWidth.of(piece: line.text[index..<next])
             if column + width > goal || (!last && next == end) { break }
             column += width
             index = next

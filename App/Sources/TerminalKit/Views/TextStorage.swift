@@ -2,8 +2,9 @@
 /// the edits that change them. No layout and no drawing.
 ///
 /// Positions are lines and UTF-8 offsets in them, always between characters (grapheme
-/// clusters): moving and deleting go by whole characters, so a combining accent or a flag
-/// goes with the character it belongs to.
+/// clusters, as ``TextClusters`` bounds them): moving and deleting go by whole characters,
+/// so a combining accent or a flag goes with the character it belongs to, while a cluster
+/// of a million accents is stepped through a piece at a time.
 ///
 /// The text is kept as an array of lines. Editing at any position copies at most the lines
 /// it touches; ``text`` joins the lines once per change, when read; a line's characters are
@@ -38,6 +39,16 @@ struct TextStorage {
         /// The index of a UTF-8 offset.
         func index(_ offset: Int) -> String.Index {
             text.utf8.index(text.startIndex, offsetBy: offset)
+        }
+
+        /// The end of the character that starts at `index` (``TextClusters``).
+        func index(after index: String.Index) -> String.Index {
+            TextClusters.index(after: index, in: text[...])
+        }
+
+        /// The start of the character that ends at `index` (``TextClusters``).
+        func index(before index: String.Index) -> String.Index {
+            TextClusters.index(before: index, in: text[...])
         }
 
         /// The UTF-8 offset of an index.
@@ -81,8 +92,7 @@ struct TextStorage {
 
     /// Holds `text`, lines split at any line break, with the cursor at its end.
     init(_ text: String = "") {
-        lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { Line($0) }
-        if lines.isEmpty { lines = [Line("")] }
+        lines = Self.lines(of: text)
         joinedText = nil
         cursor = endPosition
         anchor = cursor
@@ -136,7 +146,7 @@ struct TextStorage {
     /// The number of characters in line `number`, counted once after each change.
     mutating func count(ofLine number: Int) -> Int {
         if let count = lines[number].count { return count }
-        let count = lines[number].text.count
+        let count = TextClusters.count(lines[number].text[...])
         lines[number].count = count
         return count
     }
@@ -147,7 +157,7 @@ struct TextStorage {
         var total = 0
         for number in 0..<position.line { total += count(ofLine: number) + 1 }
         let line = lines[position.line]
-        return total + line.text[..<line.index(position.offset)].count
+        return total + TextClusters.count(line.text[..<line.index(position.offset)])
     }
 
     /// The position of a character offset, clamped to the text.
@@ -157,7 +167,10 @@ struct TextStorage {
             let count = count(ofLine: number)
             if rest <= count {
                 let line = lines[number]
-                let index = line.text.index(line.text.startIndex, offsetBy: rest)
+                let text = line.text[...]
+                let index =
+                    TextClusters.index(text.startIndex, offsetBy: rest, limitedBy: text.endIndex, in: text)
+                    ?? text.endIndex
                 return Position(line: number, offset: line.offset(index))
             }
             rest -= count + 1
@@ -188,8 +201,7 @@ struct TextStorage {
         if position.offset > 0 {
             let line = lines[position.line]
             return Position(
-                line: position.line, offset: line.offset(line.text.index(before: line.index(position.offset)))
-            )
+                line: position.line, offset: line.offset(line.index(before: line.index(position.offset))))
         }
         guard position.line > 0 else { return nil }
         return Position(line: position.line - 1, offset: lines[position.line - 1].length)
@@ -200,7 +212,7 @@ struct TextStorage {
         let line = lines[position.line]
         if position.offset < line.length {
             return Position(
-                line: position.line, offset: line.offset(line.text.index(after: line.index(position.offset))))
+                line: position.line, offset: line.offset(line.index(after: line.index(position.offset))))
         }
         guard position.line + 1 < lines.count else { return nil }
         return Position(line: position.line + 1, offset: 0)
@@ -211,11 +223,11 @@ struct TextStorage {
         let line = lines[position.line]
         var index = line.index(position.offset)
         let start = line.text.startIndex
-        while index > start, line.text[line.text.index(before: index)] == " " {
-            index = line.text.index(before: index)
+        while index > start, TextClusters.isSpace(line.text[line.index(before: index)..<index]) {
+            index = line.index(before: index)
         }
-        while index > start, line.text[line.text.index(before: index)] != " " {
-            index = line.text.index(before: index)
+        while index > start, !TextClusters.isSpace(line.text[line.index(before: index)..<index]) {
+            index = line.index(before: index)
         }
         return Position(line: position.line, offset: line.offset(index))
     }
@@ -284,6 +296,32 @@ struct TextStorage {
 
     // MARK: Cleaning
 
+    /// The lines of `text`, split at any line break (CR LF, LF, CR, VT, FF, NEL, U+2028,
+    /// U+2029: what `Character.isNewline` holds) by its scalars, so that no cluster is
+    /// formed: a line break never joins the characters around it.
+    static func lines(of text: String) -> [Line] {
+        var lines: [Line] = []
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var index = start
+        while index < scalars.endIndex {
+            let value = scalars[index].value
+            let next = scalars.index(after: index)
+            guard (0x0A...0x0D).contains(value) || value == 0x85 || value == 0x2028 || value == 0x2029 else {
+                index = next
+                continue
+            }
+            lines.append(Line(text[start..<index]))
+            start = next
+            if value == 0x0D, next < scalars.endIndex, scalars[next].value == 0x0A {
+                start = scalars.index(after: next)
+            }
+            index = start
+        }
+        lines.append(Line(text[start...]))
+        return lines
+    }
+
     /// Pasted or inserted text as the storage keeps it: `\n` line breaks, Tabs as spaces,
     /// no other control characters.
     static func cleaned(_ text: String) -> String {
@@ -304,13 +342,13 @@ struct TextStorage {
 
     /// True when `text` holds nothing ``cleaned(_:)`` would change (a scan of its bytes,
     /// so that a restored megabyte of ordinary notes costs no walk by characters): no C0
-    /// control but `\n`, no DEL, no C1 control (U+0080–U+009F, which holds NEL), no U+2028
-    /// or U+2029.
-    private static func isClean(_ text: String) -> Bool {
+    /// control but `\n` (and not that either unless `lineFeeds`), no DEL, no C1 control
+    /// (U+0080–U+009F, which holds NEL), no U+2028 or U+2029.
+    static func isClean(_ text: some StringProtocol, lineFeeds: Bool = true) -> Bool {
         var previous: UInt8 = 0
         var beforePrevious: UInt8 = 0
         for byte in text.utf8 {
-            if byte < 0x20 && byte != 0x0A || byte == 0x7F { return false }
+            if byte < 0x20 && (byte != 0x0A || !lineFeeds) || byte == 0x7F { return false }
             if previous == 0xC2 && (0x80...0x9F).contains(byte) { return false }
             if beforePrevious == 0xE2 && previous == 0x80 && (byte == 0xA8 || byte == 0xA9) { return false }
             (beforePrevious, previous) = (previous, byte)

@@ -73,6 +73,15 @@ func widthMeasurements(_ work: () throws -> Void) rethrows -> Int {
     return counter.count
 }
 
+/// Runs `work` and returns the UTF-8 bytes of the characters it measured: the work where a
+/// character can be long (``WidthMeasurementCounter/bytes``).
+@MainActor
+func bytesMeasured(_ work: () throws -> Void) rethrows -> Int {
+    let counter = WidthMeasurementCounter()
+    try TextWidth.$measurementCounter.withValue(counter) { try work() }
+    return counter.bytes
+}
+
 /// Changes the saved entries of the object whose identifier is `identifier` in the archive
 /// `storage` holds, as a hostile or damaged file would have them.
 func editArchive(
