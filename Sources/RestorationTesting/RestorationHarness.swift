@@ -51,7 +51,9 @@ public final class RestorationHarness {
     ///   - registry: The restoration classes the app registers.
     ///   - configuration: Defaults to app "TestApp" 1.0, no debug output. The harness turns
     ///     on `RestorationConfiguration.checksAdoption` whatever it says, so
-    ///     a container that forgets to attach its children is named in every test.
+    ///     a container that forgets to attach its children is named in every test, and off
+    ///     `RestorationConfiguration.restoreTimeBudget`, whose cut depends on the machine:
+    ///     a test of the budget sets one after, with a clock of its own.
     ///   - storage: Defaults to fresh in-memory storage.
     public init(
         registry: RestorationRegistry = RestorationRegistry(),
@@ -62,6 +64,7 @@ public final class RestorationHarness {
         self.registry = registry
         self.configuration = configuration
         self.configuration.checksAdoption = true
+        self.configuration.restoreTimeBudget = nil
         self.storage = storage
     }
 

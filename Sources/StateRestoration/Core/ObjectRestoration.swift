@@ -26,9 +26,19 @@ public protocol ObjectRestoration {
     /// - Returns: The new object, or nil.
     static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
         -> (any RestorableObject)?
+
+    /// The most objects this class creates in one restore (rule P3), or nil for no bound
+    /// beyond the archive's limits. Defaults to nil.
+    ///
+    /// An archive within every limit can still hold a hundred thousand records of a class
+    /// whose objects each cost real work (a query, a decoded image): a screen that is shown
+    /// once or twice says so here. The records past the bound, and their subtrees, are left
+    /// out, with one ``RestorationDiagnostic`` naming the class and the bound.
+    static var maximumRestoredObjects: Int? { get }
 }
 
 extension ObjectRestoration {
     public static var restorationClassName: String { String(describing: Self.self) }
     public static var restorationStateVersion: Int { 0 }
+    public static var maximumRestoredObjects: Int? { nil }
 }

@@ -46,6 +46,14 @@ public struct RestorationConfiguration: Sendable {
     /// How long a ``RestorationExtension`` may stay open (rule R27) before the engine
     /// completes it, with a diagnostic. Default 10 seconds.
     public var deferredRestorationTimeout: Duration = .seconds(10)
+    /// The longest a restore may run before the first frame (rule P3), whatever the app
+    /// does per restored object: past it, the records not yet created, decoded or finished
+    /// are left so, with one diagnostic naming this budget. nil for no bound. Default 1.5
+    /// seconds, so that the first frame comes within 2.
+    public var restoreTimeBudget: Duration? = .milliseconds(1500)
+    /// The clock ``restoreTimeBudget`` is measured on: a test gives one that its objects
+    /// advance, so that what the budget cuts does not depend on the machine.
+    public var restoreClock: @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     /// Where diagnostics are written besides the API.
     public var debugOutput: DebugOutput
     /// The clock for metadata timestamps.

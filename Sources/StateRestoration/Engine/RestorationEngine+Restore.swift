@@ -183,6 +183,9 @@ extension RestorationEngine {
         // The app's context for the coders (R30), from the first question to the delegate on.
         pass.applicationContext = restorationContext
         if markingProgress {
+            // The launch's restore, before the first frame: bounded in time (P3).
+            pass.budget = RestoreBudget(
+                limit: configuration.restoreTimeBudget, clock: configuration.restoreClock)
             // Where the restore is, in the marker, so that a death costs one subtree (R28).
             pass.progress = { [launchGuard] phase, record in
                 launchGuard.markProgress(phase, subtree: record.map { view.path(ofRecord: $0).description })

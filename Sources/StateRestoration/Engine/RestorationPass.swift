@@ -28,6 +28,10 @@ final class RestorationPass {
     var progress: ((_ phase: String, _ record: Int?) -> Void)?
     /// The subtree the last launch died in, as its path's text: left out (rule R28).
     var excluded: String?
+    /// What the pass may spend (rule P3, RestorationPass+Budget.swift): none at first.
+    var budget = RestoreBudget.unbounded
+    /// Objects asked of each restoration class that has a bound, by the class.
+    var classCounts: [ObjectIdentifier: (name: String, bound: Int, count: Int)] = [:]
     /// The app's context for the coders (rule R30).
     var applicationContext: Any? {
         get { context.applicationContext }
@@ -136,6 +140,11 @@ final class RestorationPass {
         // Phase 1: find or create, parents before children.
         for index in records.indices {
             let record = records[index]
+            if budget.spent("create") {
+                diagnostics.append(
+                    budgetDiagnostic(phase: "create", count: records.count - index, of: records.count))
+                break
+            }
             moved("create", to: index)
             if !left.isEmpty, left[index] {
                 if record.parent < 0 || !left[Int(record.parent)] {
@@ -233,10 +242,19 @@ final class RestorationPass {
             shared.value.restored[index] = consume object
             unindexed.append(index)
         }
-        // Phase 2: decode state in the same order; containers rebuild their structure.
+        diagnostics.append(contentsOf: classBoundDiagnostics())
+        // Phase 2: decode state in the same order; containers rebuild their structure. Past
+        // the budget, objects keep the state they were created with (3).
         unit = -1
+        var undecoded = (count: 0, of: 0)
         for index in records.indices where states[index] == 2 {
             guard let object = shared.value.restored[index] else { continue }
+            undecoded.of += 1
+            if budget.spent("decode") {
+                states[index] = 3
+                undecoded.count += 1
+                continue
+            }
             moved("decode", to: index)
             coder.target(record: index, records[index])
             // Restorable properties first (R25), so the hand-written decode sees them.
@@ -256,15 +274,28 @@ final class RestorationPass {
                     RestorationDiagnostic(.notDecoded, path: coder.path.description, reason: "\(error)"))
             }
         }
+        if undecoded.count > 0 {
+            diagnostics.append(budgetDiagnostic(phase: "decode", count: undecoded.count, of: undecoded.of))
+        }
         diagnostics.append(contentsOf: context.containmentNotes.all)
         if checksAdoption { noteUnadoptedObjects(states) }
         var roots: [any RestorableObject] = []
         unit = -1
+        var unfinished = (count: 0, of: 0)
         for index in records.indices where states[index] != 0 {
             guard let object = shared.value.restored[index] else { continue }
             moved("finish", to: index)
             if records[index].parent < 0 { roots.append(object) }
+            guard states[index] != 3 else { continue }
+            unfinished.of += 1
+            if budget.spent("finish") {
+                unfinished.count += 1
+                continue
+            }
             object.applicationFinishedRestoringState()
+        }
+        if unfinished.count > 0 {
+            diagnostics.append(budgetDiagnostic(phase: "finish", count: unfinished.count, of: unfinished.of))
         }
         progress?("application", nil)
         do {
@@ -302,6 +333,7 @@ final class RestorationPass {
                             + "nothing is created for it or below it"))
                 return nil
             }
+            guard isWithinBound(restorationClass) else { return nil }
             guard
                 let object = restorationClass.restoreObject(
                     withRestorationPath: path, coder: coder)

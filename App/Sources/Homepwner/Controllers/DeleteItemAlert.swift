@@ -100,6 +100,9 @@ final class DeleteItemAlert: AlertController, StoreObserver {
 }
 
 extension DeleteItemAlert: ObjectRestoration {
+    /// One alert at a time; four bound a crafted archive (rule P3).
+    static var maximumRestoredObjects: Int? { 4 }
+
     /// Creates the alert again for the item it asked about, if that item still exists.
     static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
         -> (any RestorableObject)?

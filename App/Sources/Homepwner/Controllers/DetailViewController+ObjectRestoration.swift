@@ -2,6 +2,11 @@ import HomepwnerCore
 import StateRestoration
 
 extension DetailViewController: ObjectRestoration {
+    /// A window shows a detail screen open beside or over the list and a New Item screen at
+    /// most: eight is far more than any archive Homepwner writes, and bounds what a crafted
+    /// one costs (each screen reads its item and may decode a photo; rule P3).
+    static var maximumRestoredObjects: Int? { 8 }
+
     /// Creates the detail screen again, for a new item when its parent in the path is a
     /// navigation controller other than the root (the modal one), for an existing one
     /// otherwise. The chapter counts components (3 for new, 2 for pushed), which holds only

@@ -20,6 +20,9 @@ final class DiscardNewItemAlert: ItemAlert {
 }
 
 extension DiscardNewItemAlert: ObjectRestoration {
+    /// One alert at a time; four bound a crafted archive (rule P3).
+    static var maximumRestoredObjects: Int? { 4 }
+
     /// Creates the alert again, if its item is still an unfinished new item.
     static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
         -> (any RestorableObject)?

@@ -21,6 +21,9 @@ final class RemovePhotoAlert: ItemAlert {
 }
 
 extension RemovePhotoAlert: ObjectRestoration {
+    /// One alert at a time; four bound a crafted archive (rule P3).
+    static var maximumRestoredObjects: Int? { 4 }
+
     /// Creates the alert again, if its item still has a photo.
     static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
         -> (any RestorableObject)?

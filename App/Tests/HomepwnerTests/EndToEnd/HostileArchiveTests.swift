@@ -17,7 +17,7 @@ import TmuxTesting
 struct HostileArchiveTests {
     /// The golden New Item scenario (the list presents a modal navigation controller), with
     /// its items, in the session's directories; returns its archive parsed for rewriting.
-    private func prepare(_ session: HomepwnerTmux) throws -> Archive {
+    func prepare(_ session: HomepwnerTmux) throws -> Archive {
         let golden = GoldenArchiveTests.goldenDirectory + "/format-1/homepwner-new-item"
         try FileManager.default.copyItem(atPath: golden + "/data", toPath: session.dataDirectory)
         try FileManager.default.createDirectory(
@@ -41,7 +41,7 @@ struct HostileArchiveTests {
 
     /// Writes `archive` as the app's state, launches it with debug output, and returns the
     /// first frame and the log's lines once the app runs.
-    private func launch(_ session: HomepwnerTmux, _ archive: Archive, ready: String) async throws -> (
+    func launch(_ session: HomepwnerTmux, _ archive: Archive, ready: String) async throws -> (
         String, [String]
     ) {
         try Data(archive.encodedBytes()).write(to: URL(fileURLWithPath: session.archivePath))
