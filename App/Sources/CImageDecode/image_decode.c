@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <jpeglib.h>
+#include <jerror.h>
 #include <png.h>
 
 // MARK: - Shared
@@ -134,6 +135,8 @@ typedef struct {
     struct jpeg_error_mgr base;
     jmp_buf jump;
     char message[JMSG_LENGTH_MAX];
+    hp_image_status status;  // what a longjmp means: HP_IMAGE_CORRUPT unless set
+    int truncated;           // libjpeg warned that the data ended early
 } jpeg_error;
 
 static void jpeg_error_exit(j_common_ptr cinfo) {
@@ -142,13 +145,39 @@ static void jpeg_error_exit(j_common_ptr cinfo) {
     longjmp(error->jump, 1);
 }
 
-/// Warnings (for example a truncated file, which decodes as grey) are counted, never printed.
+/// Warnings are counted, never printed; the one for data that ends early (which libjpeg
+/// fills with grey) is remembered.
 static void jpeg_quiet_output(j_common_ptr cinfo) { (void)cinfo; }
+
+static void jpeg_note_message(j_common_ptr cinfo, int level) {
+    jpeg_error *error = (jpeg_error *)cinfo->err;
+    if (level >= 0) return;  // trace messages
+    error->base.num_warnings++;
+    if (error->base.msg_code == JWRN_JPEG_EOF) error->truncated = 1;
+}
+
+/// Stops a decode whose next scan is over the limit: libjpeg calls it while it reads a
+/// progressive image's scans into its coefficient buffer.
+typedef struct {
+    struct jpeg_progress_mgr base;
+    uint32_t max_scans;
+} scan_limit;
+
+static void jpeg_scan_monitor(j_common_ptr common) {
+    j_decompress_ptr cinfo = (j_decompress_ptr)common;
+    scan_limit *limit = (scan_limit *)cinfo->progress;
+    if (limit->max_scans == 0 || (uint32_t)cinfo->input_scan_number <= limit->max_scans) return;
+    jpeg_error *error = (jpeg_error *)cinfo->err;
+    snprintf(error->message, sizeof error->message, "more than %u scans", limit->max_scans);
+    error->status = HP_IMAGE_TOO_MANY_SCANS;
+    longjmp(error->jump, 1);
+}
 
 /// Everything a decode owns, on the heap so that it survives the longjmp intact.
 typedef struct {
     struct jpeg_decompress_struct cinfo;
     jpeg_error error;
+    scan_limit scans;
     unsigned char *row;
     box_accumulator box;
 } jpeg_state;
@@ -162,8 +191,8 @@ static void jpeg_state_free(jpeg_state *state) {
 
 /// Decodes (when `out_rgb` is not NULL) or only probes.
 static hp_image_status jpeg_run(const unsigned char *data, size_t size, uint64_t max_pixels,
-                                uint32_t out_width, uint32_t out_height, unsigned char *out_rgb,
-                                hp_image_info *info) {
+                                uint32_t max_scans, uint32_t out_width, uint32_t out_height,
+                                unsigned char *out_rgb, hp_image_info *info) {
     jpeg_state *const state = calloc(1, sizeof *state);
     if (state == NULL) {
         set_message(info, "out of memory");
@@ -173,10 +202,14 @@ static hp_image_status jpeg_run(const unsigned char *data, size_t size, uint64_t
     cinfo->err = jpeg_std_error(&state->error.base);
     state->error.base.error_exit = jpeg_error_exit;
     state->error.base.output_message = jpeg_quiet_output;
+    state->error.base.emit_message = jpeg_note_message;
+    state->error.status = HP_IMAGE_CORRUPT;
     if (setjmp(state->error.jump)) {
+        hp_image_status status = state->error.status;
         set_message(info, state->error.message);
+        info->scans = (uint32_t)(state->cinfo.input_scan_number > 0 ? state->cinfo.input_scan_number : 0);
         jpeg_state_free(state);
-        return HP_IMAGE_CORRUPT;
+        return status;
     }
     jpeg_create_decompress(cinfo);
     jpeg_mem_src(cinfo, data, (unsigned long)size);
@@ -202,6 +235,9 @@ static hp_image_status jpeg_run(const unsigned char *data, size_t size, uint64_t
             break;
         }
     }
+    state->scans.base.progress_monitor = jpeg_scan_monitor;
+    state->scans.max_scans = max_scans;
+    cinfo->progress = &state->scans.base;
     jpeg_start_decompress(cinfo);
     uint32_t width = cinfo->output_width;
     uint32_t components = (uint32_t)cinfo->output_components;
@@ -231,6 +267,12 @@ static hp_image_status jpeg_run(const unsigned char *data, size_t size, uint64_t
         box_add_row(&state->box, row, width, y, cinfo->output_height);
     }
     jpeg_finish_decompress(cinfo);
+    info->scans = (uint32_t)cinfo->input_scan_number;
+    if (state->error.truncated) {
+        set_message(info, "the file ends before the image does");
+        jpeg_state_free(state);
+        return HP_IMAGE_TRUNCATED;
+    }
     box_finish(&state->box, out_rgb);
     jpeg_state_free(state);
     return HP_IMAGE_OK;
@@ -243,13 +285,13 @@ hp_image_status hp_image_probe(const unsigned char *data, size_t size, hp_image_
     info->format = detect_format(data, size);
     switch (info->format) {
     case HP_IMAGE_FORMAT_PNG: return png_probe(data, size, info);
-    case HP_IMAGE_FORMAT_JPEG: return jpeg_run(data, size, 0, 0, 0, NULL, info);
+    case HP_IMAGE_FORMAT_JPEG: return jpeg_run(data, size, 0, 0, 0, 0, NULL, info);
     default: set_message(info, "neither PNG nor JPEG"); return HP_IMAGE_UNKNOWN_FORMAT;
     }
 }
 
 hp_image_status hp_image_decode_box(const unsigned char *data, size_t size, uint64_t max_pixels,
-                                    uint32_t out_width, uint32_t out_height,
+                                    uint32_t max_scans, uint32_t out_width, uint32_t out_height,
                                     const unsigned char *background, unsigned char *out_rgb,
                                     hp_image_info *info) {
     memset(info, 0, sizeof *info);
@@ -262,7 +304,60 @@ hp_image_status hp_image_decode_box(const unsigned char *data, size_t size, uint
     case HP_IMAGE_FORMAT_PNG:
         return png_decode(data, size, max_pixels, out_width, out_height, background, out_rgb, info);
     case HP_IMAGE_FORMAT_JPEG:
-        return jpeg_run(data, size, max_pixels, out_width, out_height, out_rgb, info);
+        return jpeg_run(data, size, max_pixels, max_scans, out_width, out_height, out_rgb, info);
     default: set_message(info, "neither PNG nor JPEG"); return HP_IMAGE_UNKNOWN_FORMAT;
     }
+}
+
+// MARK: - Encoding, for tests and tools
+
+hp_image_status hp_image_encode_jpeg_gradient(uint32_t width, uint32_t height, int progressive, int quality,
+                                              unsigned char **out_data, unsigned long *out_size,
+                                              hp_image_info *info) {
+    memset(info, 0, sizeof *info);
+    struct jpeg_compress_struct cinfo;
+    jpeg_error error;
+    unsigned char *row = NULL;
+    *out_data = NULL;
+    *out_size = 0;
+    cinfo.err = jpeg_std_error(&error.base);
+    error.base.error_exit = jpeg_error_exit;
+    error.base.output_message = jpeg_quiet_output;
+    if (setjmp(error.jump)) {
+        set_message(info, error.message);
+        jpeg_destroy_compress(&cinfo);
+        free(row);
+        free(*out_data);
+        *out_data = NULL;
+        return HP_IMAGE_CORRUPT;
+    }
+    jpeg_create_compress(&cinfo);
+    jpeg_mem_dest(&cinfo, out_data, out_size);
+    cinfo.image_width = width;
+    cinfo.image_height = height;
+    cinfo.input_components = 3;
+    cinfo.in_color_space = JCS_RGB;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality, TRUE);
+    if (progressive) jpeg_simple_progression(&cinfo);
+    row = malloc((size_t)width * 3);
+    if (row == NULL) longjmp(error.jump, 1);
+    jpeg_start_compress(&cinfo, TRUE);
+    while (cinfo.next_scanline < height) {
+        uint32_t y = cinfo.next_scanline;
+        for (uint32_t x = 0; x < width; x++) {
+            row[x * 3] = (unsigned char)(255 * x / (width > 1 ? width - 1 : 1));
+            row[x * 3 + 1] = (unsigned char)(255 * y / (height > 1 ? height - 1 : 1));
+            row[x * 3 + 2] = 128;
+        }
+        JSAMPROW rows[1] = {row};
+        jpeg_write_scanlines(&cinfo, rows, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    free(row);
+    info->format = HP_IMAGE_FORMAT_JPEG;
+    info->width = width;
+    info->height = height;
+    return HP_IMAGE_OK;
 }

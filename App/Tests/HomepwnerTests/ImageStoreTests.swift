@@ -206,7 +206,8 @@ struct ImageStoreTests {
                     #expect(thumbnail.columns <= 16 && thumbnail.rows <= 8)
                 } catch {
                     switch error {
-                    case .corruptImage, .tooManyPixels, .notAnImage: refused += 1
+                    case .corruptImage, .tooManyPixels, .notAnImage, .incompleteImage, .tooManyScans:
+                        refused += 1
                     default: Issue.record("unexpected \(error)")
                     }
                 }

@@ -57,6 +57,7 @@ public enum HomepwnerApplication {
             configuration: configuration, registry: registry, storage: storage, scheduler: scheduler)
         // What the restoration classes reach the store through (R30).
         application.engine.restorationContext = context
+        context.runLoopPost = application.mainActorPost
         return application
     }
 
@@ -79,6 +80,7 @@ public enum HomepwnerApplication {
             delegate: AppDelegate(context: context, startsFresh: false, opening: opening), driver: driver,
             configuration: configuration, registry: registry, session: session, scheduler: scheduler)
         application.engine.restorationContext = context
+        context.runLoopPost = application.mainActorPost
         // The session owns this launch's new items (H18); the journal's writes of sessions
         // no instance holds are this launch's to make (H17).
         context.store.session = session.id

@@ -66,6 +66,11 @@ public final class HomepwnerContext {
         writer.replayJournal(heldSessions: held)
     }
 
+    /// Hands work done on another thread (a photo's decode) back to the run loop: the
+    /// application's ``Application/mainActorPost``, set when it is made; nil before, when
+    /// such work is done at once.
+    var runLoopPost: MainActorPost?
+
     /// Queues a notice for the list's status line.
     func post(_ notice: String) {
         notices.append(notice)

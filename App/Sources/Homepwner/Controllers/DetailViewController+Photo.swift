@@ -16,13 +16,53 @@ extension DetailViewController {
             return
         }
         let path = Self.expand(typed)
+        // Decoded off the main thread (rule H14): a large or many-scan JPEG takes seconds,
+        // and keys must work meanwhile. A small one, or without a run loop to hand the
+        // result back to, at once.
+        let field = photoPathField.text
+        guard let post = context.runLoopPost,
+            !ImageStore.decodesQuickly(fileAt: path, limits: context.store.imageLimits)
+        else {
+            finishAttaching(
+                Result { () throws(ImageStoreError) in
+                    try ImageStore.preparePhoto(fromPath: path, limits: context.store.imageLimits)
+                }, to: item.key, typed: field)
+            return
+        }
+        let ticket = photoView.startDecode()
+        let (key, limits) = (item.key, context.store.imageLimits)
+        show("Decoding the photo…", isError: false)
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = Result { () throws(ImageStoreError) in
+                try ImageStore.preparePhoto(fromPath: path, limits: limits)
+            }
+            post { [weak self] in
+                guard let self, self.photoView.finishDecode(ticket) else { return }
+                self.finishAttaching(result, to: key, typed: field)
+            }
+        }
+    }
+
+    /// Stores a photo decoded for the item with `key`, if this screen still shows it. The
+    /// path field is emptied if it still holds what was `typed` (keys work during a decode).
+    private func finishAttaching(
+        _ result: Result<ImageStore.PreparedPhoto, ImageStoreError>, to key: UUID, typed: String
+    ) {
+        guard key == item.key else { return }
         do {
-            item = try context.store.attachPhoto(fromPath: path, to: item.key)
-            photoPathField.text = ""
-            loadThumbnail()
+            let photo = try result.get()
+            item = try context.store.attach(photo, to: key)
+            if photoPathField.text == typed { photoPathField.text = "" }
+            photoView.show(photo.thumbnail)
             show("Photo attached", isError: false)
-        } catch {
+        } catch let error as ImageStoreError {
+            loadThumbnail()
+            show(error.description, isError: true)
+        } catch let error as ItemStoreError {
+            loadThumbnail()
             show(Self.describe(error), isError: true)
+        } catch {
+            show("\(error)", isError: true)
         }
     }
 
@@ -64,18 +104,53 @@ extension DetailViewController {
         do {
             try context.store.removePhoto(from: item.key)
             item.hasPhoto = false
-            photoView.thumbnail = nil
+            photoView.show(nil)
             show("Photo removed", isError: false)
         } catch {
             show(Self.describe(error), isError: true)
         }
     }
 
+    /// Shows the item's photo: at once when its thumbnail was made already this session or
+    /// the photo is small, else decoded off the main thread, "Decoding the photo…" showing
+    /// meanwhile.
     func loadThumbnail() {
+        let key = item.key
+        guard item.hasPhoto else { return photoView.show(nil) }
+        if let cached = context.store.cachedThumbnail(for: key) { return photoView.show(cached) }
+        guard let post = context.runLoopPost, !context.store.decodesQuickly(photoOf: key) else {
+            return loadThumbnailNow()
+        }
+        let decode: @Sendable () throws(ImageStoreError) -> Thumbnail
         do {
-            photoView.thumbnail = try context.store.thumbnail(for: item.key)
+            decode = try context.store.thumbnailDecode(for: key)
         } catch {
-            photoView.thumbnail = nil
+            photoView.show(nil)
+            return show(Self.describe(error), isError: true)
+        }
+        let ticket = photoView.startDecode()
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = Result { () throws(ImageStoreError) in try decode() }
+            post { [weak self] in
+                guard let self, self.photoView.finishDecode(ticket), key == self.item.key else { return }
+                switch result {
+                case .success(let thumbnail):
+                    self.context.store.remember(thumbnail, for: key)
+                    self.photoView.show(thumbnail)
+                case .failure(let error):
+                    self.photoView.show(nil)
+                    self.show(error.description, isError: true)
+                }
+            }
+        }
+    }
+
+    /// Decodes the photo on this thread: a small one, or for a screen with no run loop yet.
+    private func loadThumbnailNow() {
+        do {
+            photoView.show(try context.store.thumbnail(for: item.key))
+        } catch {
+            photoView.show(nil)
             show(Self.describe(error), isError: true)
         }
     }

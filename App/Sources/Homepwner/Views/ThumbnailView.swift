@@ -2,7 +2,7 @@ import HomepwnerCore
 import TerminalKit
 
 /// The detail screen's photo: a ``Thumbnail`` drawn as half blocks, or as brightness
-/// characters when colour is off, or "No photo". Given fewer rows than the thumbnail has,
+/// characters when colour is off, or "No photo", or "Decoding the photo…" while one is decoded. Given fewer rows than the thumbnail has,
 /// it draws it smaller (``Thumbnail/fitted(toRows:)``).
 ///
 /// Each half of a cell is drawn in the photo's own 24-bit colour; TerminalKit's driver
@@ -16,11 +16,43 @@ final class ThumbnailView: View {
     var thumbnail: Thumbnail?
     /// False under `NO_COLOR`: draws ``Thumbnail/grayscaleLines()``.
     var colorEnabled = true
+    /// True while a photo is decoded off the main thread: "Decoding the photo…" shows in its
+    /// place, and keys work meanwhile.
+    private(set) var isDecoding = false
+    /// The decodes started: a result that comes back after a later one started, or after the
+    /// photo was removed, is dropped (``finishDecode(_:)``).
+    private var decodes = 0
+
+    /// Starts showing the placeholder for a decode; returns its ticket.
+    func startDecode() -> Int {
+        decodes += 1
+        isDecoding = true
+        return decodes
+    }
+
+    /// Ends the decode of `ticket`: false (and nothing changes) if a later one started or
+    /// the photo was set since.
+    func finishDecode(_ ticket: Int) -> Bool {
+        guard ticket == decodes, isDecoding else { return false }
+        isDecoding = false
+        return true
+    }
+
+    /// Shows `thumbnail` (nil: no photo), ending any decode under way.
+    func show(_ thumbnail: Thumbnail?) {
+        isDecoding = false
+        decodes += 1
+        self.thumbnail = thumbnail
+    }
 
     override var preferredHeight: Int { thumbnail?.rows ?? 1 }
 
     override func draw(in canvas: Canvas) {
         super.draw(in: canvas)
+        if isDecoding {
+            canvas.text("Decoding the photo…", at: .zero, style: .dim)
+            return
+        }
         guard let full = thumbnail else {
             canvas.text("No photo", at: .zero, style: .dim)
             return

@@ -63,16 +63,105 @@ public final class ImageStore {
     /// - Throws: ``ImageStoreError``: unreadable, too large, not an image, too many pixels,
     ///   corrupt, or the store cannot be written. Nothing is changed then.
     public func importPhoto(fromPath path: String, for key: UUID) throws(ImageStoreError) {
-        let source = Self.expandingTilde(path)
-        let bytes = try Self.readFile(source, limit: limits.maximumFileBytes)
+        try store(try Self.preparePhoto(fromPath: path, limits: limits), for: key)
+    }
+
+    /// A photo read and decoded, ready to be stored (``store(_:for:)``): the slow half of an
+    /// import, which any thread may do.
+    public struct PreparedPhoto: Sendable {
+        /// The file's bytes, unchanged.
+        let bytes: [UInt8]
+        /// Its thumbnail at the default size.
+        public let thumbnail: Thumbnail
+    }
+
+    /// Reads and decodes the image at `path` (as ``importPhoto(fromPath:for:)`` does, `~/`
+    /// included), touching no store: the part of an import that costs, for any thread.
+    /// - Throws: ``ImageStoreError``: unreadable, too large, not an image, too many pixels
+    ///   or scans, incomplete, corrupt.
+    public static func preparePhoto(fromPath path: String, limits: ImageLimits) throws(ImageStoreError)
+        -> PreparedPhoto
+    {
+        let source = expandingTilde(path)
+        let bytes = try readFile(source, limit: limits.maximumFileBytes)
         let thumbnail = try ImageDecoder.thumbnail(
             of: bytes, path: source, limits: limits, maximumColumns: Thumbnail.defaultColumns,
             maximumRows: Thumbnail.defaultRows)
-        try writeAtomically(bytes, to: self.path(for: key))
+        return PreparedPhoto(bytes: bytes, thumbnail: thumbnail)
+    }
+
+    /// Images of at most this many pixels decode in a few milliseconds, whatever their
+    /// scans (at most ``ImageLimits/maximumScans``): a screen decodes them at once, and
+    /// larger ones off the main thread.
+    public static let quickDecodePixels = 1_000_000
+
+    /// True if the image file at `path` (a photo to attach, `~/` included) is small enough
+    /// to decode at once (``quickDecodePixels``), or unreadable or no image at all, which
+    /// ``preparePhoto(fromPath:limits:)`` then says at once.
+    public static func decodesQuickly(fileAt path: String, limits: ImageLimits) -> Bool {
+        guard let bytes = try? readFile(expandingTilde(path), limit: limits.maximumFileBytes),
+            let pixels = ImageDecoder.pixelCount(of: bytes)
+        else { return true }
+        return pixels <= quickDecodePixels
+    }
+
+    /// True if the stored photo of `key` is small enough to decode at once, or missing.
+    public func decodesQuickly(photoOf key: UUID) -> Bool {
+        guard
+            let bytes = try? Self.readFile(
+                path(for: key), limit: limits.maximumFileBytes, followingLinks: false),
+            let pixels = ImageDecoder.pixelCount(of: bytes)
+        else { return true }
+        return pixels <= Self.quickDecodePixels
+    }
+
+    /// Stores a prepared photo as the photo of `key`, replacing any earlier one, and keeps
+    /// its thumbnail: showing it needs no decode.
+    /// - Throws: ``ImageStoreError/cannotWrite(path:reason:)``; nothing is changed then.
+    public func store(_ photo: PreparedPhoto, for key: UUID) throws(ImageStoreError) {
+        try writeAtomically(photo.bytes, to: self.path(for: key))
         forget(key)
         remember(
-            thumbnail,
+            photo.thumbnail,
             as: CacheKey(key: key, columns: Thumbnail.defaultColumns, rows: Thumbnail.defaultRows))
+    }
+
+    /// The thumbnail of `key` if one was made already (by an import or a decode this
+    /// session): what a screen shows at once, without a decode.
+    public func cachedThumbnail(
+        for key: UUID, maximumColumns: Int = Thumbnail.defaultColumns,
+        maximumRows: Int = Thumbnail.defaultRows
+    ) -> Thumbnail? {
+        thumbnails[CacheKey(key: key, columns: maximumColumns, rows: maximumRows)]
+    }
+
+    /// The decode of the photo of `key`, to run on any thread; hand its thumbnail back to
+    /// ``remember(_:for:maximumColumns:maximumRows:)`` on the store's thread. The checks that
+    /// need the store (the file exists, the directory is no link) are made here, now.
+    /// - Throws: ``ImageStoreError/noPhoto(path:)``, or why the directory is refused.
+    public func thumbnailDecode(
+        for key: UUID, maximumColumns: Int = Thumbnail.defaultColumns,
+        maximumRows: Int = Thumbnail.defaultRows
+    ) throws(ImageStoreError) -> @Sendable () throws(ImageStoreError) -> Thumbnail {
+        let photo = path(for: key)
+        guard access(photo, F_OK) == 0 else { throw .noPhoto(path: photo) }
+        try refuseLinkedDirectory()
+        let limits = limits
+        return { () throws(ImageStoreError) -> Thumbnail in
+            // Never through a symbolic link (rule R36), as ``thumbnail(for:maximumColumns:maximumRows:)``.
+            let bytes = try Self.readFile(photo, limit: limits.maximumFileBytes, followingLinks: false)
+            return try ImageDecoder.thumbnail(
+                of: bytes, path: photo, limits: limits, maximumColumns: maximumColumns,
+                maximumRows: maximumRows)
+        }
+    }
+
+    /// Keeps a thumbnail made by a ``thumbnailDecode(for:maximumColumns:maximumRows:)``.
+    public func remember(
+        _ thumbnail: Thumbnail, for key: UUID, maximumColumns: Int = Thumbnail.defaultColumns,
+        maximumRows: Int = Thumbnail.defaultRows
+    ) {
+        remember(thumbnail, as: CacheKey(key: key, columns: maximumColumns, rows: maximumRows))
     }
 
     /// Deletes the photo of `key`; nothing happens if there is none.

@@ -13,6 +13,10 @@ public enum ImageStoreError: Error, Hashable, Sendable, CustomStringConvertible 
     case tooManyPixels(path: String, width: Int, height: Int, limit: Int)
     /// libpng or libjpeg could not decode it (`detail` is the library's message).
     case corruptImage(path: String, format: String, detail: String)
+    /// A progressive JPEG with more scans than ``ImageLimits/maximumScans``.
+    case tooManyScans(path: String, limit: Int)
+    /// The file ends before the image does (a JPEG cut short, which would show grey).
+    case incompleteImage(path: String, format: String)
     /// The photo could not be written into, or removed from, the store.
     case cannotWrite(path: String, reason: String)
     /// The item has no photo file (it may have been removed behind the app's back).
@@ -34,6 +38,11 @@ public enum ImageStoreError: Error, Hashable, Sendable, CustomStringConvertible 
         case .corruptImage(let path, let format, let detail):
             "\(path) starts like a \(format) image but is damaged, so it cannot be shown "
                 + "(the decoder says: \(detail))"
+        case .tooManyScans(let path, let limit):
+            "\(path) is a progressive JPEG of more than \(limit) scans; a photo can have at most \(limit) "
+                + "(each is a pass over the whole image)"
+        case .incompleteImage(let path, let format):
+            "\(path) is an incomplete \(format) image: the file ends before the picture does"
         case .cannotWrite(let path, let reason):
             "cannot store the photo at \(path): \(reason)"
         case .noPhoto(let path):

@@ -13,9 +13,29 @@ extension ItemStore {
     ///   reason the file was refused, or a database error.
     @discardableResult
     public func attachPhoto(fromPath path: String, to key: UUID) throws(ItemStoreError) -> Item {
+        let photo: ImageStore.PreparedPhoto
+        do {
+            photo = try ImageStore.preparePhoto(fromPath: path, limits: images.limits)
+        } catch {
+            throw .photo(error)
+        }
+        return try attach(photo, to: key)
+    }
+
+    /// What the image store accepts: what ``ImageStore/preparePhoto(fromPath:limits:)``
+    /// needs, off this store's thread.
+    public var imageLimits: ImageLimits { images.limits }
+
+    /// Stores a photo prepared off this thread (``ImageStore/preparePhoto(fromPath:limits:)``)
+    /// as the photo of the item with `key`, as ``attachPhoto(fromPath:to:)`` does.
+    /// - Returns: The item, now with `hasPhoto` set.
+    /// - Throws: ``ItemStoreError/itemNotFound(_:)``, ``ItemStoreError/photo(_:)`` if it
+    ///   cannot be written, or a database error.
+    @discardableResult
+    public func attach(_ photo: ImageStore.PreparedPhoto, to key: UUID) throws(ItemStoreError) -> Item {
         guard var item = try item(forKey: key) else { throw .itemNotFound(key) }
         do {
-            try images.importPhoto(fromPath: path, for: key)
+            try images.store(photo, for: key)
         } catch {
             throw .photo(error)
         }
@@ -52,6 +72,35 @@ extension ItemStore {
         } catch {
             throw .photo(error)
         }
+    }
+
+    /// The thumbnail of `key` when one is at hand without a decode (made by an import or an
+    /// earlier decode this session).
+    public func cachedThumbnail(for key: UUID) -> Thumbnail? {
+        images.cachedThumbnail(for: key)
+    }
+
+    /// The decode of the photo of `key`, for another thread (``ImageStore/thumbnailDecode(for:maximumColumns:maximumRows:)``);
+    /// its result goes back to ``remember(_:for:)``.
+    /// - Throws: ``ItemStoreError/photo(_:)`` when there is no file, or its directory is refused.
+    public func thumbnailDecode(for key: UUID) throws(ItemStoreError)
+        -> @Sendable () throws(ImageStoreError) -> Thumbnail
+    {
+        do {
+            return try images.thumbnailDecode(for: key)
+        } catch {
+            throw .photo(error)
+        }
+    }
+
+    /// True if the photo of `key` decodes in a few milliseconds (``ImageStore/quickDecodePixels``).
+    public func decodesQuickly(photoOf key: UUID) -> Bool {
+        images.decodesQuickly(photoOf: key)
+    }
+
+    /// Keeps a thumbnail decoded off this thread, so that the item shows it again at once.
+    public func remember(_ thumbnail: Thumbnail, for key: UUID) {
+        images.remember(thumbnail, for: key)
     }
 
     /// What a launch cleans: photo files whose item is gone (``removeOrphanedPhotos()``) and

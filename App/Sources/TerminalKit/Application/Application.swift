@@ -196,6 +196,13 @@ public final class Application: Responder {
         return exitStatus
     }
 
+    /// Runs an action on the main actor at the run loop's next turn, waking it: how work done
+    /// on another thread (a photo's decode) hands its result back. Any thread may call it;
+    /// actions run in the order posted, before the loop draws its next frame.
+    public var mainActorPost: MainActorPost {
+        { [posted] action in posted.post(action) }
+    }
+
     /// What ``run()`` returns: 0 after a quit (a quit key, Ctrl-C, the end of input); 128 +
     /// the signal's number after SIGTERM (143), SIGHUP (129), SIGINT (130) or SIGQUIT
     /// (131), as shells report a program that a signal ended. The state is saved either way.

@@ -1,8 +1,24 @@
+import HomepwnerCore
 import TestSupport
+import Testing
 
 /// Image files made in the tests: a minimal PNG encoder (stored, uncompressed deflate
 /// blocks, so the pixels are exactly what the test says) and a JPEG fixture.
 enum ImageFiles {
+    /// A `width` × `height` progressive JPEG of `scans` scans: libjpeg's ten, then its last
+    /// scan (a refinement of the luma) again until there are `scans`, as a crafted file
+    /// repeats one; each is a pass over the whole image.
+    static func progressiveJPEG(width: Int, height: Int, scans: Int) throws -> [UInt8] {
+        let bytes = try #require(ImageDecoder.gradientJPEG(width: width, height: height, progressive: true))
+        let starts = (0..<(bytes.count - 1)).filter { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA }
+        let last = try #require(starts.last)
+        try #require(starts.count <= scans && bytes.suffix(2) == [0xFF, 0xD9])
+        let scan = bytes[last..<(bytes.count - 2)]
+        var result = Array(bytes.dropLast(2))
+        for _ in starts.count..<scans { result += scan }
+        return result + [0xFF, 0xD9]
+    }
+
     /// A PNG of `width × height`, 8-bit RGB (colour type 2) or RGBA (6).
     static func png(width: Int, height: Int, alpha: Bool = false, pixel: (Int, Int) -> [UInt8]) -> [UInt8] {
         var raw: [UInt8] = []

@@ -1,0 +1,65 @@
+import Foundation
+import HomepwnerCore
+import Testing
+import TmuxTesting
+
+/// A large progressive JPEG attached through the real `homepwner` (rule H14): the item
+/// screen shows a placeholder and takes keys while the photo decodes, then the thumbnail;
+/// one of 500 scans is refused with the limit named.
+@Suite(
+    "H14: large and crafted JPEGs through the real homepwner", .serialized,
+    .enabled(
+        if: HomepwnerTmux.isAvailable,
+        "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
+struct LargePhotoEndToEndTests {
+    /// Homepwner at 60x16 on the sample items, Rusty Bear open, with `image`'s path typed in
+    /// the photo field and Enter pressed.
+    private func attaching(_ image: [UInt8]) async throws -> HomepwnerTmux {
+        let session = try HomepwnerTmux(width: 60, height: 16)
+        try session.seed()
+        let path = session.directory + "/photo.jpg"
+        try Data(image).write(to: URL(fileURLWithPath: path))
+        try await session.launch()
+        try session.press("Down", "Enter", "Tab", "Tab", "Tab")
+        try session.type(path)
+        try session.press("Enter")
+        return session
+    }
+
+    @Test(
+        "H14: an 8000x5000 progressive JPEG of 60 scans: a placeholder, keys typed meanwhile show, then the photo"
+    )
+    func largeProgressiveJPEG() async throws {
+        let session = try await attaching(
+            try ImageFiles.progressiveJPEG(width: 8000, height: 5000, scans: 60))
+        defer { session.close() }
+        // Down to the notes and type there while the photo decodes: the keys show at once.
+        try session.press("Down")
+        try session.type("typed meanwhile")
+        let typed = try await session.waitFor("the keys typed") { $0.contains("typed meanwhile") }
+        #expect(typed.contains("Decoding the photo…"), "the keys showed before the photo was decoded")
+        let done = try await session.waitFor("the photo", timeout: .seconds(60)) {
+            $0.contains("Photo attached")
+        }
+        #expect(done.contains("▀"))
+        #expect(!done.contains("Decoding the photo…"))
+        #expect(done.contains("typed meanwhile"))
+        #expect(
+            try session.sqlite("SELECT has_photo FROM items WHERE name = 'Rusty Bear'").trimmingCharacters(
+                in: .whitespacesAndNewlines) == "1")
+    }
+
+    @Test("H14: a progressive JPEG of 500 scans is refused with the limit named; the item keeps no photo")
+    func fiveHundredScans() async throws {
+        let session = try await attaching(try ImageFiles.progressiveJPEG(width: 800, height: 500, scans: 500))
+        defer { session.close() }
+        let screen = try await session.waitFor("the refusal") {
+            $0.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(
+                "is a progressive JPEG of more than 64 scans")
+        }
+        #expect(screen.contains("No photo"))
+        #expect(
+            try session.sqlite("SELECT has_photo FROM items WHERE name = 'Rusty Bear'").trimmingCharacters(
+                in: .whitespacesAndNewlines) == "0")
+    }
+}
