@@ -157,6 +157,8 @@ struct TextStorage {
         var total = 0
         for number in 0..<position.line { total += count(ofLine: number) + 1 }
         let line = lines[position.line]
+        // At the line's end (where typing leaves the cursor), the line's count, kept.
+        if position.offset == line.length { return total + count(ofLine: position.line) }
         return total + TextClusters.count(line.text[..<line.index(position.offset)])
     }
 
