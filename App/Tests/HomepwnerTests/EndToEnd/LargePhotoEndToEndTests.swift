@@ -12,10 +12,13 @@ import TmuxTesting
         if: HomepwnerTmux.isAvailable,
         "needs tmux, sqlite3 and the homepwner binary (swift build --build-tests)"))
 struct LargePhotoEndToEndTests {
+    /// The terminals each test opens, closed when it ends.
+    let terminals = Terminals()
+
     /// Homepwner at 60x16 on the sample items, Rusty Bear open, with `image`'s path typed in
     /// the photo field and Enter pressed.
     private func attaching(_ image: [UInt8]) async throws -> HomepwnerTmux {
-        let session = try HomepwnerTmux(width: 60, height: 16)
+        let session = try terminals.open(width: 60, height: 16)
         try session.seed()
         let path = session.directory + "/photo.jpg"
         try Data(image).write(to: URL(fileURLWithPath: path))
@@ -32,7 +35,6 @@ struct LargePhotoEndToEndTests {
     func largeProgressiveJPEG() async throws {
         let session = try await attaching(
             try ImageFiles.progressiveJPEG(width: 8000, height: 5000, scans: 60))
-        defer { session.close() }
         // The placeholder shows while the photo decodes (about 2 s of libjpeg's work), and
         // keys typed meanwhile are handled: down to the notes, and text there.
         try await session.waitFor("the placeholder") { $0.contains("Decoding the photo…") }
@@ -53,7 +55,6 @@ struct LargePhotoEndToEndTests {
     @Test("H14: a progressive JPEG of 500 scans is refused with the limit named; the item keeps no photo")
     func fiveHundredScans() async throws {
         let session = try await attaching(try ImageFiles.progressiveJPEG(width: 800, height: 500, scans: 500))
-        defer { session.close() }
         let screen = try await session.waitFor("the refusal") {
             $0.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(
                 "is a progressive JPEG of more than 64 scans")
