@@ -77,6 +77,41 @@ struct AppLocationTests {
     }
 
     @Test(
+        "A1, A5: show --discarded salvages an archive whose only fault is its checksum, after a warning; show FILE still refuses it"
+    )
+    func discardedSalvaged() throws {
+        let directory = TemporaryDirectory(prefix: "archive-inspector-tests")
+        defer { directory.remove() }
+        // One letter of the item's name changed: every record still parses, the checksum fails.
+        var broken = try SampleArchives.homepwner()
+        let name = Array("Laptop".utf8)
+        let at = try #require(
+            broken.indices.first { broken[$0...].starts(with: name) }, "the sample archive names its item")
+        broken[at] ^= 0x20
+        try directory.write(broken, to: "homepwner/restoration.archive.discarded")
+        let run = ToolRun.run(
+            ["show", "--app", "homepwner", "--discarded"], environment: ["XDG_STATE_HOME": directory.path])
+        #expect(run.status == 0)
+        #expect(run.output.contains("laptop"), "the damaged value is shown as it is")
+        #expect(run.errors.hasPrefix("warning: "))
+        #expect(run.errors.contains("restoration.archive.discarded is damaged (checksum mismatch"))
+        #expect(run.errors.contains("any value may differ from what was saved"))
+        #expect(run.output.contains("objects ("))
+        // The same bytes as a file: refused, as every damaged archive is without --discarded.
+        try directory.write(broken, to: "copy.archive")
+        let plain = ToolRun.run(["show", directory.path + "/copy.archive"], environment: [:])
+        #expect(plain.status == 65)
+        #expect(plain.output.isEmpty)
+        // Cut short, nothing can be trusted: refused even with --discarded.
+        try directory.write(
+            Array(broken.prefix(broken.count / 2)), to: "homepwner/restoration.archive.discarded")
+        let cut = ToolRun.run(
+            ["show", "--app", "homepwner", "--discarded"], environment: ["XDG_STATE_HOME": directory.path])
+        #expect(cut.status == 65)
+        #expect(cut.output.isEmpty)
+    }
+
+    @Test(
         "A5: FILE and --app exclude each other, and --app takes a name, not a path",
         arguments: [
             (["show", "a.archive", "--app", "x"], "error: give either <file> or --app <name>, not both"),

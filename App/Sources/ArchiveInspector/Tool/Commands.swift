@@ -39,7 +39,9 @@ enum Commands {
         "app", valueName: "name",
         help: "Reads the archive of this app from its state directory instead of a file.")
     static let discardedFlag = OptionSpec.flag(
-        "discarded", help: "With --app, reads the archive the engine last threw away (corrupt, or forgotten)."
+        "discarded",
+        help: "With --app, reads the archive the engine last threw away (corrupt, or forgotten); "
+            + "show salvages one whose only fault is its checksum, with a warning."
     )
     static let sessionOption = OptionSpec.option(
         "session", valueName: "id", help: "With --app, reads this session's archive instead of the newest.")
@@ -124,7 +126,7 @@ enum Commands {
     {
         let source = try source(of: command, context: context)
         try checkStandardInput([source], command, context: context)
-        let (archive, activity) = try loadFile(source, context: context)
+        let (archive, activity) = try loadFile(source, context: context, salvaging: command.flag("discarded"))
         if command.flag("json") {
             context.standardOutput(
                 ArchiveJSONRenderer.render(archive, source: source.displayName, activity: activity))
@@ -275,16 +277,32 @@ enum Commands {
     }
 
     /// The archive of a file, and the session's activity after it (rule S5), if any.
-    private static func loadFile(_ source: ArchiveSource, context: ToolContext) throws(InspectorError) -> (
-        archive: Archive, activity: ActivityFooter.Found
-    ) {
+    ///
+    /// With `salvaging` (`show --discarded`: the engine sets archives aside because they are
+    /// damaged), an archive whose only fault is its checksum is shown anyway, after a warning
+    /// on standard error: every record still parses, but some value may not be what was saved.
+    private static func loadFile(_ source: ArchiveSource, context: ToolContext, salvaging: Bool = false)
+        throws(InspectorError) -> (archive: Archive, activity: ActivityFooter.Found)
+    {
         let limits = ArchiveLimits.default
         let bytes = try FileReader.read(source, standardInput: context.standardInput, limits: limits)
         let (length, activity) = ActivityFooter.split(bytes)
-        switch ArchiveVerifier.verify(length == bytes.count ? bytes : Array(bytes[..<length]), limits: limits)
-        {
+        var archiveBytes = length == bytes.count ? bytes : Array(bytes[..<length])
+        switch ArchiveVerifier.verify(archiveBytes, limits: limits) {
         case .success(let archive): return (archive, activity)
-        case .failure(let problem): throw .invalid(source, problem)
+        case .failure(let problem):
+            guard salvaging, case .checksumMismatch(_, let computed) = problem.error.reason,
+                problem.offset + ArchiveFormat.trailerSize == archiveBytes.count
+            else { throw .invalid(source, problem) }
+            ArchiveFormat.setLittleEndian(
+                Int(computed), width: ArchiveFormat.trailerSize, at: problem.offset, in: &archiveBytes)
+            guard case .success(let archive) = ArchiveVerifier.verify(archiveBytes, limits: limits) else {
+                throw .invalid(source, problem)
+            }
+            context.standardError(
+                "warning: \(ArchiveText.escaped(source.displayName)) is damaged (\(problem)); every object "
+                    + "still reads, and is shown below, but any value may differ from what was saved\n")
+            return (archive, activity)
         }
     }
 
