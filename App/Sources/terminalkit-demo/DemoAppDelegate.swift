@@ -31,6 +31,7 @@ final class DemoAppDelegate: ApplicationDelegate {
     }
 
     func applicationWillFinishLaunching(_ application: Application) {
+        store.saveIfNew()  // the terminal is taken: the launch goes on
         if fresh { application.engine.discardState(reason: "launched with --fresh") }
         split.restorationIdentifier = "SplitViewController"
         split.tabBarTitle = "Shopping"

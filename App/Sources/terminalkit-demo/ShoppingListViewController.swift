@@ -14,7 +14,11 @@ final class ShoppingListViewController: TableViewController, ModelAssociation {
         super.init()
         title = "Shopping"
         restorationIdentifier = "ShoppingListViewController"
-        navigationItem.rightBarButtonItem = editButtonItem
+        // As in Homepwner: Edit at the left of the bar, Add at the right.
+        navigationItem.leftBarButtonItem = editButtonItem
+        navigationItem.rightBarButtonItem = BarButtonItem(title: "Add", key: .character("a")) { [weak self] in
+            self?.addItem()
+        }
     }
 
     override func loadView() {

@@ -8,11 +8,15 @@ struct ShoppingItem: Codable, Hashable, Sendable {
 }
 
 /// The demo's model: a JSON file next to the restoration archive, rewritten atomically on
-/// every change (the demo's stand-in for a database).
+/// every change (the demo's stand-in for a database). Its files are the user's alone (0600,
+/// in a 0700 directory), and nothing is written before the app has its terminal
+/// (``saveIfNew()``, at launch).
 @MainActor
 final class ShoppingStore {
     private(set) var items: [ShoppingItem]
     private let file: URL
+    /// True while the items are the first launch's samples, not yet written.
+    private var isNew = false
 
     init(directory: URL) {
         file = directory.appendingPathComponent("items.json")
@@ -26,9 +30,7 @@ final class ShoppingStore {
                 ShoppingItem(id: UUID(), name: "苹果 (apples)", quantity: 6),
                 ShoppingItem(id: UUID(), name: "Coffee", quantity: 2),
             ]
-            // Written at once: a restored selection names these items by their ids, which a
-            // relaunch would otherwise make anew (found by restoration-fuzz).
-            save()
+            isNew = true
         }
         savedNotes = (try? String(contentsOf: notesFile, encoding: .utf8)) ?? ""
     }
@@ -40,9 +42,7 @@ final class ShoppingStore {
             guard newValue != savedNotes else { return }
             savedNotes = newValue
             do {
-                try FileManager.default.createDirectory(
-                    at: notesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(newValue.utf8).write(to: notesFile, options: .atomic)
+                try Self.write(Data(newValue.utf8), to: notesFile)
             } catch {
                 lastSaveError = "\(error)"
             }
@@ -53,6 +53,15 @@ final class ShoppingStore {
 
     /// The item the list highlights when it next appears: the one just added or edited.
     var itemToSelect: UUID?
+
+    /// Writes the first launch's samples, once the app has its terminal: a restored
+    /// selection names them by their ids, which a relaunch would otherwise make anew (found
+    /// by restoration-fuzz). A launch that fails writes nothing.
+    func saveIfNew() {
+        guard isNew else { return }
+        isNew = false
+        save()
+    }
 
     func item(id: UUID) -> ShoppingItem? { items.first { $0.id == id } }
 
@@ -81,13 +90,22 @@ final class ShoppingStore {
 
     private func save() {
         do {
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try JSONEncoder().encode(items).write(to: file, options: .atomic)
+            try Self.write(try JSONEncoder().encode(items), to: file)
         } catch {
             // The list stays in memory; the next change tries again.
             lastSaveError = "\(error)"
         }
+    }
+
+    /// Writes `data` atomically to `file`, readable by the user alone: the directory made
+    /// 0700 if it is new, the file 0600 (set before anyone else could open it: the
+    /// directory is the user's).
+    private static func write(_ data: Data, to file: URL) throws {
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        try data.write(to: file, options: .atomic)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
     }
 
     /// The last write failure, shown under the list.

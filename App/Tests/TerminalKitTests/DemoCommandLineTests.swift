@@ -58,6 +58,16 @@ struct DemoCommandLineTests {
         #expect(result.errors == message + "\nhint: run 'terminalkit-demo --help' for usage\n")
     }
 
+    @Test("R10: a launch that fails for want of a terminal writes nothing: no directory, no items.json")
+    func failedLaunchWritesNothing() throws {
+        let directory = NSTemporaryDirectory() + "demo-noterm-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try run(["--state-dir", directory + "/state"])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("is not a terminal"))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/state/items.json"))
+    }
+
     @Test("R36: a state directory that others can write is refused before anything is read, exit 77")
     func untrustedDirectory() throws {
         let directory = NSTemporaryDirectory() + "demo-r36-\(UUID().uuidString)"

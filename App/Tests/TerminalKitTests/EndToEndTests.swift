@@ -116,6 +116,22 @@ struct EndToEndTests {
         #expect(try session.value("cursor_flag") == "1")
     }
 
+    @Test("R10: the list and the archive are the user's alone: files 0600 in a 0700 directory")
+    func privateFiles() async throws {
+        let session = try startSession()
+        defer { session.close() }
+        try await launch(session)
+        try session.press("q")
+        try await session.waitFor("the shell") { _ in try !session.isAlternateScreen() }
+        let state = session.directory + "/state"
+        func mode(_ path: String) throws -> Int {
+            try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        }
+        #expect(try mode(state) == 0o700)
+        #expect(try mode(state + "/items.json") == 0o600)
+        #expect(try mode(state + "/restoration.archive") == 0o600)
+    }
+
     @Test("H11: a terminal resize (SIGWINCH) lays the screen out again")
     func resize() async throws {
         let session = try startSession(width: 60, height: 16)
@@ -123,7 +139,10 @@ struct EndToEndTests {
         try await launch(session)
         try session.resize(width: 44, height: 10)
         let resized = try await session.waitFor("the narrower layout") { screen in
-            screen.split(separator: "\n").first.map { $0.hasSuffix("Edit") && $0.count == 43 } ?? false
+            screen.split(separator: "\n").first.map {
+                $0.hasPrefix(" Edit") && $0.hasSuffix("Add") && $0.count == 43
+            }
+                ?? false
         }
         #expect(resized.contains("Shopping"))
         try session.press("q")
