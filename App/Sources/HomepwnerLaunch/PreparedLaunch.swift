@@ -35,6 +35,21 @@ public struct PreparedLaunch {
             return .failure(LaunchFailure(message: error.description, status: status))
         }
         let leftovers = LaunchLeftovers(before: paths)
+        // A directory named by a file is the same mistake for both: said the same way, 73.
+        for (what, directory, option) in [
+            ("state", paths.stateDirectory, "--state-dir"), ("data", paths.dataDirectory, "--data-dir"),
+        ] {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
+                return .failure(
+                    LaunchFailure(
+                        message: "the \(what) directory \(directory) is a file, not a directory; "
+                            + "move it away, or use \(option) to choose a directory",
+                        status: .cannotCreate))
+            }
+        }
         do {
             try FileManager.default.createDirectory(
                 atPath: paths.stateDirectory, withIntermediateDirectories: true,

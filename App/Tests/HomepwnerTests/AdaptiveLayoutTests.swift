@@ -44,7 +44,7 @@ struct AdaptiveLayoutTests {
         let app = try HeadlessHomepwner.launched(size: Self.wide)
         openFluffyMac(app)
         #expect(try app.storedItem(2).name == "Fluffy Mac", "not yet stored: the commit waits for its delay")
-        #expect(app.highlightedRow?.hasPrefix(" Fluffy Mac Pro ") == true)
+        #expect(app.highlightedRow?.hasPrefix("▸Fluffy Mac Pro ") == true)
         // The value too, as soon as it is whole dollars.
         app.press(.tab, .tab)
         app.press(.ctrl("u"))
@@ -118,7 +118,7 @@ struct AdaptiveLayoutTests {
         #expect(second.navigation?.viewControllers.count == 1)
         #expect(second.detail?.nameField.text == "Fluffy Mac Pro!")
         #expect(second.lines[1].hasSuffix("│ Name     Fluffy Mac Pro!"))
-        #expect(second.highlightedRow?.hasPrefix(" Fluffy Mac Pro! ") == true)
+        #expect(second.highlightedRow?.hasPrefix("▸Fluffy Mac Pro! ") == true)
         #expect(second.terminal.cursor == Point(x: 106, y: 1))
         // Saved wide and restored narrow: the item over the list, as a resize shows it.
         second.kill()

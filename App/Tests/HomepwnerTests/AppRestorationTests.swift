@@ -279,7 +279,7 @@ struct AppRestorationTests {
     func discardedArchiveNotice(kind: String) throws {
         let second = try relaunchedOnDamagedArchive(kind, size: Size(width: 80, height: 24))
         let why = ArchiveBytes.reasonShown(for: kind)
-        #expect(second.lines[22] == " The saved screen state \(why); set aside. Started fresh.")
+        #expect(second.lines[21] == " The saved screen state \(why); set aside. Started fresh.")
         #expect(!second.screen.contains("checksum") && !second.screen.contains("format version"))
         #expect(
             second.application.engine.diagnostics.map(\.reason).contains {

@@ -424,8 +424,29 @@ struct DataIntegrityTests {
         try bytes.write(to: URL(fileURLWithPath: database))
         let result = runCommand(scratch)
         #expect(result.status == 65)
-        #expect(result.errors.contains(database))
+        #expect(
+            result.errors.contains(
+                "\(database) is not a Homepwner database (it is not an SQLite database at all); it was left untouched"
+            ))
+        #expect(!result.errors.contains("SQLite code"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == bytes)
+    }
+
+    @Test(
+        "H10: a data or a state directory that is a file is said the same way, in plain words, with exit 73",
+        arguments: ["data", "state"])
+    func directoryIsAFile(which: String) throws {
+        let scratch = Scratch()
+        let path = which == "data" ? scratch.paths.dataDirectory : scratch.paths.stateDirectory
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("x".utf8)))
+        let result = runCommand(scratch)
+        #expect(result.status == 73)
+        #expect(
+            result.errors
+                == "homepwner: error: the \(which) directory \(path) is a file, not a directory; move it away, "
+                + "or use --\(which)-dir to choose a directory\n")
     }
 
     @Test("H12: an empty file is taken as a new store")

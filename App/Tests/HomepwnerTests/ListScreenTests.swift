@@ -27,7 +27,7 @@ struct ListScreenTests {
                  Shiny Bear                                                8E8F1             $0
 
 
-                Enter Open  a Add  Del Delete  e Edit & reorder  ^T Summary  q Quit
+                Enter Open  a Add  Del Delete  e Edit & reorder  / Find  ^T Summary  q Quit
                 """)
         #expect(
             app.highlightedRow

@@ -91,10 +91,10 @@ struct NotesTests {
     }
 
     @Test(
-        "T5: the notes take the rows the form leaves: 3 at 40x12 and at 130x12 in the right pane, 11 at 80x24, 24 at 200x50 in the right pane",
+        "T5: the notes take the rows the form leaves (the bar of tabs takes one from 16 rows): 3 at 40x12 and at 130x12 in the right pane, 10 at 80x24, 23 at 200x50 in the right pane",
         arguments: [
             (Size(width: 40, height: 12), 3, false), (Size(width: 130, height: 12), 3, true),
-            (Size(width: 80, height: 24), 11, false), (Size(width: 200, height: 50), 24, true),
+            (Size(width: 80, height: 24), 10, false), (Size(width: 200, height: 50), 23, true),
         ])
     func rows(size: Size, rows: Int, sideBySide: Bool) throws {
         let app = try HeadlessHomepwner.launched(size: size)
@@ -107,6 +107,8 @@ struct NotesTests {
         let photoRow = 7 + rows
         #expect(app.lines[photoRow].hasSuffix(" No photo"))
         #expect(photoRow <= size.height - 2)
+        // Under it, from 16 rows, the bar of tabs, then the footer.
+        if size.height >= 17 { #expect(app.lines[size.height - 2].hasPrefix("  1 Items   2 Summary")) }
         #expect(app.lines[7].hasSuffix(" Notes    notes, any number of lines"))
         if sideBySide { #expect(app.lines[7].contains("│ Notes ")) }
         // Typed past their height, they scroll to keep the cursor in sight.

@@ -179,10 +179,11 @@ struct PhotoTests {
         // 16 × 32 pixels, red above blue: 8 × 8 cells where there is room.
         let app = try attachingPhoto(
             ImageFiles.png(width: 16, height: 32) { _, y in y < 16 ? [255, 0, 0] : [0, 0, 255] },
-            size: Size(width: 40, height: 24))
-        // Under 8 rows of notes.
+            size: Size(width: 40, height: 25))
+        // Under 8 rows of notes, above the bar of tabs.
         #expect(
             Array(app.lines[15...22]) == Array(repeating: " " + String(repeating: "▀", count: 8), count: 8))
+        #expect(app.lines[23].hasPrefix("  1 Items   2 Summary"))
 
         app.terminal.resize(to: Size(width: 40, height: 12))
         app.press(.up)  // any key: a frame

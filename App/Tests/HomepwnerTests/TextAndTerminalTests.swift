@@ -61,7 +61,7 @@ struct TextAndTerminalTests {
         #expect(app.lines[29].hasSuffix("  Press Enter on an item to open it here."))
         #expect(
             app.lines[59]
-                == "Enter Open  a Add  Del Delete  e Edit & reorder  ^T Summary  q Quit  Q Quit & forget  ^C Quit"
+                == "Enter Open  a Add  Del Delete  e Edit & reorder  / Find  ^T Summary  q Quit  Q Quit & forget  ^C Quit"
         )
     }
 

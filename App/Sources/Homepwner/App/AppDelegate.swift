@@ -178,7 +178,8 @@ final class AppDelegate: ApplicationDelegate {
         }
         let navigation = NavigationController()
         navigation.restorationIdentifier = identifier
-        if path.count == 1 { formerRoot = navigation }
+        // The New Item screen's, presented as the list presents it: a form sheet.
+        if path.count == 1 { formerRoot = navigation } else { navigation.modalPresentationStyle = .formSheet }
         return navigation
     }
 

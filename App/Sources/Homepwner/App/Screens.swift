@@ -22,6 +22,8 @@ struct Screens {
 
     /// The root.
     let tabs: TabBarController
+    /// The fewest rows for the bar of tabs to show.
+    static let minimumHeightForTabBar = 16
 
     /// The screens of the window's root, if it is Homepwner's tab bar controller.
     init?(window: Window?) {
@@ -66,8 +68,9 @@ struct Screens {
         summaryNavigation.restorationIdentifier = summaryNavigationIdentifier
         let tabs = TabBarController(viewControllers: [split, summaryNavigation])
         tabs.restorationIdentifier = tabsIdentifier
-        // The footer names the other tab (Ctrl-T); a bar of tabs would cost a row.
-        tabs.showsTabBar = false
+        // The bar of tabs (`1 Items  2 Summary`; 1, 2 or Ctrl-T switch), from 16 rows: on a
+        // shorter terminal the row goes to the list, and the footer names the other tab.
+        tabs.minimumHeightForTabBar = Self.minimumHeightForTabBar
         return tabs
     }
 }

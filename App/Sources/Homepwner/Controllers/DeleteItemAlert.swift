@@ -24,13 +24,17 @@ final class DeleteItemAlert: AlertController, StoreObserver {
     let context: HomepwnerContext
     /// The list that deletes it.
     weak var list: ItemsViewController?
+    /// The name of the item open beside the list when it is another one (side by side,
+    /// the highlight moved away from it): the message says that one stays.
+    private var openItemName: String?
 
     /// Creates the alert for `item`, shown over `list`.
-    init(item: Item, context: HomepwnerContext, list: ItemsViewController?) {
+    init(item: Item, context: HomepwnerContext, list: ItemsViewController?, openItemName: String? = nil) {
         self.item = item
         self.context = context
         self.list = list
-        super.init(title: Self.title(for: item), message: Self.message(for: item))
+        self.openItemName = openItemName
+        super.init(title: Self.title(for: item), message: Self.message(for: item, openItemName: openItemName))
         context.watcher.add(self)
         restorationIdentifier = String(describing: type(of: self))
         restorationClass = DeleteItemAlert.self
@@ -47,8 +51,16 @@ final class DeleteItemAlert: AlertController, StoreObserver {
         "Delete \(item.name.isEmpty ? "this item" : StoreWriter.quoted(item.name))?"
     }
 
-    private static func message(for item: Item) -> String? {
-        item.hasPhoto ? "Its photo is deleted too." : nil
+    /// What else happens: the photo goes too; the item open beside the list, another one,
+    /// stays (the highlighted row is the one deleted).
+    private static func message(for item: Item, openItemName: String?) -> String? {
+        let lines = [
+            item.hasPhoto ? "Its photo is deleted too." : nil,
+            openItemName.map {
+                "The open item, \(StoreWriter.quoted($0.isEmpty ? "(no name)" : $0)), stays."
+            },
+        ].compactMap(\.self)
+        return lines.isEmpty ? nil : lines.joined(separator: " ")
     }
 
     // MARK: Outside changes
@@ -68,7 +80,7 @@ final class DeleteItemAlert: AlertController, StoreObserver {
         guard stored.name != item.name || stored.hasPhoto != item.hasPhoto else { return }
         item = stored
         title = Self.title(for: stored)
-        message = Self.message(for: stored)
+        message = Self.message(for: stored, openItemName: openItemName)
         context.stateDidChange()
     }
 
@@ -90,6 +102,9 @@ final class DeleteItemAlert: AlertController, StoreObserver {
         if list == nil {
             if let tabs = presentingViewController as? TabBarController {
                 list = Screens(tabs: tabs).list
+                // The live alert said which item open beside the list stays: so does this one.
+                openItemName = list?.openItemName(besides: item)
+                message = Self.message(for: item, openItemName: openItemName)
             } else {
                 list =
                     (presentingViewController as? NavigationController)?.viewControllers.first

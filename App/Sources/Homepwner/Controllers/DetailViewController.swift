@@ -376,9 +376,15 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         if !state.messageIsError { clearMessage() }
     }
 
+    /// Enter attaches in the photo field; in the others of an item it goes to the next field,
+    /// as in a form (a New Item's Enter is Done, its bar's key).
     func textFieldShouldReturn(_ textField: TextField) -> Bool {
-        guard textField === photoPathField else { return false }
-        attachPhoto()
+        if textField === photoPathField {
+            attachPhoto()
+            return true
+        }
+        guard !isNew else { return false }
+        moveFocus(by: 1)
         return true
     }
 
@@ -464,12 +470,16 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         name.isEmpty ? "(no name)" : name
     }
 
-    /// The date created, in the user's locale.
+    /// The date created, in the user's locale, the year always in four digits or more: the
+    /// year 1 (a database edited by hand) reads `0001`, not `1`, which looked like a day.
     static let dateFormatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale.current
         formatter.dateStyle = .medium
         formatter.timeStyle = .short
+        if let format = formatter.dateFormat, !format.contains("yy") {
+            formatter.dateFormat = format.replacingOccurrences(of: "y", with: "yyyy")
+        }
         return formatter
     }()
 }

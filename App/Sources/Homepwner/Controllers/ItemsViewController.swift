@@ -26,7 +26,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
     static let editingKey = "TableViewIsEditing"
 
     let context: HomepwnerContext
-    private let rows: ItemRowCache
+    let rows: ItemRowCache
     private let statusLine = Label(style: Style(foreground: .yellow, attributes: [.bold]))
     /// True while the status line shows the writer's status rather than a notice.
     private var showsWriterStatus = false
@@ -39,6 +39,11 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
     /// The value column's width: the widest value of the rows shown, so that the serial
     /// numbers line up.
     private var valueColumnWidth = 0
+    /// The `/` search, and the row under the list that shows it and the highlight's position.
+    private(set) lazy var search = ListSearch(context: context, list: self)
+    private(set) lazy var searchLine = SearchLine(field: search.field)
+    /// A search open when the state was saved, until the restore is over.
+    var restoredSearch: (active: Bool, query: String, origin: Item.ID?)?
 
     /// Creates the list.
     init(context: HomepwnerContext) {
@@ -61,6 +66,8 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
         tableView.dataSource = self
         tableView.delegate = self
         let root = View()
+        // First: while a search is open, its field is the first view that takes keys.
+        root.addSubview(searchLine)
         root.addSubview(tableView)
         root.addSubview(statusLine)
         view = root
@@ -72,6 +79,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
         tableView.emptyText = "No items yet. Press a to add one."
         statusLine.isHidden = true
         statusLine.wraps = true
+        searchLine.isHidden = true
     }
 
     override func viewWillLayoutSubviews() {
@@ -106,7 +114,23 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
         statusLine.isHidden = statusHeight == 0
         statusLine.frame = Rect(
             x: 1, y: bounds.height - statusHeight, width: max(0, bounds.width - 2), height: statusHeight)
-        tableView.frame = bounds.inset(bottom: statusHeight)
+        // The search line: while a search is open, or when the rows do not all fit.
+        let rowCount = tableView.numberOfRows(inSection: 0)
+        let listHeight = bounds.height - statusHeight
+        let lineHeight = (search.isActive || rowCount > listHeight) && listHeight >= 2 ? 1 : 0
+        searchLine.isHidden = lineHeight == 0
+        searchLine.showsField = search.isActive
+        searchLine.position = search.positionText(
+            selected: tableView.indexPathForSelectedRow?.row, count: rowCount)
+        searchLine.frame = Rect(x: 0, y: listHeight - lineHeight, width: bounds.width, height: lineHeight)
+        tableView.frame = bounds.inset(bottom: statusHeight + lineHeight)
+    }
+
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        // The table placed its selection during its layout: the position says where it is now.
+        searchLine.position = search.positionText(
+            selected: tableView.indexPathForSelectedRow?.row, count: tableView.numberOfRows(inSection: 0))
     }
 
     override func viewWillAppear(_ animated: Bool) {
@@ -131,7 +155,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
     /// How many rows were read from the store so far.
     var rowsRead: Int { rows.rowsRead }
 
-    private func selectItem(withKey key: Item.ID) {
+    func selectItem(withKey key: Item.ID) {
         do {
             guard let index = try context.store.index(ofKey: key) else { return }
             tableView.selectRow(at: ElementIndexPath(row: index))
@@ -145,10 +169,12 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
     override var keyCommands: [KeyCommand] {
         // In editing mode the table sends Del to tableView(_:commit:forRowAt:); here it
         // also works outside editing mode, as swipe-to-delete does in UIKit.
-        var commands = [
-            KeyCommand(.delete) { [weak self] in self?.confirmDeleteOfSelectedItem() },
-            KeyCommand(.backspace) { [weak self] in self?.confirmDeleteOfSelectedItem() },
-        ]
+        if search.isActive { return [KeyCommand(.escape) { [weak self] in self?.search.cancel() }] }
+        var commands =
+            [
+                KeyCommand(.delete) { [weak self] in self?.confirmDeleteOfSelectedItem() },
+                KeyCommand(.backspace) { [weak self] in self?.confirmDeleteOfSelectedItem() },
+            ] + searchKeyCommands
         // Esc gives up an add that waits for the database; else it leaves editing mode, as
         // Done does.
         if pendingAdd != nil {
@@ -164,6 +190,9 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
     override var keyHints: [KeyHint] {
         // While an add waits, keys type the new item's name: Esc is the one that acts.
         if pendingAdd != nil { return [KeyHint(key: .escape, title: "Stop adding", isEssential: true)] }
+        if search.isActive {
+            return [KeyHint(key: .enter, title: "Go"), KeyHint(key: .escape, title: "Cancel")]
+        }
         let narrow = (view.window?.size.width ?? 80) < 72
         let add = KeyHint(key: .character("a"), title: "Add")
         guard tableView.numberOfRows(inSection: 0) > 0 else { return [add] }
@@ -171,7 +200,9 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
             key: .character("e"), title: isEditing ? "Done" : (narrow ? "Edit" : "Edit & reorder"))
         let open = KeyHint(key: .enter, title: "Open")
         let delete = KeyHint(key: .delete, title: "Delete")
-        return isEditing ? [edit, open, add] : [open, add, delete, edit]
+        // Narrow, `/` (the README has it) leaves its room to the other tab's key.
+        let find = narrow ? [] : [KeyHint(key: .character("/"), title: "Find")]
+        return isEditing ? [edit, open, add] : [open, add, delete, edit] + find
     }
 
     // MARK: Actions
@@ -211,6 +242,8 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
         let navigation = NavigationController(rootViewController: detail)
         // No restoration class: the app delegate creates it at launch (the chapter).
         navigation.restorationIdentifier = String(describing: type(of: navigation))
+        // A centred sheet on a wide terminal, the whole screen on a narrow one.
+        navigation.modalPresentationStyle = .formSheet
         present(navigation)
     }
 
@@ -274,7 +307,9 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
             showNotice("Cannot read the item: \(error)")
             return
         }
-        present(DeleteItemAlert(item: item, context: context, list: self))
+        present(
+            DeleteItemAlert(
+                item: item, context: context, list: self, openItemName: openItemName(besides: item)))
     }
 
     /// Deletes an item (the delete alert's Delete).
@@ -322,7 +357,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
             let shown =
                 context.editedItems[item.key]
                 ?? context.writer.pendingChanges(for: item.key).applied(to: item)
-            return ItemCell(item: shown, valueColumnWidth: valueColumnWidth)
+            return ItemCell(item: shown, valueColumnWidth: valueColumnWidth, isOpen: item.key == openItemKey)
         } catch {
             return ItemCell.failure("cannot read this item: \(error)")
         }
@@ -416,26 +451,6 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
         }
     }
 
-    // MARK: Model association (R16)
-
-    func modelIdentifier(forElementAt indexPath: ElementIndexPath, in view: AnyObject) -> String? {
-        do {
-            return try rows.item(at: indexPath.row).map { ItemKey.text($0.key) }
-        } catch {
-            return nil
-        }
-    }
-
-    func indexPathForElement(withModelIdentifier identifier: String, in view: AnyObject) -> ElementIndexPath?
-    {
-        guard let key = ItemKey.parse(identifier) else { return nil }
-        do {
-            return try context.store.index(ofKey: key).map { ElementIndexPath(row: $0) }
-        } catch {
-            return nil
-        }
-    }
-
     // MARK: Restoration
 
     /// Writes the editing mode under the book's key, then what the superclass writes.
@@ -447,7 +462,16 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
         if !showsWriterStatus, !statusLine.text.isEmpty {
             try coder.encode(statusLine.text, forKey: "notice")
         }
+        try encodeSearch(with: coder)
         try super.encodeRestorableState(with: coder)
+    }
+
+    override func applicationFinishedRestoringState() {
+        super.applicationFinishedRestoringState()
+        if let restored = restoredSearch {
+            restoredSearch = nil
+            search.restore(active: restored.active, query: restored.query, origin: restored.origin)
+        }
     }
 
     /// Reads the editing mode, then what the superclass wrote.
@@ -457,6 +481,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
             setEditing(editing, animated: false)
         }
         if let notice = try coder.decodeIfPresent(String.self, forKey: "notice") { showNotice(notice) }
+        try decodeSearch(with: coder)
         try super.decodeRestorableState(with: coder)
     }
 }

@@ -7,16 +7,25 @@ import TerminalKit
 /// Below 50 columns the serial and value columns narrow so the name keeps room. Values
 /// have thousands separators (`$1,234,567`); the list gives every visible row the same
 /// value column width, so the serial numbers stay in line.
+///
+/// The item open beside the list (side by side) is marked, whether or not it is the
+/// highlighted row: ``openMark`` in the left margin, and bold (as iPadOS keeps the open
+/// row tinted), readable without colour and in a capture of the screen.
 @MainActor
 final class ItemCell: TableViewCell {
+    /// The mark in the left margin of the row of the item open beside the list.
+    static let openMark = "▸"
     /// The item shown.
     let item: Item
     /// The width of the value column (at least the value's own).
     let valueColumnWidth: Int
+    /// True for the row of the item open beside the list.
+    let isOpen: Bool
 
-    init(item: Item, valueColumnWidth: Int = 0) {
+    init(item: Item, valueColumnWidth: Int = 0, isOpen: Bool = false) {
         self.item = item
         self.valueColumnWidth = valueColumnWidth
+        self.isOpen = isOpen
         super.init(text: item.name, detailText: nil)
     }
 
@@ -34,8 +43,9 @@ final class ItemCell: TableViewCell {
     }
 
     override func draw(in canvas: Canvas) {
-        let style = isSelected ? theme.selection : Style.plain
+        let style = (isSelected ? theme.selection : Style.plain).adding(isOpen ? .bold : [])
         canvas.clear(style: style)
+        if isOpen { canvas.text(Self.openMark, at: Point(x: 0, y: 0), style: style) }
         let width = canvas.size.width
         var left = 1
         if isEditingRow { left += canvas.text("- ", at: Point(x: left, y: 0), style: style) }

@@ -18,14 +18,19 @@ public struct ItemSummary: Hashable, Sendable {
         return "about " + ItemSummary.grouped(Int(min(totalValue, 9.2e18)))
     }
 
-    /// `dollars` with its digits grouped by thousands: `1,234,567`.
+    /// `dollars` with its digits grouped by thousands: `$1,234,567`.
     public static func grouped(_ dollars: Int) -> String {
-        let digits = String(dollars.magnitude)
+        (dollars < 0 ? "-$" : "$") + groupedDigits(dollars.magnitude)
+    }
+
+    /// A count with its digits grouped by thousands: `100,000`.
+    public static func groupedDigits(_ number: UInt) -> String {
+        let digits = String(number)
         var grouped = ""
         for (index, digit) in digits.enumerated() {
             if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(",") }
             grouped.append(digit)
         }
-        return (dollars < 0 ? "-$" : "$") + grouped
+        return grouped
     }
 }

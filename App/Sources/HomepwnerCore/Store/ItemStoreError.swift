@@ -32,6 +32,9 @@ public enum ItemStoreError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .cannotCreateDirectory(let path, let reason):
             "cannot create the data directory \(path): \(reason)"
+        case .sqlite(let path, _, let code, _) where code & 0xFF == 26:
+            "\(path) is not a Homepwner database (it is not an SQLite database at all); it was left "
+                + "untouched. Move it away, or use --data-dir to choose another directory"
         case .sqlite(let path, let operation, let code, let message):
             "items database \(path): \(operation) failed: \(message) (SQLite code \(code))"
         case .schemaTooNew(let path, let version, let newestKnown):

@@ -30,6 +30,8 @@ public final class Window: Responder {
     private var hosted: [View] = []
     private var pendingDidAppear: [ViewController] = []
     private var pendingDidDisappear: [ViewController] = []
+    /// The focused view under each presented controller, when it was presented.
+    private var focusBeneath: [WeakView] = []
 
     /// Creates a window of a size.
     public init(size: Size) {
@@ -68,7 +70,10 @@ public final class Window: Responder {
     var layers: [ViewController] {
         let chain = presentationChain
         let base =
-            chain.lastIndex { $0 === rootViewController || $0.modalPresentationStyle == .fullScreen } ?? 0
+            chain.lastIndex {
+                $0 === rootViewController || $0.modalPresentationStyle == .fullScreen
+                    || $0.modalPresentationStyle == .formSheet
+            } ?? 0
         return Array(chain[base...])
     }
 
@@ -132,7 +137,9 @@ public final class Window: Responder {
         let buffer = ScreenBuffer(size: size)
         let content = contentFrame
         for layer in layers {
-            let canvas = Canvas(target: buffer, origin: content.origin, size: content.size, clip: content)
+            let frame = self.frame(of: layer)
+            if frame != content { drawSheetEdges(around: frame, in: buffer) }
+            let canvas = Canvas(target: buffer, origin: frame.origin, size: frame.size, clip: frame)
             layer.view.render(in: canvas)
         }
         if showsKeyHints && size.height >= 3 {
@@ -152,20 +159,27 @@ public final class Window: Responder {
     }
 
     private func layout() {
-        let content = contentFrame
         let current = layers.map(\.view)
         for view in hosted where !current.contains(where: { $0 === view }) { view.hostingWindow = nil }
-        for view in current {
-            view.hostingWindow = self
-            view.frame = content
-            view.layoutTree()
+        for layer in layers {
+            layer.view.hostingWindow = self
+            layer.view.frame = frame(of: layer)
+            layer.view.layoutTree()
         }
         hosted = current
     }
 
     /// Keeps the first responder inside the top layer and on screen; otherwise picks the
-    /// top controller's preferred view.
+    /// top controller's preferred view. A dismissed controller gives the focus back to the
+    /// view that had it when it was presented (the list's row, not the item beside it).
     private func validateFirstResponder() {
+        let depth = presentationChain.count
+        while focusBeneath.count < depth - 1 { focusBeneath.append(WeakView(view: firstResponder)) }
+        if focusBeneath.count > max(0, depth - 1) {
+            let restored = focusBeneath[max(0, depth - 1)].view
+            focusBeneath.removeLast(focusBeneath.count - max(0, depth - 1))
+            if let restored, isFocusable(restored) { setFirstResponder(restored) }
+        }
         if let responder = firstResponder, isFocusable(responder) { return }
         firstResponder = nil
         var controller = topViewController
@@ -187,6 +201,33 @@ public final class Window: Responder {
             current = candidate.superview
         }
         return false
+    }
+
+    // MARK: Form sheets
+
+    /// The width of a form sheet (``ModalPresentationStyle/formSheet``), in columns.
+    public static let formSheetWidth = 80
+    /// The narrowest content that shows a form sheet with margins: narrower, it is full screen.
+    public static let minimumWidthForFormSheet = 100
+
+    /// Where a layer is drawn: the content area, or a form sheet's centred columns.
+    func frame(of layer: ViewController) -> Rect {
+        let content = contentFrame
+        guard layer.modalPresentationStyle == .formSheet, layer !== rootViewController,
+            content.width >= Self.minimumWidthForFormSheet
+        else { return content }
+        let x = content.minX + (content.width - Self.formSheetWidth) / 2
+        return Rect(x: x, y: content.minY, width: Self.formSheetWidth, height: content.height)
+    }
+
+    /// A line down each side of a form sheet; the margins stay blank.
+    private func drawSheetEdges(around frame: Rect, in buffer: ScreenBuffer) {
+        let content = contentFrame
+        let canvas = Canvas(target: buffer, origin: content.origin, size: content.size, clip: content)
+        for y in 0..<frame.height {
+            canvas.text("│", at: Point(x: frame.minX - content.minX - 1, y: y), style: .dim)
+            canvas.text("│", at: Point(x: frame.maxX - content.minX, y: y), style: .dim)
+        }
     }
 
     // MARK: Keys
@@ -221,11 +262,21 @@ public final class Window: Responder {
         return responder.keyCommands
     }
 
-    /// Moves the focus to the next (or previous) view that takes keys in the top layer.
+    /// Moves the focus to the next (or previous) view that takes keys in the top layer, going
+    /// round inside the focus group (``View/isFocusGroup``) that holds the focused view, if any.
     @discardableResult
     func moveFocus(forward: Bool) -> Bool {
         guard let top = layers.last?.view else { return false }
-        let views = top.focusableViews(stoppingAtControllers: false)
+        var scope = top
+        var ancestor = firstResponder?.superview
+        while let candidate = ancestor, candidate !== top {
+            if candidate.isFocusGroup {
+                scope = candidate
+                break
+            }
+            ancestor = candidate.superview
+        }
+        let views = scope.focusableViews(stoppingAtControllers: false)
         guard !views.isEmpty else { return false }
         let current = firstResponder.flatMap { responder in views.firstIndex { $0 === responder } }
         let next: Int
@@ -274,4 +325,9 @@ public final class Window: Responder {
         }
         return hints
     }
+}
+
+/// A view held weakly (a focus to give back).
+private struct WeakView {
+    weak var view: View?
 }

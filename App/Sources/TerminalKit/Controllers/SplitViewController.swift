@@ -78,7 +78,8 @@ extension SplitViewControllerDelegate {
 /// - ``showSecondary(_:)`` (or ``ViewController/showDetailViewController(_:)`` from
 ///   inside) shows a controller in the secondary column, or pushes it when collapsed.
 /// - Keys: ``otherColumnKey`` (Ctrl-O) moves the focus to the other column; Esc in the
-///   secondary column, where it cannot go back, moves the focus to the primary.
+///   secondary column, where it cannot go back, moves the focus to the primary. Tab and
+///   Shift-Tab go round the focused column's views (each column is a focus group).
 ///
 /// Restoration: the two navigation controllers are children with the identifiers
 /// `primary` and `secondary`, restored where the split already holds them. Whether it was
@@ -269,6 +270,9 @@ open class SplitViewController: ViewController {
 
     override open func loadView() {
         let root = View()
+        // Tab goes round the fields of a column's screen; Ctrl-O goes to the other column.
+        primaryNavigationController.view.isFocusGroup = true
+        secondaryNavigationController.view.isFocusGroup = true
         root.addSubview(primaryNavigationController.view)
         root.addSubview(separator)
         root.addSubview(secondaryNavigationController.view)

@@ -29,8 +29,10 @@ extension TabBarControllerDelegate {
 ///
 /// - Only the selected tab's view is in the hierarchy: it alone is visible and gets keys.
 ///   The others keep their controllers, stacks and focus until chosen again.
-/// - Keys: ``nextTabKey`` (Ctrl-T) goes to the next tab, and Alt-1 to Alt-9 to a tab by
-///   its number; the footer names the next tab, and the bar shows every tab's number.
+/// - Keys: ``nextTabKey`` (Ctrl-T) goes to the next tab, and 1 to 9 (or Alt-1 to Alt-9,
+///   which work in a text field too) to a tab by its number; the footer names the next
+///   tab, and the bar shows every tab's number. A plain digit reaches the tabs only if the
+///   focused view does not take it (a field types it).
 /// - A tab's title is its controller's ``ViewController/tabBarTitle``, else its title,
 ///   else its top screen's title.
 ///
@@ -44,9 +46,12 @@ open class TabBarController: ViewController {
     public weak var delegate: (any TabBarControllerDelegate)?
     /// The key that moves to the next tab.
     public var nextTabKey: Key = .ctrl("t")
-    /// Shows the bar of tabs on the bottom row (when the view has at least 4 rows). Off,
-    /// the footer still names the next tab.
+    /// Shows the bar of tabs on the bottom row (when the view has at least
+    /// ``minimumHeightForTabBar`` rows). Off, the footer still names the next tab.
     public var showsTabBar = true
+    /// The fewest rows the view has for the bar to show: on a shorter terminal the row goes
+    /// to the tab's content. At least 4.
+    public var minimumHeightForTabBar = 4
     /// The selected tab's position, as saved (rule R25); read through ``selectedIndex``,
     /// which takes a position out of range as the first tab.
     @Restorable("selectedIndex") private var selection = 0
@@ -119,7 +124,8 @@ open class TabBarController: ViewController {
         super.viewWillLayoutSubviews()
         let bounds = view.bounds
         // The bar takes the bottom row, unless that would leave too little for the tab.
-        let barHeight = showsTabBar && bounds.height >= 4 && children.count > 1 ? 1 : 0
+        let barHeight =
+            showsTabBar && bounds.height >= max(4, minimumHeightForTabBar) && children.count > 1 ? 1 : 0
         tabBar.isHidden = barHeight == 0
         tabBar.frame = Rect(x: 0, y: bounds.height - barHeight, width: bounds.width, height: barHeight)
         tabBar.titles = children.map(title(ofTab:))
@@ -142,6 +148,7 @@ open class TabBarController: ViewController {
             let digit = Character(String(index + 1))
             commands.append(
                 KeyCommand(Key(.character(digit), modifiers: .alt)) { [weak self] in self?.choose(index) })
+            commands.append(KeyCommand(.character(digit)) { [weak self] in self?.choose(index) })
         }
         return commands
     }

@@ -6,6 +6,10 @@ public enum ModalPresentationStyle: Hashable, Sendable {
     case fullScreen
     /// It is drawn over the controllers below, which stay visible (alerts).
     case overCurrentContext
+    /// A sheet of ``Window/formSheetWidth`` columns, centred, on a terminal wide enough
+    /// for margins beside it; full screen on a narrower one (iPadOS's form sheet). The
+    /// controllers below disappear, as with ``fullScreen``: the margins are left blank.
+    case formSheet
 }
 
 /// Manages a view and its part of the app: UIKit's `UIViewController`.

@@ -6,8 +6,10 @@ public struct Theme: Hashable, Sendable {
     public var bar = Style(attributes: [.reverse, .underline])
     /// The title inside the navigation bar.
     public var barTitle = Style(attributes: [.reverse, .bold, .underline])
-    /// The selected row of a table.
-    public var selection = Style(attributes: [.reverse])
+    /// The selected row of a table: reverse video in cyan, so it is not taken for the bar
+    /// above it (reverse in the terminal's own colours); under `NO_COLOR` the bar keeps its
+    /// underline and bold title, the row plain reverse video.
+    public var selection = Style(foreground: .cyan, attributes: [.reverse])
     /// A section header of a table.
     public var sectionHeader = Style(foreground: .cyan, attributes: [.bold])
     /// The key in the footer's hints.

@@ -121,6 +121,12 @@ public final class ANSITerminal: TerminalDriver {
 
     public func invalidate() { renderer.invalidate() }
 
+    /// Writes OSC 52 with the text (``SystemClipboard``); text too long for it is not sent.
+    public func copyToSystemClipboard(_ text: String) {
+        guard active, let sequence = SystemClipboard.sequence(copying: text) else { return }
+        write(sequence)
+    }
+
     public func setLaunching(_ launching: Bool) {
         guard active else { return }
         cterm_set_launching(launching ? 1 : 0)

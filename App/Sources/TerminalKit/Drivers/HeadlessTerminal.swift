@@ -66,6 +66,14 @@ public final class HeadlessTerminal: TerminalDriver {
 
     public func invalidate() { renderer.invalidate() }
 
+    /// What the app put on the desktop's clipboard, in order: the OSC 52 sequences the ANSI
+    /// terminal would have written (``SystemClipboard``), nil for text too long to send.
+    public private(set) var clipboardWrites: [String?] = []
+
+    public func copyToSystemClipboard(_ text: String) {
+        clipboardWrites.append(SystemClipboard.sequence(copying: text))
+    }
+
     /// Returns the queued events. With none queued: a pending lone Escape, else the clock
     /// moves by `timeout` (idle time passes), else, with no timeout, the end of input
     /// (the script is over), so ``Application/run()`` always returns.

@@ -56,9 +56,13 @@ public protocol TerminalDriver: AnyObject {
     /// then ends the process at once with the terminal put back, since no run loop reads
     /// them yet. The default does nothing.
     func setLaunching(_ launching: Bool)
+    /// Puts text on the desktop's clipboard, if the terminal takes it (``SystemClipboard``).
+    /// The default does nothing.
+    func copyToSystemClipboard(_ text: String)
 }
 
 extension TerminalDriver {
     public var waker: @Sendable () -> Void { {} }
     public func setLaunching(_ launching: Bool) {}
+    public func copyToSystemClipboard(_ text: String) {}
 }

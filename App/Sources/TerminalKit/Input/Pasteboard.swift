@@ -1,6 +1,7 @@
-/// Text copied or cut inside the app, for pasting elsewhere in it (UIKit's `UIPasteboard`,
-/// without the system: a terminal app cannot reach the desktop's clipboard portably, so
-/// what is copied here stays in this process).
+/// Text copied or cut inside the app, for pasting elsewhere in it (UIKit's `UIPasteboard`).
+/// A text view also sends what it copies to the desktop's clipboard through the terminal
+/// (``SystemClipboard``, OSC 52), but a terminal app cannot read that clipboard back: paste
+/// in the app takes this pasteboard, and the terminal's own paste brings the desktop's.
 ///
 /// ``TextView`` copies and cuts into its ``TextView/pasteboard`` and pastes from it;
 /// ``general`` is the one every text view shares unless given another (a test gives each

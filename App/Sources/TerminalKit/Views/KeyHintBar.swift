@@ -1,8 +1,9 @@
 /// The footer line: what the keys do right now, such as `a Add  e Edit  ^C Quit`.
 ///
 /// Hints that do not fit are left out whole, from the end, except an essential one
-/// (``KeyHint/isEssential``, such as how to quit): room is made for it first, and the others
-/// fill what is left in order, up to the first that does not fit.
+/// (``KeyHint/isEssential``, such as how to quit, and Esc, the way out of every screen):
+/// room is made for it first, and the others fill what is left in order, up to the first
+/// that does not fit.
 @MainActor
 public final class KeyHintBar: View {
     /// The hints shown, in order.
@@ -15,7 +16,7 @@ public final class KeyHintBar: View {
         var used = -2  // no separator before the first hint
         var essentialTitles: Set<String> = []
         for (index, hint) in hints.enumerated()
-        where hint.isEssential && essentialTitles.insert(hint.title).inserted {
+        where (hint.isEssential || hint.key == .escape) && essentialTitles.insert(hint.title).inserted {
             guard used + 2 + columns(hint) <= width else { continue }
             used += 2 + columns(hint)
             kept.insert(index)

@@ -52,7 +52,7 @@ extension TextView {
     /// Cuts a range into the pasteboard (nothing if empty).
     private func cutRange(from lower: Position, to upper: Position) {
         guard lower < upper else { return }
-        pasteboard.string = String(storage.slice(from: lower, to: upper))
+        putOnPasteboard(String(storage.slice(from: lower, to: upper)))
         apply(storage.replace(from: lower, to: upper, with: ""))
     }
 

@@ -168,14 +168,21 @@ open class TextView: View {
     /// Copies the selection into ``pasteboard``; nothing selected copies nothing.
     public func copy() {
         guard storage.hasSelection else { return }
-        pasteboard.string = selectedText
+        putOnPasteboard(selectedText)
     }
 
     /// Copies the selection into ``pasteboard`` and deletes it.
     public func cut() {
         guard storage.hasSelection else { return }
-        pasteboard.string = selectedText
+        putOnPasteboard(selectedText)
         apply(storage.replaceSelection(with: ""))
+    }
+
+    /// Puts copied or cut text in ``pasteboard``, and on the desktop's clipboard through the
+    /// terminal (``SystemClipboard``), so another program can paste it.
+    func putOnPasteboard(_ text: String) {
+        pasteboard.string = text
+        window?.application?.driver.copyToSystemClipboard(text)
     }
 
     /// Replaces the selection with ``pasteboard``'s text, if it has some.

@@ -25,6 +25,10 @@ open class View: Responder, RestorableObject {
     public var theme: Theme = .standard
     /// The identifier under which this view is saved, or nil (not saved).
     public var restorationIdentifier: String?
+    /// True for a view whose focusable subviews Tab and Shift-Tab go round without leaving
+    /// it, when the focus is inside (UIKit's focus groups): each column of a split view, so
+    /// that Tab in an item's last field goes back to its first, not to the list beside it.
+    public var isFocusGroup = false
 
     /// The view controller whose root view this is.
     weak var owningController: ViewController?

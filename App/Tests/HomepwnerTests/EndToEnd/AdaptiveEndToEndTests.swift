@@ -43,7 +43,7 @@ struct AdaptiveEndToEndTests {
         #expect(lines[1].hasPrefix(" Shiny Spork "))
         #expect(lines[1].hasSuffix("│ Name     Fluffy Mac Pro"))
         // The row on the left shows the draft too, highlighted.
-        #expect(try session.highlightedRows().first?.hasPrefix(" Fluffy Mac Pro ") == true)
+        #expect(try session.highlightedRows().first?.hasPrefix("▸Fluffy Mac Pro ") == true)
         #expect(try session.cursor() == TmuxCursor(column: 105, row: 1))
         // Ctrl-O goes to the list; q quits with the edit stored.
         try session.press("C-o")

@@ -230,7 +230,7 @@ struct HomepwnerEndToEndTests {
         #expect(lines[1].hasSuffix("4K2M9            $12 │"))
         #expect(
             lines[59]
-                == "Enter Open  a Add  Del Delete  e Edit & reorder  ^T Summary  q Quit  Q Quit & forget  ^C Quit"
+                == "Enter Open  a Add  Del Delete  e Edit & reorder  / Find  ^T Summary  q Quit  Q Quit & forget  ^C Quit"
         )
         try session.press("Down", "Down", "Down", "Enter")
         try await session.waitFor("the detail beside the list at 200x60") { $0.contains("│ Name     毛茸茸的熊") }

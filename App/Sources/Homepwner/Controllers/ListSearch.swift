@@ -1,0 +1,189 @@
+import HomepwnerCore
+import StateRestoration
+import TerminalKit
+
+/// The list's `/` search, as in `less` and `vim`: type part of a name or serial number, and
+/// the highlight goes to the first item from the highlighted row on (round to the top) that
+/// contains it, as you type; Enter stays there, Esc goes back to the row you started from,
+/// and `n` finds the next one after the search is over.
+///
+/// A search reads the store in steps of ``rowsPerStep`` rows, one step per turn of the run
+/// loop, so the screen and the keys never wait for it, however long the list (the search
+/// line says `searching…` meanwhile). Each key typed starts the search again.
+///
+/// Restoration: the list saves whether a search is open, its start and the query; a
+/// relaunch opens it again, on the row the list saved. A search still reading rows when the
+/// state was saved is not run again: the highlight is where it was.
+@MainActor
+final class ListSearch: TextFieldDelegate {
+    /// Rows read per step.
+    static let rowsPerStep = 4096
+
+    /// What the search line shows right now.
+    enum Status: Hashable {
+        case idle
+        case searching
+        case notFound
+        /// `n` went round the list and found no other item.
+        case noOther
+    }
+
+    /// Where the query is typed.
+    let field = TextField(placeholder: "name or serial")
+    /// True while the search line takes keys (between `/` and Enter or Esc).
+    private(set) var isActive = false
+    /// The last query: what `n` looks for.
+    private(set) var query = ""
+    /// What the search found, as the search line says it.
+    private(set) var status = Status.idle
+    /// The item highlighted when `/` was pressed: where the search starts, and where Esc
+    /// goes back to.
+    var origin: Item.ID?
+
+    private let context: HomepwnerContext
+    private weak var list: ItemsViewController?
+    private var pending: (any ScheduledAction)?
+    /// The search under way: the range left, where it started, whether it already went
+    /// round, and whether it looks for the next match (`n`) rather than the first.
+    private var scan:
+        (
+            lower: ItemPosition, including: Bool, upper: ItemPosition, start: ItemPosition, wrapped: Bool,
+            next: Bool
+        )?
+
+    init(context: HomepwnerContext, list: ItemsViewController) {
+        self.context = context
+        self.list = list
+        field.delegate = self
+    }
+
+    // MARK: Keys
+
+    /// `/`: opens the search line, starting from the highlighted item.
+    func begin(from key: Item.ID?) {
+        stop()
+        isActive = true
+        origin = key
+        field.text = ""
+        status = .idle
+        _ = field.becomeFirstResponder()
+    }
+
+    /// Esc: closes the search line, and the highlight goes back where it was.
+    func cancel() {
+        stop()
+        isActive = false
+        status = .idle
+        if let origin { list?.selectItem(withKey: origin) }
+        list?.focusTable()
+    }
+
+    /// Enter: closes the search line, keeping the highlight on what was found.
+    func commit() {
+        isActive = false
+        if status != .searching { stop() }
+        list?.focusTable()
+    }
+
+    /// `n`: the next item after the highlighted one that matches the last query.
+    func findNext(after key: Item.ID?) {
+        guard !query.isEmpty else { return }
+        search(from: key, including: false)
+    }
+
+    func textFieldDidChange(_ textField: TextField) {
+        query = textField.text
+        if query.isEmpty {
+            stop()
+            status = .idle
+            if let origin { list?.selectItem(withKey: origin) }
+            return
+        }
+        search(from: origin, including: true)
+    }
+
+    func textFieldShouldReturn(_ textField: TextField) -> Bool {
+        commit()
+        return true
+    }
+
+    /// Opens the search again after a relaunch, as it was saved (the highlight came back
+    /// with the list), or keeps the last query for `n`.
+    func restore(active: Bool, query: String, origin: Item.ID?) {
+        isActive = active
+        self.origin = origin
+        self.query = query
+        field.text = active ? query : ""
+    }
+
+    // MARK: Searching
+
+    private func stop() {
+        pending?.cancel()
+        pending = nil
+        scan = nil
+        if status == .searching { status = .idle }
+    }
+
+    private func search(from key: Item.ID?, including: Bool) {
+        stop()
+        let start = (key.flatMap { try? context.store.position(ofKey: $0) }) ?? .start
+        scan = (start, including, .end, start, false, !including)
+        status = .searching
+        step()
+    }
+
+    /// Reads one step of rows; schedules the next, if there is one, for the next turn.
+    private func step() {
+        pending = nil
+        guard let current = scan else { return }
+        let found: ItemSearchStep
+        do {
+            found = try context.store.findItem(
+                matching: query, after: current.lower, including: current.including, before: current.upper,
+                scanning: Self.rowsPerStep)
+        } catch {
+            // Busy or unreadable for now: the same step again a moment later.
+            pending = context.schedule(after: .milliseconds(1)) { [weak self] in self?.step() }
+            if pending == nil { stop() }
+            return
+        }
+        switch found {
+        case .found(let key):
+            scan = nil
+            status = .idle
+            list?.selectItem(withKey: key)
+            context.stateDidChange()
+            return
+        case .scanned(let position):
+            scan?.lower = position
+            scan?.including = false
+        case .exhausted:
+            guard !current.wrapped, current.start != .start else {
+                scan = nil
+                status = current.next ? .noOther : .notFound
+                return
+            }
+            // Round to the top, in this step: it reads at most twice as many rows.
+            scan = (.start, false, current.start, current.start, true, current.next)
+            step()
+            return
+        }
+        // A moment later, not at once: the run loop reads the keys typed meanwhile first.
+        pending = context.schedule(after: .milliseconds(1)) { [weak self] in self?.step() }
+        if pending == nil { step() }
+    }
+
+    /// The search line's words at the right: how the search goes, or where the highlight is.
+    func positionText(selected: Int?, count: Int) -> String {
+        switch status {
+        case .searching: return "searching…"
+        case .notFound: return "not found"
+        case .noOther: return "no other match"
+        case .idle:
+            let total = ItemSummary.groupedDigits(UInt(max(0, count)))
+            guard let selected else { return "\(total) items" }
+            return "row \(ItemSummary.groupedDigits(UInt(selected + 1))) of \(total)"
+        }
+    }
+}
