@@ -22,6 +22,11 @@
 //   homepwner-store-stress clustertext DIR [BYTES], clusternotes DIR [BYTES]
 //       The same with one grapheme cluster of BYTES bytes: "e" and combining acute
 //       accents (U+0301), in the name or the notes (docs/PERFORMANCE.md, "Long text").
+//   homepwner-store-stress search DIR [COUNT]
+//       Fills a store in DIR with COUNT random items (default 100,000), runs Homepwner on a
+//       headless 80x24 terminal, and times the list's / search (rule H20): each key typed
+//       with its frame, and the whole search, step by step, for a query found in the last
+//       row and for one found nowhere (docs/PERFORMANCE.md, "Finding in a long list").
 import Foundation
 import Homepwner
 import HomepwnerCore
@@ -177,6 +182,32 @@ func summary(_ times: [Double]) -> String {
     return String(format: "median %.3f ms, max %.3f ms", median, sorted.last ?? 0)
 }
 
+/// Homepwner on `store` and a headless 80x24 terminal, launched fresh with its state in
+/// `directory`.
+@MainActor
+func launchedHeadless(_ store: ItemStore, directory: String) -> (HeadlessTerminal, Application) {
+    let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
+    let application = HomepwnerApplication.makeApplication(
+        context: HomepwnerContext(store: store, colorEnabled: true), driver: terminal,
+        storage: FileRestorationStorage(directory: directory),
+        configuration: HomepwnerApplication.configuration(debugOutput: .off), startsFresh: true)
+    do {
+        try application.launch()
+    } catch {
+        fail(error.description)
+    }
+    return (terminal, application)
+}
+
+/// The milliseconds a key takes to be handled, with the frame it draws.
+@MainActor
+func timedPress(_ key: Key, _ terminal: HeadlessTerminal, _ application: Application) -> Double {
+    time {
+        terminal.press(key)
+        application.processEvents()
+    }
+}
+
 /// Where `longtext` types: the name field, or the notes' text view (rule T4).
 enum LongField {
     case name, notes
@@ -203,22 +234,8 @@ func longText(directory: String, bytes: Int, field: LongField = .name, cluster: 
     } catch {
         fail(error.description)
     }
-    let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
-    let context = HomepwnerContext(store: store, colorEnabled: true)
-    let application = HomepwnerApplication.makeApplication(
-        context: context, driver: terminal, storage: FileRestorationStorage(directory: directory),
-        configuration: HomepwnerApplication.configuration(debugOutput: .off), startsFresh: true)
-    do {
-        try application.launch()
-    } catch {
-        fail(error.description)
-    }
-    func press(_ key: Key) -> Double {
-        time {
-            terminal.press(key)
-            application.processEvents()
-        }
-    }
+    let (terminal, application) = launchedHeadless(store, directory: directory)
+    func press(_ key: Key) -> Double { timedPress(key, terminal, application) }
     say(
         "\(field == .name ? "name" : "notes"): \(text.utf8.count) bytes, "
             + "\(TextClusters.count(text[...])) characters (TextClusters); "
@@ -243,6 +260,43 @@ func longText(directory: String, bytes: Int, field: LongField = .name, cluster: 
             perKey.last ?? 0))
 }
 
+@MainActor
+func search(directory: String, count: Int) {
+    let store = open(directory)
+    var generator = SystemRandomNumberGenerator()
+    do {
+        try store.insertRandomItems(count, using: &generator)
+        try store.createItem(name: "Needle in the haystack", serialNumber: "NEEDLE", valueInDollars: 1)
+    } catch {
+        fail(error.description)
+    }
+    let (terminal, application) = launchedHeadless(store, directory: directory)
+    func press(_ key: Key) -> Double { timedPress(key, terminal, application) }
+    /// Turns of the run loop (1 ms of the terminal's clock each) until the search line
+    /// stops saying `searching…`, and the milliseconds they took, frames included.
+    func finish() -> (turns: Int, milliseconds: Double) {
+        var turns = 0
+        let elapsed = time {
+            while terminal.text.contains("searching…") && turns < 100_000 {
+                terminal.advanceTime(by: .milliseconds(1))
+                application.processEvents()
+                turns += 1
+            }
+        }
+        return (turns, elapsed)
+    }
+    say("\(count + 1) items; 80x24 headless, one frame per key and per turn")
+    for query in ["needle", "qqqqqq"] {
+        _ = press(.character("/"))
+        let keys = query.map { press(.character($0)) }
+        let (turns, whole) = finish()
+        let line = terminal.text.split(separator: "\n").first { $0.hasPrefix(" / ") }.map(String.init) ?? ""
+        say("/\(query): per key " + summary(keys) + String(format: "; then %d turns, %.1f ms", turns, whole))
+        say("  search line: " + line.trimmingCharacters(in: .whitespaces))
+        _ = press(.escape)
+    }
+}
+
 let arguments = CommandLine.arguments
 switch (arguments.count, arguments.dropFirst().first) {
 case (5, "edits"):
@@ -264,9 +318,13 @@ case (3, "longtext"), (4, "longtext"), (3, "longnotes"), (4, "longnotes"), (3, "
     MainActor.assumeIsolated {
         longText(directory: arguments[2], bytes: bytes, field: field, cluster: cluster)
     }
+case (3, "search"), (4, "search"):
+    let count = arguments.count == 4 ? Int(arguments[3]) : 100_000
+    guard let count, count >= 1 else { fail("COUNT must be at least 1") }
+    MainActor.assumeIsolated { search(directory: arguments[2], count: count) }
 default:
     fail(
         "usage: homepwner-store-stress edits DIR SEED COUNT | bench DIR COUNT | load DIR [REPETITIONS]"
             + " | longtext DIR [BYTES] | longnotes DIR [BYTES] | clustertext DIR [BYTES]"
-            + " | clusternotes DIR [BYTES]")
+            + " | clusternotes DIR [BYTES] | search DIR [COUNT]")
 }

@@ -83,6 +83,8 @@ struct ListSearchTests {
             (1...count).map { Item(name: "Item \($0)", serialNumber: "S\($0)", valueInDollars: $0) }
                 + [Item(name: "Needle", serialNumber: "N1", valueInDollars: 1)])
         let app = try HeadlessHomepwner(scratch: scratch, size: Size(width: 60, height: 12))
+        // One step a turn, however fast the machine.
+        app.list?.search.turnBudget = .zero
         app.press(.character("/"))
         app.type("needle")
         // One step read: the line says the search goes on, and the highlight has not moved.

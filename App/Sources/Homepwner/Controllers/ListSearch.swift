@@ -7,9 +7,10 @@ import TerminalKit
 /// contains it, as you type; Enter stays there, Esc goes back to the row you started from,
 /// and `n` finds the next one after the search is over.
 ///
-/// A search reads the store in steps of ``rowsPerStep`` rows, one step per turn of the run
-/// loop, so the screen and the keys never wait for it, however long the list (the search
-/// line says `searching…` meanwhile). Each key typed starts the search again.
+/// A search reads the store in steps of ``rowsPerStep`` rows, as many as fit in
+/// ``turnBudget`` of one turn of the run loop (at least one), so the screen and the keys
+/// never wait for long, however long the list (the search line says `searching…`
+/// meanwhile). Each key typed starts the search again.
 ///
 /// Restoration: the list saves whether a search is open, its start and the query; a
 /// relaunch opens it again, on the row the list saved. A search still reading rows when the
@@ -28,6 +29,9 @@ final class ListSearch: TextFieldDelegate {
         case noOther
     }
 
+    /// How long one turn of the run loop may spend reading (after its first step); zero: one
+    /// step a turn.
+    var turnBudget = Duration.milliseconds(8)
     /// Where the query is typed.
     let field = TextField(placeholder: "name or serial")
     /// True while the search line takes keys (between `/` and Enter or Esc).
@@ -130,11 +134,14 @@ final class ListSearch: TextFieldDelegate {
         let start = (key.flatMap { try? context.store.position(ofKey: $0) }) ?? .start
         scan = (start, including, .end, start, false, !including)
         status = .searching
-        step()
+        // After the keys of this turn: of a burst typed at once, only the last query is read.
+        pending = context.schedule(after: .zero) { [weak self] in self?.step() }
+        if pending == nil { step() }
     }
 
-    /// Reads one step of rows; schedules the next, if there is one, for the next turn.
-    private func step() {
+    /// Reads steps of rows for up to ``turnBudget``; schedules the next, if there is one,
+    /// for the next turn.
+    private func step(startedAt start: ContinuousClock.Instant = .now) {
         pending = nil
         guard let current = scan else { return }
         let found: ItemSearchStep
@@ -158,15 +165,16 @@ final class ListSearch: TextFieldDelegate {
         case .scanned(let position):
             scan?.lower = position
             scan?.including = false
+            if ContinuousClock.now - start < turnBudget { return step(startedAt: start) }
         case .exhausted:
             guard !current.wrapped, current.start != .start else {
                 scan = nil
                 status = current.next ? .noOther : .notFound
                 return
             }
-            // Round to the top, in this step: it reads at most twice as many rows.
+            // Round to the top, in this turn.
             scan = (.start, false, current.start, current.start, true, current.next)
-            step()
+            step(startedAt: start)
             return
         }
         // A moment later, not at once: the run loop reads the keys typed meanwhile first.

@@ -40,31 +40,32 @@ extension ItemStore {
         var rows = 0
         var last: ItemPosition?
         var found: UUID?
-        try database.query(
-            """
-            SELECT item_key, ordering,
-                   instr(lower(name), ?7) > 0 OR instr(lower(serial_number), ?7) > 0
-            FROM items
-            WHERE (provisional = 0 OR session = ?6)
-              AND ((ordering, item_key) > (?1, ?2) OR (?5 AND (ordering, item_key) = (?1, ?2)))
-              AND (ordering, item_key) < (?3, ?4)
-            ORDER BY ordering, item_key LIMIT ?8
-            """,
-            [
-                .integer(lower.ordering), .text(lower.key), .integer(upper.ordering),
-                .text(upper.key == "" && upper.ordering == .max ? "\u{10FFFF}" : upper.key),
-                .integer(including ? 1 : 0), .text(session), .text(Self.folded(query)),
-                .integer(Int64(max(1, limit))),
-            ], operation: "search items"
-        ) { row throws(ItemStoreError) in
+        let bindings: [SQLiteDatabase.Value] = [
+            .integer(lower.ordering), .text(lower.key), .integer(upper.ordering),
+            .text(upper.key == "" && upper.ordering == .max ? "\u{10FFFF}" : upper.key), .text(session),
+            .text(Self.folded(query)), .integer(Int64(max(1, limit))),
+        ]
+        let read = { (row: SQLiteDatabase.Row) throws(ItemStoreError) in
             rows += 1
             guard found == nil else { return }
+            if !including, rows == 1, row.int64(1) == lower.ordering, row.text(0) == lower.key { return }
             if row.int64(2) != 0 {
-                found = try key(from: row, column: 0)
+                found = try self.key(from: row, column: 0)
             } else {
                 last = ItemPosition(ordering: row.int64(1), key: row.text(0))
             }
         }
+        // `>=`, and the row at `lower` skipped here when it is not included: a bound with an
+        // OR would not be a range of the index, and every step would read from the top.
+        try database.query(
+            """
+            SELECT item_key, ordering,
+                   instr(lower(name), ?6) > 0 OR instr(lower(serial_number), ?6) > 0
+            FROM items
+            WHERE (provisional = 0 OR session = ?5)
+              AND (ordering, item_key) >= (?1, ?2) AND (ordering, item_key) < (?3, ?4)
+            ORDER BY ordering, item_key LIMIT ?7
+            """, bindings, operation: "search items", row: read)
         if let found { return .found(found) }
         if rows < max(1, limit) { return .exhausted }
         return last.map { .scanned(upTo: $0) } ?? .exhausted
