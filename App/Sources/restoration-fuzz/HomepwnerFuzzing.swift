@@ -21,8 +21,8 @@ enum HomepwnerFuzzing {
         .end, .backspace, .delete, .pageUp, .pageDown, .character("a"), .character("e"), .character("y"),
         .character("n"), .character("x"), .character("7"), .character("台"), .character(" "),
         Key(.up, modifiers: .shift), Key(.down, modifiers: .shift), .ctrl("u"), .ctrl("x"),
-        // The panes and the tabs (rule T5).
-        .ctrl("o"), .ctrl("t"),
+        // The panes and the tabs (rule T5), the search and the tabs by number (H20, H23).
+        .ctrl("o"), .ctrl("t"), .character("/"), .character("1"), .character("2"),
     ]
 
     /// The target; its scratch directory lives as long as the process.
@@ -32,7 +32,11 @@ enum HomepwnerFuzzing {
             dataDirectory: scratch.path + "/data", stateDirectory: scratch.path + "/state")
         return TerminalFuzzTarget(
             keys: keys, pastes: ["Lamp", "台灯 42", "12"],
-            sizes: [Size(width: 60, height: 12), Size(width: 40, height: 10), Size(width: 130, height: 20)],
+            sizes: [
+                Size(width: 60, height: 12), Size(width: 40, height: 10), Size(width: 130, height: 20),
+                // The bar of tabs and the New Item form sheet (H23).
+                Size(width: 200, height: 24),
+            ],
             reset: {
                 _ = scratch
                 if FileManager.default.fileExists(atPath: paths.dataDirectory) {

@@ -17,6 +17,8 @@ import TerminalKit
 final class DeleteItemAlert: AlertController, StoreObserver {
     /// The archive key of the item's key.
     static let itemKeyKey = "item.itemKey"
+    /// The archive key of the open item's name the message gives, when it gives one.
+    static let openItemNameKey = "openItemName"
 
     /// The item to delete, as last read from the store.
     private(set) var item: Item
@@ -92,7 +94,17 @@ final class DeleteItemAlert: AlertController, StoreObserver {
     /// - Throws: ``StateCodingError`` from the coder.
     override func encodeRestorableState(with coder: StateEncoder) throws {
         try coder.encode(item.key, forKey: Self.itemKeyKey)
+        if let openItemName { try coder.encode(openItemName, forKey: Self.openItemNameKey) }
         try super.encodeRestorableState(with: coder)
+    }
+
+    /// Reads the open item the message names, as the live alert said it (the layout may have
+    /// changed since), then the chosen button.
+    /// - Throws: ``StateCodingError`` for a value of the wrong type.
+    override func decodeRestorableState(with coder: StateDecoder) throws {
+        openItemName = try coder.decodeIfPresent(String.self, forKey: Self.openItemNameKey)
+        message = Self.message(for: item, openItemName: openItemName)
+        try super.decodeRestorableState(with: coder)
     }
 
     override func applicationFinishedRestoringState() {
@@ -102,9 +114,6 @@ final class DeleteItemAlert: AlertController, StoreObserver {
         if list == nil {
             if let tabs = presentingViewController as? TabBarController {
                 list = Screens(tabs: tabs).list
-                // The live alert said which item open beside the list stays: so does this one.
-                openItemName = list?.openItemName(besides: item)
-                message = Self.message(for: item, openItemName: openItemName)
             } else {
                 list =
                     (presentingViewController as? NavigationController)?.viewControllers.first

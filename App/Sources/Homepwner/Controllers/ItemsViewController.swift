@@ -43,7 +43,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
     private(set) lazy var search = ListSearch(context: context, list: self)
     private(set) lazy var searchLine = SearchLine(field: search.field)
     /// A search open when the state was saved, until the restore is over.
-    var restoredSearch: (active: Bool, query: String, origin: Item.ID?)?
+    var restoredSearch: ListSearch.Saved?
 
     /// Creates the list.
     init(context: HomepwnerContext) {
@@ -119,7 +119,6 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
         let listHeight = bounds.height - statusHeight
         let lineHeight = (search.isActive || rowCount > listHeight) && listHeight >= 2 ? 1 : 0
         searchLine.isHidden = lineHeight == 0
-        searchLine.showsField = search.isActive
         searchLine.position = search.positionText(
             selected: tableView.indexPathForSelectedRow?.row, count: rowCount)
         searchLine.frame = Rect(x: 0, y: listHeight - lineHeight, width: bounds.width, height: lineHeight)
@@ -470,7 +469,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
         super.applicationFinishedRestoringState()
         if let restored = restoredSearch {
             restoredSearch = nil
-            search.restore(active: restored.active, query: restored.query, origin: restored.origin)
+            search.restore(restored)
         }
     }
 

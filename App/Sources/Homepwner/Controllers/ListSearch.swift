@@ -12,16 +12,15 @@ import TerminalKit
 /// never wait for long, however long the list (the search line says `searching…`
 /// meanwhile). Each key typed starts the search again.
 ///
-/// Restoration: the list saves whether a search is open, its start and the query; a
-/// relaunch opens it again, on the row the list saved. A search still reading rows when the
-/// state was saved is not run again: the highlight is where it was.
+/// Restoration: the list saves an open search (``Saved``): its query and cursor, its start
+/// and what it found; a search still reading runs again from its start.
 @MainActor
 final class ListSearch: TextFieldDelegate {
     /// Rows read per step.
     static let rowsPerStep = 4096
 
     /// What the search line shows right now.
-    enum Status: Hashable {
+    enum Status: String, Hashable {
         case idle
         case searching
         case notFound
@@ -29,13 +28,38 @@ final class ListSearch: TextFieldDelegate {
         case noOther
     }
 
+    /// A search as the list saves it.
+    struct Saved: Hashable {
+        var isActive: Bool
+        /// The last query, for `n`.
+        var query: String
+        /// What the open search's field holds (empty until the first key after `/`).
+        var text: String
+        var origin: Item.ID?
+        var status: Status
+        /// The field's cursor, in characters.
+        var cursor: Int
+    }
+
+    /// This search, to save.
+    var saved: Saved {
+        Saved(
+            isActive: isActive, query: query, text: isActive ? field.text : "", origin: origin,
+            status: status,
+            cursor: field.cursorPosition)
+    }
+
     /// How long one turn of the run loop may spend reading (after its first step); zero: one
     /// step a turn.
     var turnBudget = Duration.milliseconds(8)
     /// Where the query is typed.
     let field = TextField(placeholder: "name or serial")
-    /// True while the search line takes keys (between `/` and Enter or Esc).
-    private(set) var isActive = false
+    /// True while the search line takes keys (between `/` and Enter or Esc). The line and
+    /// its field show at once, not at the next layout: whether the field is the list's first
+    /// view that takes keys decides where the focus goes and what is saved (restoration-fuzz).
+    private(set) var isActive = false {
+        didSet { list?.searchLine.showField(isActive) }
+    }
     /// The last query: what `n` looks for.
     private(set) var query = ""
     /// What the search found, as the search line says it.
@@ -111,13 +135,21 @@ final class ListSearch: TextFieldDelegate {
         return true
     }
 
-    /// Opens the search again after a relaunch, as it was saved (the highlight came back
-    /// with the list), or keeps the last query for `n`.
-    func restore(active: Bool, query: String, origin: Item.ID?) {
-        isActive = active
-        self.origin = origin
-        self.query = query
-        field.text = active ? query : ""
+    /// Opens the search again after a relaunch as it was saved, the cursor where it was (the
+    /// highlight comes back with the list); one that was still reading runs again from its
+    /// start. Or keeps the last query for `n`.
+    func restore(_ saved: Saved) {
+        isActive = saved.isActive
+        origin = saved.origin
+        query = saved.query
+        field.text = saved.text
+        field.cursorPosition = saved.cursor
+        guard saved.isActive, !saved.text.isEmpty else { return }
+        if saved.status == .searching {
+            search(from: origin, including: true)
+        } else {
+            status = saved.status
+        }
     }
 
     // MARK: Searching

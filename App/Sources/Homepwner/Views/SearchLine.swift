@@ -10,7 +10,14 @@ final class SearchLine: View {
     /// The words at the right.
     var position = ""
     /// True while a search is open: the prompt and the field show.
-    var showsField = false
+    private(set) var showsField = false
+
+    /// Shows or hides the prompt and the field, and the line with them when they show.
+    func showField(_ shown: Bool) {
+        showsField = shown
+        field.isHidden = !shown
+        if shown { isHidden = false }
+    }
 
     init(field: TextField) {
         self.field = field
@@ -23,7 +30,6 @@ final class SearchLine: View {
     override func layoutSubviews() {
         super.layoutSubviews()
         let positionWidth = TextWidth.of(position)
-        field.isHidden = !showsField
         field.frame = Rect(x: 3, y: 0, width: max(0, bounds.width - positionWidth - 6), height: 1)
     }
 
