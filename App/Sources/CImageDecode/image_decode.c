@@ -74,18 +74,24 @@ static void box_finish(const box_accumulator *box, unsigned char *out_rgb) {
 
 // MARK: - PNG (libpng simplified API: no longjmp reaches us)
 
-static hp_image_status png_probe(const unsigned char *data, size_t size, hp_image_info *info) {
-    png_image image;
-    memset(&image, 0, sizeof image);
-    image.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_memory(&image, data, size)) {
-        set_message(info, image.message);
+/// Reads the header of the PNG in `data` into `image`, and its size into `info`.
+static hp_image_status png_begin(const unsigned char *data, size_t size, png_image *image, hp_image_info *info) {
+    memset(image, 0, sizeof *image);
+    image->version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(image, data, size)) {
+        set_message(info, image->message);
         return HP_IMAGE_CORRUPT;
     }
-    info->width = image.width;
-    info->height = image.height;
-    png_image_free(&image);
+    info->width = image->width;
+    info->height = image->height;
     return HP_IMAGE_OK;
+}
+
+static hp_image_status png_probe(const unsigned char *data, size_t size, hp_image_info *info) {
+    png_image image;
+    hp_image_status status = png_begin(data, size, &image, info);
+    if (status == HP_IMAGE_OK) png_image_free(&image);
+    return status;
 }
 
 static hp_image_status png_decode(const unsigned char *data, size_t size, uint64_t max_pixels,
@@ -93,14 +99,8 @@ static hp_image_status png_decode(const unsigned char *data, size_t size, uint64
                                   const unsigned char *background, unsigned char *out_rgb,
                                   hp_image_info *info) {
     png_image image;
-    memset(&image, 0, sizeof image);
-    image.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_memory(&image, data, size)) {
-        set_message(info, image.message);
-        return HP_IMAGE_CORRUPT;
-    }
-    info->width = image.width;
-    info->height = image.height;
+    hp_image_status status = png_begin(data, size, &image, info);
+    if (status != HP_IMAGE_OK) return status;
     if ((uint64_t)image.width * image.height > max_pixels) {
         png_image_free(&image);
         return HP_IMAGE_TOO_MANY_PIXELS;

@@ -14,6 +14,15 @@ struct EndToEndTests {
         try TmuxSession(label: "terminalkit-e2e", width: width, height: height)
     }
 
+    /// Runs `body` on a new session with the demo launched in it (``launch(_:showing:)``);
+    /// closes the session after.
+    private func withDemo(_ body: (TmuxSession) async throws -> Void) async throws {
+        let session = try startSession()
+        defer { session.close() }
+        try await launch(session)
+        try await body(session)
+    }
+
     /// Starts the demo in the session's shell and waits until it shows `expected`.
     private func launch(_ session: TmuxSession, showing expected: String = "Shopping") async throws {
         let binary = try #require(
@@ -73,63 +82,60 @@ struct EndToEndTests {
 
     @Test("H8: Ctrl-C in a half-typed modal, relaunch: the same screen with the cursor in the same place")
     func quitAndRelaunch() async throws {
-        let session = try startSession()
-        defer { session.close() }
-        try await launch(session)
-        try session.press("a")
-        try session.type("Green tea")
-        try await session.waitFor(text: "Green tea")
-        let typed = try session.capture().cursor
-        try session.press("Left", "Left")
-        // The two keys are drawn once the cursor is two columns left of the end.
-        try await session.waitFor("the cursor two columns left") { _ in
-            try session.capture().cursor.column == typed.column - 2
-        }
-        let before = try session.capture()
-        try session.press("C-c")
-        try await session.waitFor("the shell") { _ in try !session.isAlternateScreen() }
-        #expect(try await session.exitStatus() == "0")
+        try await withDemo { session in
+            try session.press("a")
+            try session.type("Green tea")
+            try await session.waitFor(text: "Green tea")
+            let typed = try session.capture().cursor
+            try session.press("Left", "Left")
+            // The two keys are drawn once the cursor is two columns left of the end.
+            try await session.waitFor("the cursor two columns left") { _ in
+                try session.capture().cursor.column == typed.column - 2
+            }
+            let before = try session.capture()
+            try session.press("C-c")
+            try await session.waitFor("the shell") { _ in try !session.isAlternateScreen() }
+            #expect(try await session.exitStatus() == "0")
 
-        try session.shell("clear")
-        try await launch(session, showing: "Green tea")
-        try await session.waitFor(text: "Green tea")
-        let after = try session.capture()
-        #expect(after.text == before.text)
-        #expect(after.cursor == before.cursor)
+            try session.shell("clear")
+            try await launch(session, showing: "Green tea")
+            try await session.waitFor(text: "Green tea")
+            let after = try session.capture()
+            #expect(after.text == before.text)
+            #expect(after.cursor == before.cursor)
+        }
     }
 
     @Test("H7: SIGTERM saves and exits 143; a crash signal still puts the terminal back")
     func signals() async throws {
-        let session = try startSession()
-        defer { session.close() }
-        try await launch(session)
-        let app = try #require(try session.childPID())
-        #expect(kill(app, SIGTERM) == 0)
-        try await session.waitFor("the shell after SIGTERM") { _ in try !session.isAlternateScreen() }
-        #expect(try await session.exitStatus() == "143")
-        #expect(FileManager.default.fileExists(atPath: session.directory + "/state/restoration.archive"))
+        try await withDemo { session in
+            let app = try #require(try session.childPID())
+            #expect(kill(app, SIGTERM) == 0)
+            try await session.waitFor("the shell after SIGTERM") { _ in try !session.isAlternateScreen() }
+            #expect(try await session.exitStatus() == "143")
+            #expect(FileManager.default.fileExists(atPath: session.directory + "/state/restoration.archive"))
 
-        try await launch(session)
-        let crashing = try #require(try session.childPID())
-        #expect(kill(crashing, SIGSEGV) == 0)
-        try await session.waitFor("the shell after the crash") { _ in try !session.isAlternateScreen() }
-        #expect(try session.value("cursor_flag") == "1")
+            try await launch(session)
+            let crashing = try #require(try session.childPID())
+            #expect(kill(crashing, SIGSEGV) == 0)
+            try await session.waitFor("the shell after the crash") { _ in try !session.isAlternateScreen() }
+            #expect(try session.value("cursor_flag") == "1")
+        }
     }
 
     @Test("R10: the list and the archive are the user's alone: files 0600 in a 0700 directory")
     func privateFiles() async throws {
-        let session = try startSession()
-        defer { session.close() }
-        try await launch(session)
-        try session.press("q")
-        try await session.waitFor("the shell") { _ in try !session.isAlternateScreen() }
-        let state = session.directory + "/state"
-        func mode(_ path: String) throws -> Int {
-            try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        try await withDemo { session in
+            try session.press("q")
+            try await session.waitFor("the shell") { _ in try !session.isAlternateScreen() }
+            let state = session.directory + "/state"
+            func mode(_ path: String) throws -> Int {
+                try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+            }
+            #expect(try mode(state) == 0o700)
+            #expect(try mode(state + "/items.json") == 0o600)
+            #expect(try mode(state + "/restoration.archive") == 0o600)
         }
-        #expect(try mode(state) == 0o700)
-        #expect(try mode(state + "/items.json") == 0o600)
-        #expect(try mode(state + "/restoration.archive") == 0o600)
     }
 
     @Test("H11: a terminal resize (SIGWINCH) lays the screen out again")

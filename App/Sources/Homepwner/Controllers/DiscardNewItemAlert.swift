@@ -27,17 +27,9 @@ extension DiscardNewItemAlert: ObjectRestoration {
     static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
         -> (any RestorableObject)?
     {
-        guard let context = HomepwnerContext.restoring(from: coder), let key = restoredItemKey(from: coder)
-        else { return nil }
-        do {
-            guard try context.store.isProvisional(key) == true else {
-                coder.explainNotRestored("item \(ItemKey.text(key)) is not an unfinished new item")
-                return nil
-            }
-            return DiscardNewItemAlert(itemKey: key, detail: nil)
-        } catch {
-            coder.explainNotRestored("\(error)")
-            return nil
-        }
+        restoreAlert(
+            from: coder, unlessReason: "is not an unfinished new item",
+            applies: { context, key in try context.store.isProvisional(key) == true },
+            make: { DiscardNewItemAlert(itemKey: $0, detail: nil) })
     }
 }

@@ -53,10 +53,21 @@ class ItemAlert: AlertController {
         return (presentingViewController as? NavigationController)?.topViewController as? DetailViewController
     }
 
-    /// The key of the item an archived alert asks about, or nil having told `coder` why.
-    static func restoredItemKey(from coder: StateDecoder) -> Item.ID? {
+    /// Creates an archived alert again with `make`, if `applies` says its item still wants
+    /// it; otherwise tells `coder` why not: the item `unlessReason` (for example "no longer
+    /// has a photo to remove"), or the error that stopped the check.
+    static func restoreAlert(
+        from coder: StateDecoder, unlessReason: String,
+        applies: (HomepwnerContext, Item.ID) throws -> Bool, make: (Item.ID) -> ItemAlert
+    ) -> ItemAlert? {
+        guard let context = HomepwnerContext.restoring(from: coder) else { return nil }
         do {
-            return try coder.decode(Item.ID.self, forKey: itemKeyKey)
+            let key = try coder.decode(Item.ID.self, forKey: itemKeyKey)
+            guard try applies(context, key) else {
+                coder.explainNotRestored("item \(ItemKey.text(key)) \(unlessReason)")
+                return nil
+            }
+            return make(key)
         } catch {
             coder.explainNotRestored("\(error)")
             return nil

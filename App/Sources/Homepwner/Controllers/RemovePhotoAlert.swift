@@ -28,17 +28,9 @@ extension RemovePhotoAlert: ObjectRestoration {
     static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
         -> (any RestorableObject)?
     {
-        guard let context = HomepwnerContext.restoring(from: coder), let key = restoredItemKey(from: coder)
-        else { return nil }
-        do {
-            guard let item = try context.store.item(forKey: key), item.hasPhoto else {
-                coder.explainNotRestored("item \(ItemKey.text(key)) no longer has a photo to remove")
-                return nil
-            }
-            return RemovePhotoAlert(itemKey: key, detail: nil)
-        } catch {
-            coder.explainNotRestored("\(error)")
-            return nil
-        }
+        restoreAlert(
+            from: coder, unlessReason: "no longer has a photo to remove",
+            applies: { context, key in try context.store.item(forKey: key)?.hasPhoto == true },
+            make: { RemovePhotoAlert(itemKey: $0, detail: nil) })
     }
 }

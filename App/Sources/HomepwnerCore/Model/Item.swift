@@ -36,15 +36,12 @@ public struct Item: Hashable, Sendable, Identifiable {
         notes: String = "",
         dateCreated: Date = Date()
     ) {
-        self.key = key
-        self.name = name
-        self.serialNumber = serialNumber
-        self.valueInDollars = valueInDollars
-        self.notes = notes
-        self.dateCreated = Date(millisecondsSince1970: dateCreated.millisecondsSince1970)
-        self.hasPhoto = false
+        self.init(
+            key: key, name: name, serialNumber: serialNumber, valueInDollars: valueInDollars, notes: notes,
+            millisecondsSince1970: dateCreated.millisecondsSince1970, hasPhoto: false)
     }
 
+    /// An item as the database holds it.
     init(
         key: UUID, name: String, serialNumber: String, valueInDollars: Int, notes: String,
         millisecondsSince1970: Int64, hasPhoto: Bool

@@ -31,21 +31,17 @@ public struct ItemChanges: Hashable, Sendable, Codable {
     }
 
     /// These changes, only in the fields `other` holds.
-    public func keeping(_ other: ItemChanges) -> ItemChanges {
-        ItemChanges(
-            name: other.name == nil ? nil : name,
-            serialNumber: other.serialNumber == nil ? nil : serialNumber,
-            valueInDollars: other.valueInDollars == nil ? nil : valueInDollars,
-            notes: other.notes == nil ? nil : notes)
-    }
+    public func keeping(_ other: ItemChanges) -> ItemChanges { fields(where: other, holds: true) }
 
     /// These changes without the fields `other` holds.
-    public func removing(_ other: ItemChanges) -> ItemChanges {
-        ItemChanges(
-            name: other.name == nil ? name : nil,
-            serialNumber: other.serialNumber == nil ? serialNumber : nil,
-            valueInDollars: other.valueInDollars == nil ? valueInDollars : nil,
-            notes: other.notes == nil ? notes : nil)
+    public func removing(_ other: ItemChanges) -> ItemChanges { fields(where: other, holds: false) }
+
+    /// These changes in the fields that `other` holds (`holds`) or lacks (not `holds`).
+    private func fields(where other: ItemChanges, holds: Bool) -> ItemChanges {
+        func pick<Value>(_ mine: Value?, _ theirs: Value?) -> Value? { (theirs != nil) == holds ? mine : nil }
+        return ItemChanges(
+            name: pick(name, other.name), serialNumber: pick(serialNumber, other.serialNumber),
+            valueInDollars: pick(valueInDollars, other.valueInDollars), notes: pick(notes, other.notes))
     }
 
     /// `item` with these changes applied.

@@ -79,10 +79,7 @@ open class NavigationController: ViewController {
     // MARK: View
 
     override open func loadView() {
-        let root = View()
-        root.addSubview(navigationBar)
-        root.addSubview(contentView)
-        view = root
+        view = View(subviews: [navigationBar, contentView])
     }
 
     override open func viewWillLayoutSubviews() {

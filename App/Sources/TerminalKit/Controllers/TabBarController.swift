@@ -114,10 +114,7 @@ open class TabBarController: ViewController {
     // MARK: View
 
     override open func loadView() {
-        let root = View()
-        root.addSubview(contentView)
-        root.addSubview(tabBar)
-        view = root
+        view = View(subviews: [contentView, tabBar])
     }
 
     override open func viewWillLayoutSubviews() {

@@ -41,6 +41,12 @@ open class View: Responder, RestorableObject {
         super.init()
     }
 
+    /// Creates a view holding `subviews`, the first drawn first.
+    public convenience init(subviews: [View]) {
+        self.init()
+        for subview in subviews { addSubview(subview) }
+    }
+
     /// The view's own coordinate space: its size at the origin.
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
 
@@ -81,14 +87,7 @@ open class View: Responder, RestorableObject {
     }
 
     /// The window that shows this view, if any.
-    public var window: Window? {
-        var view: View? = self
-        while let current = view {
-            if let window = current.hostingWindow { return window }
-            view = current.superview
-        }
-        return nil
-    }
+    public var window: Window? { nearest(\.hostingWindow) }
 
     /// The engine of the application whose window shows this view, or else of the
     /// controller that owns it: the one ``RestorableObject/invalidateRestorableState()``
@@ -171,10 +170,13 @@ open class View: Responder, RestorableObject {
     }
 
     /// The view controller whose view hierarchy holds this view.
-    public var enclosingController: ViewController? {
+    public var enclosingController: ViewController? { nearest(\.owningController) }
+
+    /// The first non-nil `property` of this view or, going up, of its superviews.
+    private func nearest<Value: AnyObject>(_ property: (View) -> Value?) -> Value? {
         var view: View? = self
         while let current = view {
-            if let controller = current.owningController { return controller }
+            if let value = property(current) { return value }
             view = current.superview
         }
         return nil

@@ -48,75 +48,72 @@ extension HostileArchiveTests {
         "P3: 20,000 detail screens of items with photos (a 560 KB archive): the first frame comes, and the log names DetailViewController's bound"
     )
     func manyDetailScreens() async throws {
-        let session = try HomepwnerTmux(width: 80, height: 24)
-        defer { session.close() }
-        var archive = try prepare(session)
-        let keys = try itemsWithPhotos(session)
-        for index in 0..<20_000 {
-            let path = RestorationPath([
-                .init("NavigationController"), .init("DetailViewController", occurrence: index),
-            ])
-            archive.records.append(
-                record(
-                    "DetailViewController", parent: 0, path: path,
-                    [ArchiveEntry(key: "item.itemKey", value: .uuid(keys[index % keys.count]))]))
+        try await withGolden { session, archive in
+            let keys = try itemsWithPhotos(session)
+            for index in 0..<20_000 {
+                let path = RestorationPath([
+                    .init("NavigationController"), .init("DetailViewController", occurrence: index),
+                ])
+                archive.records.append(
+                    record(
+                        "DetailViewController", parent: 0, path: path,
+                        [ArchiveEntry(key: "item.itemKey", value: .uuid(keys[index % keys.count]))]))
+            }
+            let log = try await launchTimed(session, archive, shape: "20,000 detail screens")
+            #expect(
+                log.contains(
+                    "restoration: not restored: restoration class 'DetailViewController' creates at most 8 objects in "
+                        + "one restore (its maximumRestoredObjects, rule P3); the archive asked for 20001, so the 19993 "
+                        + "after the first 8 are left out, with what is below them"),
+                "\(log.prefix(20))")
         }
-        let log = try await launchTimed(session, archive, shape: "20,000 detail screens")
-        #expect(
-            log.contains(
-                "restoration: not restored: restoration class 'DetailViewController' creates at most 8 objects in "
-                    + "one restore (its maximumRestoredObjects, rule P3); the archive asked for 20001, so the 19993 "
-                    + "after the first 8 are left out, with what is below them"),
-            "\(log.prefix(20))")
     }
 
     @Test(
         "P3: 20,000 lists side by side under the root: the first frame comes, and the log names the list's bound"
     )
     func manyLists() async throws {
-        let session = try HomepwnerTmux(width: 80, height: 24)
-        defer { session.close() }
-        var archive = try prepare(session)
-        for index in 0..<20_000 {
-            let path = RestorationPath([
-                .init("NavigationController"), .init("ItemsViewController", occurrence: index + 1),
-            ])
-            archive.records.append(record("ItemsViewController", parent: 0, path: path))
+        try await withGolden { session, archive in
+            for index in 0..<20_000 {
+                let path = RestorationPath([
+                    .init("NavigationController"), .init("ItemsViewController", occurrence: index + 1),
+                ])
+                archive.records.append(record("ItemsViewController", parent: 0, path: path))
+            }
+            let log = try await launchTimed(session, archive, shape: "20,000 lists")
+            #expect(
+                log.contains(
+                    "restoration: not restored: restoration class 'ItemsViewController' creates at most 4 objects in "
+                        + "one restore (its maximumRestoredObjects, rule P3); the archive asked for 20001, so the 19997 "
+                        + "after the first 4 are left out, with what is below them"),
+                "\(log.prefix(20))")
         }
-        let log = try await launchTimed(session, archive, shape: "20,000 lists")
-        #expect(
-            log.contains(
-                "restoration: not restored: restoration class 'ItemsViewController' creates at most 4 objects in "
-                    + "one restore (its maximumRestoredObjects, rule P3); the archive asked for 20001, so the 19997 "
-                    + "after the first 4 are left out, with what is below them"),
-            "\(log.prefix(20))")
     }
 
     @Test(
         "P3: a chain of detail screens 60 deep, each under the last: the first frame comes, cut at the bound")
     func deepChainOfDetailScreens() async throws {
-        let session = try HomepwnerTmux(width: 80, height: 24)
-        defer { session.close() }
-        var archive = try prepare(session)
-        let keys = try itemsWithPhotos(session)
-        var parent = 0
-        var path = RestorationPath([.init("NavigationController")])
-        for level in 0..<60 {
-            path = path.appending("DetailViewController", occurrence: level == 0 ? 1 : 0)
-            archive.records.append(
-                record(
-                    "DetailViewController", parent: parent, path: path,
-                    [ArchiveEntry(key: "item.itemKey", value: .uuid(keys[level % keys.count]))]))
-            parent = archive.records.count - 1
+        try await withGolden { session, archive in
+            let keys = try itemsWithPhotos(session)
+            var parent = 0
+            var path = RestorationPath([.init("NavigationController")])
+            for level in 0..<60 {
+                path = path.appending("DetailViewController", occurrence: level == 0 ? 1 : 0)
+                archive.records.append(
+                    record(
+                        "DetailViewController", parent: parent, path: path,
+                        [ArchiveEntry(key: "item.itemKey", value: .uuid(keys[level % keys.count]))]))
+                parent = archive.records.count - 1
+            }
+            // The New Item screen's detail and seven links are made; the eighth link is refused,
+            // and the 52 below it are not asked for.
+            let log = try await launchTimed(session, archive, shape: "a chain of 60 detail screens")
+            #expect(
+                log.contains(
+                    "restoration: not restored: restoration class 'DetailViewController' creates at most 8 objects in "
+                        + "one restore (its maximumRestoredObjects, rule P3); the archive asked for 9, so the 1 "
+                        + "after the first 8 are left out, with what is below them"),
+                "\(log.prefix(20))")
         }
-        // The New Item screen's detail and seven links are made; the eighth link is refused,
-        // and the 52 below it are not asked for.
-        let log = try await launchTimed(session, archive, shape: "a chain of 60 detail screens")
-        #expect(
-            log.contains(
-                "restoration: not restored: restoration class 'DetailViewController' creates at most 8 objects in "
-                    + "one restore (its maximumRestoredObjects, rule P3); the archive asked for 9, so the 1 "
-                    + "after the first 8 are left out, with what is below them"),
-            "\(log.prefix(20))")
     }
 }
