@@ -6,7 +6,9 @@ import HomepwnerCore
 /// frame. The count is read once until ``invalidate()``; rows come in pages of
 /// ``pageSize`` from ``ItemStore/items(offset:limit:)``, so a list of 10,000 items reads
 /// one count and one page to draw its first frame. At most ``maximumPages`` pages are
-/// kept.
+/// kept. An item found by key (a restored selection or scroll position) has its page and
+/// the one before read around it by key, so a row deep in the list costs one count of the
+/// rows before it, not a second walk to read them.
 @MainActor
 final class ItemRowCache {
     /// Rows read per query.
@@ -37,6 +39,32 @@ final class ItemRowCache {
         let count = try store.count()
         cachedCount = count
         return count
+    }
+
+    /// The row of the item with `key`, or nil if it is not listed. A key in a page already
+    /// read costs no query; otherwise the store counts the rows before it, and its page (and
+    /// the one before, where a screen above it lies) is read around it.
+    /// - Throws: ``ItemStoreError`` from the store.
+    func index(ofKey key: Item.ID) throws(ItemStoreError) -> Int? {
+        for (page, items) in pages {
+            if let index = items.firstIndex(where: { $0.key == key }) { return page * Self.pageSize + index }
+        }
+        guard let index = try store.index(ofKey: key) else { return nil }
+        let page = index / Self.pageSize
+        let first = max(0, page - 1) * Self.pageSize
+        let read = try store.items(
+            around: key, before: index - first, after: (page + 1) * Self.pageSize - index)
+        let rows = read.before + read.from
+        // Only a window that is whole (the store did not change between the two reads) is kept.
+        guard read.before.count == index - first, read.from.first?.key == key else { return index }
+        if pages.count + 2 > Self.maximumPages { pages.removeAll() }
+        for start in stride(from: first, to: first + rows.count, by: Self.pageSize) {
+            // The window ends at a page's end, so only the end of the list cuts a page short.
+            pages[start / Self.pageSize] = Array(
+                rows[(start - first)..<min(start - first + Self.pageSize, rows.count)])
+        }
+        rowsRead += rows.count
+        return index
     }
 
     /// The item at `row`, or nil past the end.

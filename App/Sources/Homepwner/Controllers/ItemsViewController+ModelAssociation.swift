@@ -17,7 +17,7 @@ extension ItemsViewController {
     {
         guard let key = ItemKey.parse(identifier) else { return nil }
         do {
-            return try context.store.index(ofKey: key).map { ElementIndexPath(row: $0) }
+            return try rows.index(ofKey: key).map { ElementIndexPath(row: $0) }
         } catch {
             return nil
         }

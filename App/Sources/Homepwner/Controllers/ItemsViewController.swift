@@ -156,7 +156,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
 
     func selectItem(withKey key: Item.ID) {
         do {
-            guard let index = try context.store.index(ofKey: key) else { return }
+            guard let index = try rows.index(ofKey: key) else { return }
             tableView.selectRow(at: ElementIndexPath(row: index))
         } catch {
             showNotice("Cannot read the items: \(error)")
