@@ -89,6 +89,11 @@ public enum CrashStateExplorer {
         return report
     }
 
+    /// The launch markers' names.
+    private static let markers: Set<String> = [
+        StorageItem.restoringMarker.rawValue, StorageItem.launchHistory.rawValue,
+    ]
+
     /// The first of the engine's files (in any directory of the tree) whose bytes are none
     /// of those its path held in `legal`.
     private static func itemProblem(_ state: DirectoryImage, legal: ArraySlice<DirectoryImage>) -> String? {
@@ -97,14 +102,11 @@ public enum CrashStateExplorer {
         for image in legal { paths.formUnion(image.files.keys) }
         for path in paths.sorted() where names.contains(Volume.name(path)) {
             let bytes = state.files[path]
-            // The in-progress marker is rewritten in place as a restore moves on (R28), with
-            // no fsync: torn by a power cut, it reads as a bare marker, which discards the
-            // archive as a death during restoration would. Only its presence is checked.
-            if Volume.name(path) == StorageItem.restoringMarker.rawValue, bytes != nil,
-                legal.contains(where: { $0.files[path] != nil })
-            {
-                continue
-            }
+            // The launch markers are written, rewritten and removed with no fsync (a power
+            // cut is no death of a restore): a power loss may leave either of them old, new,
+            // torn or absent. A torn in-progress marker reads as a bare one, and a torn count
+            // as a smaller one; what a launch then does is checked by `launchProblem`.
+            if Self.markers.contains(Volume.name(path)) { continue }
             let held = legal.map { $0.files[path] }
             guard !held.contains(bytes) else { continue }
             let sizes = Set(held.map { $0.map { "\($0.count) bytes" } ?? "absent" }).sorted()

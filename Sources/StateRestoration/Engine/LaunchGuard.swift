@@ -90,9 +90,11 @@ final class LaunchGuard {
     func begin() -> RestorationError? {
         progressFailed = false
         do {
-            try storage.store(Array("restoring\n".utf8), as: .restoringMarker)
+            // Without fsync: a restore that kills the app leaves them in the page cache,
+            // and a power cut is no death of a restore (docs/RELIABILITY.md, "Launch markers").
+            try storage.storeMarker(Array("restoring\n".utf8), as: .restoringMarker)
             let count = try unconfirmedLaunches() + 1
-            try storage.store(Array("\(count)\n".utf8), as: .launchHistory)
+            try storage.storeMarker(Array("\(count)\n".utf8), as: .launchHistory)
             return nil
         } catch {
             removeMarkerReporting("after the launch markers could not be written")
@@ -128,7 +130,7 @@ final class LaunchGuard {
     func end() {
         excludedSubtree = nil
         reportingFailure("could not remove the in-progress marker") { () throws(RestorationError) in
-            try storage.remove(.restoringMarker)
+            try storage.removeMarker(.restoringMarker)
         }
         awaitingConfirmation = true
         stabilityCheck?.cancel()
@@ -168,7 +170,7 @@ final class LaunchGuard {
 
     private func removeMarkerReporting(_ when: String) {
         reportingFailure("could not remove the in-progress marker \(when)") { () throws(RestorationError) in
-            try storage.remove(.restoringMarker)
+            try storage.removeMarker(.restoringMarker)
         }
     }
 

@@ -106,6 +106,22 @@ public struct FileRestorationStorage: RestorationStorage {
     }
 
     public func store(_ bytes: [UInt8], as item: StorageItem) throws(RestorationError) {
+        try store(bytes, as: item, durably: true)
+    }
+
+    /// Writes through a temporary file and a rename, as ``store(_:as:)``, but with no `fsync`
+    /// of the file or the directory: on the restored launch's path, those were most of its
+    /// wait for the disk.
+    public func storeMarker(_ bytes: [UInt8], as item: StorageItem) throws(RestorationError) {
+        try store(bytes, as: item, durably: false)
+    }
+
+    /// Unlinks the marker without an `fsync` of the directory.
+    public func removeMarker(_ item: StorageItem) throws(RestorationError) {
+        try remove(item, durably: false)
+    }
+
+    private func store(_ bytes: [UInt8], as item: StorageItem, durably: Bool) throws(RestorationError) {
         try createDirectory()
         let target = path(of: item)
         let temporary = "\(directory)/.\(item.rawValue).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -136,16 +152,18 @@ public struct FileRestorationStorage: RestorationStorage {
             recorded(.write(path: temporary, offset: written, bytes: Array(bytes[written..<written + count])))
             written += count
         }
-        guard !injectedFailure(.fsync, temporary), fsync(descriptor) == 0 else {
-            throw Self.failure("fsync", temporary)
+        if durably {
+            guard !injectedFailure(.fsync, temporary), fsync(descriptor) == 0 else {
+                throw Self.failure("fsync", temporary)
+            }
+            recorded(.fsync(path: temporary))
         }
-        recorded(.fsync(path: temporary))
         guard !injectedFailure(.rename, target), UncheckedSystem.rename(temporary, target) == 0 else {
             throw Self.failure("rename", target)
         }
         recorded(.rename(from: temporary, to: target))
         succeeded = true
-        try syncDirectory()
+        if durably { try syncDirectory() }
         removeStaleTemporaries(of: item)
     }
 
@@ -216,13 +234,17 @@ public struct FileRestorationStorage: RestorationStorage {
     /// (the in-progress marker, or an archive quit-and-forget dropped: docs/RELIABILITY.md,
     /// "Power loss during a save").
     public func remove(_ item: StorageItem) throws(RestorationError) {
+        try remove(item, durably: true)
+    }
+
+    private func remove(_ item: StorageItem, durably: Bool) throws(RestorationError) {
         let path = path(of: item)
         if injectedFailure(.remove, path) || UncheckedSystem.unlink(path) != 0 {
             if errno == ENOENT { return }
             throw Self.failure("remove", path)
         }
         recorded(.remove(path: path))
-        try syncDirectory()
+        if durably { try syncDirectory() }
     }
 
     /// Creates the directory and its missing parents; the last one with mode 0700.

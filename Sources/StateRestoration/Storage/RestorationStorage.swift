@@ -45,6 +45,16 @@ public protocol RestorationStorage: Sendable {
     /// after which it may read torn: only for what a reader can tell torn from whole. The
     /// in-progress marker's progress goes so (rule R28). The default calls ``store(_:as:)``.
     func overwrite(_ bytes: [UInt8], in item: StorageItem) throws(RestorationError)
+    /// Replaces a launch marker (``StorageItem/restoringMarker``,
+    /// ``StorageItem/launchHistory``) so that the process's death keeps it, without the cost
+    /// of making it durable: no `fsync`. A power cut may leave it old, new, torn or absent;
+    /// the markers guard against a restore that kills the app, which a power cut is not,
+    /// and their reader takes any of those states (docs/RELIABILITY.md, "Launch markers").
+    /// The default calls ``store(_:as:)``.
+    func storeMarker(_ bytes: [UInt8], as item: StorageItem) throws(RestorationError)
+    /// Deletes a launch marker as ``storeMarker(_:as:)`` writes one: the process's death
+    /// keeps the removal, a power cut may undo it. The default calls ``remove(_:)``.
+    func removeMarker(_ item: StorageItem) throws(RestorationError)
 }
 
 extension RestorationStorage {
@@ -60,6 +70,14 @@ extension RestorationStorage {
 
     public func overwrite(_ bytes: [UInt8], in item: StorageItem) throws(RestorationError) {
         try store(bytes, as: item)
+    }
+
+    public func storeMarker(_ bytes: [UInt8], as item: StorageItem) throws(RestorationError) {
+        try store(bytes, as: item)
+    }
+
+    public func removeMarker(_ item: StorageItem) throws(RestorationError) {
+        try remove(item)
     }
 
     public func move(_ item: StorageItem, to destination: StorageItem) throws(RestorationError) {
