@@ -9,14 +9,20 @@ import Testing
 @Suite("P2: the launch markers and the disk")
 @MainActor
 struct LaunchMarkerCostTests {
-    /// Restores from an archive saved in a new directory, recording what the storage did.
-    private func restoreRecording() throws -> (operations: [StorageOperation], restored: String?) {
+    /// A new directory holding an archive whose root holds "saved".
+    private func savedDirectory() throws -> String {
         let directory = NSTemporaryDirectory() + "sr-markers-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         let saving = TestApp()
         saving.root = Node("Root", value: "saved")
         try saving.engine(storage: FileRestorationStorage(directory: directory), scheduler: nil).preserve(
             reason: .background)
+        return directory
+    }
+
+    /// Restores from an archive saved in a new directory, recording what the storage did.
+    private func restoreRecording() throws -> (operations: [StorageOperation], restored: String?) {
+        let directory = try savedDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let operations = Mutex<[StorageOperation]>([])
         var faults = StorageFaults { _, _ in nil }
         faults.record = { operation in operations.withLock { $0.append(operation) } }
@@ -48,12 +54,8 @@ struct LaunchMarkerCostTests {
         "P2: the markers' writes still survive the process: the in-progress marker is there while a restore runs"
     )
     func markerPresentDuringRestore() throws {
-        let directory = NSTemporaryDirectory() + "sr-markers-\(UUID().uuidString)"
+        let directory = try savedDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let saving = TestApp()
-        saving.root = Node("Root", value: "saved")
-        try saving.engine(storage: FileRestorationStorage(directory: directory), scheduler: nil).preserve(
-            reason: .background)
         let app = TestApp()
         var seenDuringRestore = false
         app.factory = { _ in

@@ -295,7 +295,7 @@ struct DataIntegrityTests {
                 """)
         let store = try ItemStore(paths: paths)
         let raw = try RawDatabase(paths.databasePath)
-        #expect(raw.value("PRAGMA user_version") == "5")
+        #expect(raw.value("PRAGMA user_version") == "6")
         #expect(raw.rows("SELECT name, provisional != 0 FROM items ORDER BY ordering") == ["Lamp|0", "|1"])
         #expect(raw.executeExpectingFailure("UPDATE items SET provisional = -1") != nil)
         #expect(try store.allItems().map(\.name) == ["Lamp", ""])

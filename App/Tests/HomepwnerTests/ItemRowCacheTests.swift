@@ -31,6 +31,7 @@ struct ItemRowCacheTests {
         let store = try store(count: 3_000)
         let all = try store.allItems()
         #expect(all.count == 3_000, "the other session's new item is not listed")
+        #expect(try store.count() == 3_000, "nor counted")
         let key = all[index].key
         let window = try store.items(around: key, before: 70, after: 70)
         let start = max(0, index - 70)

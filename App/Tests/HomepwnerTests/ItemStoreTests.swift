@@ -185,7 +185,7 @@ struct ItemStoreTests {
         #expect(items.map { ItemKey.text($0.key).suffix(1) } == ["1", "2", "3"])
         #expect(items.allSatisfy { !$0.hasPhoto })
         let raw = try RawDatabase(paths.databasePath)
-        #expect(raw.value("PRAGMA user_version") == "5")
+        #expect(raw.value("PRAGMA user_version") == "6")
         #expect(raw.value("PRAGMA application_id") == "1213224782")
         #expect(items.allSatisfy { $0.notes.isEmpty })
         #expect(raw.value("SELECT group_concat(ordering, ',') FROM items") != "0,1,2")
@@ -202,7 +202,7 @@ struct ItemStoreTests {
         try scratch.databaseFile(madeBy: "CREATE TABLE future (x); PRAGMA user_version = 9;")
         let original = try Data(contentsOf: URL(fileURLWithPath: paths.databasePath))
         #expect(
-            throws: ItemStoreError.schemaTooNew(path: paths.databasePath, version: 9, newestKnown: 5),
+            throws: ItemStoreError.schemaTooNew(path: paths.databasePath, version: 9, newestKnown: 6),
             performing: { try openStore() })
         #expect(try Data(contentsOf: URL(fileURLWithPath: paths.databasePath)) == original)
         let message = ItemStoreError.schemaTooNew(path: "/p", version: 9, newestKnown: 2).description
@@ -264,7 +264,7 @@ struct ItemStoreTests {
             items.map(\.dateCreated.timeIntervalSince1970) == [1_700_000_001, 1_700_000_002, 1_700_000_000])
         #expect(items.map(\.notes) == ["", "", ""])
         let raw = try RawDatabase(paths.databasePath)
-        #expect(raw.value("PRAGMA user_version") == "5")
+        #expect(raw.value("PRAGMA user_version") == "6")
         #expect(raw.value("PRAGMA application_id") == "1213224782")
         #expect(raw.value("PRAGMA integrity_check") == "ok")
         // Version 2's blank item is a New Item screen's that nobody owns (version 3's rule);

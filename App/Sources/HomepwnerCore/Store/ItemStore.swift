@@ -91,11 +91,16 @@ public final class ItemStore {
     // MARK: - Reading
 
     /// The number of items.
+    ///
+    /// Cost: SQLite counts the table from its pages, and the other sessions' unfinished new
+    /// items from their own small index.
     public func count() throws(ItemStoreError) -> Int {
         Int(
             try database.integer(
-                "SELECT count(*) FROM items WHERE provisional = 0 OR session = ?1", [.text(session)],
-                operation: "count items") ?? 0)
+                """
+                SELECT (SELECT count(*) FROM items)
+                    - (SELECT count(*) FROM items INDEXED BY items_provisional WHERE provisional != 0 AND session != ?1)
+                """, [.text(session)], operation: "count items") ?? 0)
     }
 
     /// Up to `limit` items from position `offset` on, in list order. Cost: the rows
@@ -192,11 +197,17 @@ public final class ItemStore {
     }
 
     /// The position of `key` in the list, or nil if there is no such item.
+    ///
+    /// Cost: a walk of the `(ordering, item_key)` index up to the item, reading no rows, less
+    /// the other sessions' unfinished new items before it, from their own small index.
     public func index(ofKey key: UUID) throws(ItemStoreError) -> Int? {
         guard let ordering = try ordering(of: key) else { return nil }
         let before = try database.integer(
-            "SELECT count(*) FROM items WHERE (ordering, item_key) < (?1, ?2) AND (provisional = 0 OR session = ?3)",
-            [.integer(ordering), .text(ItemKey.text(key)), .text(session)], operation: "find item")
+            """
+            SELECT (SELECT count(*) FROM items WHERE (ordering, item_key) < (?1, ?2))
+                - (SELECT count(*) FROM items INDEXED BY items_provisional
+                    WHERE provisional != 0 AND session != ?3 AND (ordering, item_key) < (?1, ?2))
+            """, [.integer(ordering), .text(ItemKey.text(key)), .text(session)], operation: "find item")
         return Int(before ?? 0)
     }
 

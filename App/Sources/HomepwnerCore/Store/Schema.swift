@@ -9,7 +9,9 @@
 ///
 /// Version 4: the layout below without `session`.
 ///
-/// Version 5 (current):
+/// Version 5: the layout below without `items_provisional`.
+///
+/// Version 6 (current):
 ///
 ///     items(item_key       TEXT PRIMARY KEY,  -- lowercase UUID, checked
 ///           name           TEXT,
@@ -24,6 +26,7 @@
 ///           session        TEXT)              -- a provisional item's session (rule H18), '' for
 ///                                             -- none (made before version 5) or a kept item
 ///     index items_by_ordering(ordering, item_key)
+///     index items_provisional(session, ordering, item_key) WHERE provisional != 0
 ///
 /// Version 3 marks blank items (no name, no serial, $0, no photo) provisional with an
 /// owner that is no process (2³¹): before version 3 every new item was written blank at
@@ -38,12 +41,17 @@
 /// process, so that no other session's launch deletes it and no other window lists it.
 /// Items made before keep '' and are claimed by the New Item screen that comes back.
 ///
+/// Version 6 adds `items_provisional`, an index of the few unfinished new items only: the
+/// list's count and an item's row are then the table's count (which SQLite takes from its
+/// pages without reading rows) and a walk of `items_by_ordering` alone, less the other
+/// sessions' unfinished items found in this small index (rule P2).
+///
 /// Each migration runs in its own transaction together with its `user_version` bump, so a
 /// crash leaves the file at the old version or the new one, never between. A fresh file
 /// runs every migration from version 0.
 enum Schema {
     /// The version this build writes and reads.
-    static let currentVersion = 5
+    static let currentVersion = 6
 
     /// `PRAGMA application_id`: "HPWN", so that `file` and Homepwner recognise the file.
     static let applicationID: Int32 = 0x4850_574E
@@ -57,6 +65,7 @@ enum Schema {
         case 3: version3
         case 4: version4
         case 5: version5
+        case 6: version6
         default: nil
         }
     }
@@ -114,5 +123,10 @@ enum Schema {
     private static let version5: StaticString = """
         ALTER TABLE items ADD COLUMN session TEXT NOT NULL DEFAULT '' CHECK (typeof(session) = 'text');
         PRAGMA user_version = 5;
+        """
+
+    private static let version6: StaticString = """
+        CREATE INDEX items_provisional ON items (session, ordering, item_key) WHERE provisional != 0;
+        PRAGMA user_version = 6;
         """
 }
