@@ -139,6 +139,20 @@ final class ItemViewController: ViewController, TextFieldDelegate {
         dismiss()
     }
 
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        // The list makes this screen with the item as it was then. Beside the list, Enter on
+        // the row of the item open there replaces that screen, which saves its edits only as
+        // it goes, after this one was made (found by restoration-fuzz: "Bread" showed after
+        // the list said "Bread苹", and Back would have written it over the edit). The store
+        // is read again; a field not edited here shows its value.
+        guard !isNew, let stored = store.item(id: item.id), stored != item else { return }
+        item = stored
+        nameField.takeStoredValue(stored.name)
+        quantityField.takeStoredValue(String(stored.quantity))
+        title = Self.title(forName: nameField.text)
+    }
+
     override func viewWillDisappear(_ animated: Bool) {
         super.viewWillDisappear(animated)
         if !isNew && parent == nil {

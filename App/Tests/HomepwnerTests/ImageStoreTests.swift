@@ -23,9 +23,13 @@ struct ImageStoreTests {
         #expect(Scratch.mode(of: stored) == 0o600)
         #expect(Scratch.mode(of: scratch.paths.imagesDirectory) == 0o700)
 
-        let thumbnail = try #require(try store.thumbnail(for: item.key))
+        // At the size a screen decodes to, one pixel a half cell: 32 columns, 8 rows.
+        let full = try #require(try store.thumbnail(for: item.key))
+        #expect(full.columns == 32 && full.rows == 8)
+        let thumbnail = try #require(try store.thumbnail(for: item.key, maximumColumns: 16, maximumRows: 8))
         // 32 × 16 pixels fit 16 × 8 cells at half size: 16 columns, 4 rows of 2 pixels.
         #expect(thumbnail.columns == 16 && thumbnail.rows == 4)
+        #expect(full.fitted(columns: 16, rows: 8) == thumbnail)
         #expect(
             thumbnail.paletteText() == """
                 RRRRRRRRGGGGGGGG
@@ -46,7 +50,7 @@ struct ImageStoreTests {
         // It survives reopening.
         let reopened = try ItemStore(paths: scratch.paths)
         #expect(try reopened.item(forKey: item.key)?.hasPhoto == true)
-        #expect(try reopened.thumbnail(for: item.key) == thumbnail)
+        #expect(try reopened.thumbnail(for: item.key) == full)
     }
 
     @Test(
@@ -92,9 +96,9 @@ struct ImageStoreTests {
         let source = try scratch.write(ImageFiles.redBlueJPEG, to: "photo.jpg")
         try store.attachPhoto(fromPath: source, to: item.key)
         let thumbnail = try #require(try store.thumbnail(for: item.key))
-        #expect(thumbnail.columns == 16 && thumbnail.rows == 4)
+        #expect(thumbnail.columns == 32 && thumbnail.rows == 8)
         let lines = thumbnail.paletteText().split(separator: "\n")
-        #expect(lines.count == 8)
+        #expect(lines.count == 16)
         for line in lines {
             #expect(line.prefix(7) == "RRRRRRR", "\(line)")
             #expect(line.suffix(7) == "BBBBBBB", "\(line)")
@@ -116,19 +120,19 @@ struct ImageStoreTests {
         // A 1-pixel-high strip still fills its one row of cells.
         let strip = ImageFiles.png(width: 40, height: 1) { _, _ in [0, 255, 255] }
         let stripThumbnail = try ImageStore.thumbnail(ofFileAt: try scratch.write(strip, to: "s.png"))
-        #expect(stripThumbnail.columns == 16 && stripThumbnail.rows == 1)
+        #expect(stripThumbnail.columns == 40 && stripThumbnail.rows == 1)
         #expect(
-            stripThumbnail.paletteText() == String(repeating: "C", count: 16) + "\n"
-                + String(repeating: "C", count: 16))
+            stripThumbnail.paletteText() == String(repeating: "C", count: 40) + "\n"
+                + String(repeating: "C", count: 40))
     }
 
     static let shapes: [(width: Int, height: Int, columns: Int, rows: Int)] = [
-        (32, 16, 16, 4), (16, 16, 16, 8), (8, 64, 2, 8), (64, 8, 16, 1), (300, 200, 16, 5), (200, 300, 11, 8),
-        (3, 5, 3, 3), (1, 1, 1, 1),
+        (32, 16, 32, 8), (16, 16, 16, 8), (8, 64, 8, 32), (640, 80, 160, 10), (800, 400, 160, 40),
+        (300, 200, 160, 53), (200, 300, 107, 80), (3, 5, 3, 3), (1, 1, 1, 1),
     ]
 
     @Test(
-        "H4: thumbnails fit 16 × 8 cells with the aspect ratio kept (a cell is two square pixels)",
+        "H4: thumbnails are decoded to fit 160 × 80 cells with the aspect ratio kept (a cell is two square pixels)",
         arguments: shapes)
     func thumbnailSizes(_ shape: (width: Int, height: Int, columns: Int, rows: Int)) throws {
         let png = ImageFiles.png(width: shape.width, height: shape.height) { _, _ in [255, 0, 255] }
@@ -203,7 +207,9 @@ struct ImageStoreTests {
                 let path = try scratch.write(bytes, to: "damaged")
                 do {
                     let thumbnail = try ImageStore.thumbnail(ofFileAt: path)
-                    #expect(thumbnail.columns <= 16 && thumbnail.rows <= 8)
+                    #expect(
+                        thumbnail.columns <= Thumbnail.defaultColumns
+                            && thumbnail.rows <= Thumbnail.defaultRows)
                 } catch {
                     switch error {
                     case .corruptImage, .tooManyPixels, .notAnImage, .incompleteImage, .tooManyScans:

@@ -60,8 +60,8 @@ struct LargeJPEGTests {
         #expect(!app.screen.contains("Decoding the photo…"))
         #expect(app.screen.contains("▀"))
         let thumbnail = try #require(app.detail?.photoView.thumbnail)
-        // 8000 x 5000 in at most 16 x 8 cells, keeping the aspect: 16 x 5.
-        #expect(thumbnail.columns == 16 && thumbnail.rows == 5)
+        // 8000 x 5000 in at most 160 x 80 cells, keeping the aspect: 160 x 50.
+        #expect(thumbnail.columns == 160 && thumbnail.rows == 50)
         #expect(try app.storedItem(1).hasPhoto)
         #expect(app.detail?.notesView.text == "typed while decoding")
     }
@@ -91,7 +91,7 @@ struct LargeJPEGTests {
         let relaunched = try app.relaunched()
         #expect(relaunched.screen.contains("Decoding the photo…"))
         try waitUntil(relaunched) { relaunched.screen.contains("▀") }
-        #expect(relaunched.detail?.photoView.thumbnail?.columns == 16)
+        #expect(relaunched.detail?.photoView.thumbnail?.columns == 160)
     }
 
     @Test("H14: a progressive JPEG of 500 scans is refused, naming the limit; nothing is stored")
@@ -114,10 +114,10 @@ struct LargeJPEGTests {
         app.press(.enter)
         try waitUntil(app) { app.screen.contains("Photo attached") }
         let thumbnail = try #require(app.detail?.photoView.thumbnail)
-        #expect(thumbnail.columns == 16 && thumbnail.rows == 5)
+        #expect(thumbnail.columns == 160 && thumbnail.rows == 50)
         // The gradient: red grows to the right, green down.
-        #expect(thumbnail[15, 0].top.red > thumbnail[0, 0].top.red + 150)
-        #expect(thumbnail[0, 4].bottom.green > thumbnail[0, 0].top.green + 150)
+        #expect(thumbnail[159, 0].top.red > thumbnail[0, 0].top.red + 150)
+        #expect(thumbnail[0, 49].bottom.green > thumbnail[0, 0].top.green + 150)
     }
 
     @Test("H4: a JPEG cut to its first third is refused as incomplete, not shown with a grey bottom")

@@ -13,11 +13,11 @@ import TmuxTesting
     "terminalkit-demo: the guided tour, end to end in tmux",
     .enabled(if: TmuxSession.programOnPath("tmux") != nil, "tmux is not installed"))
 struct DemoTourTests {
-    /// Starts the demo in an 80x24 tmux pane with a state directory of its own.
-    private func launch() async throws -> TmuxSession {
+    /// Starts the demo in a tmux pane (80x24 unless told) with a state directory of its own.
+    private func launch(width: Int = 80, height: Int = 24) async throws -> TmuxSession {
         let binary = try #require(
             TmuxSession.builtProduct("terminalkit-demo"), "build terminalkit-demo with the tests")
-        let session = try TmuxSession(label: "demo-tour", width: 80, height: 24)
+        let session = try TmuxSession(label: "demo-tour", width: width, height: height)
         do {
             try session.shell("'\(binary)' --state-dir '\(session.directory)/state'")
             try await session.waitFor("the list") {
@@ -91,6 +91,35 @@ struct DemoTourTests {
         try session.press("Enter")
         try await session.waitFor("the list with Milk") { $0.contains(" Milk ") && $0.contains("Shopping") }
         #expect(try highlightedRows(session).first?.hasPrefix(" Milk ") == true)
+    }
+
+    @Test(
+        "T1 (demo): beside the list, Esc, then Enter on the item open there shows its edit, and opening another keeps the edit in the list"
+    )
+    func reopenedBesideTheList() async throws {
+        let session = try await launch(width: 130, height: 20)
+        defer { session.close() }
+        try session.press("Enter")
+        try await session.waitFor(text: "│ Name      Bread")
+        try session.type("苹")
+        try await session.waitFor(text: "│ Name      Bread苹")
+        // Esc goes to the list, the item staying open; Enter on its row opens it again.
+        try session.press("Escape")
+        try await session.waitFor("the list's keys") { $0.contains("Enter Open") }
+        try session.press("Enter")
+        let reopened = try await session.waitFor("the item again") { $0.contains("Tab Next field") }
+        #expect(reopened.contains("│ Name      Bread苹"), "\(reopened)")
+        #expect(reopened.contains(" Bread苹 "))
+        // Another item replaces it beside the list, which saves it: the edit stays.
+        try session.press("Escape", "Down", "Enter")
+        let other = try await session.waitFor(text: "│ Name      苹果 (apples)")
+        #expect(other.contains(" Bread苹 "), "\(other)")
+        try session.press("Escape")
+        try await session.waitFor("the list's keys") { $0.contains("Enter Open") }
+        try session.press("q")
+        try await session.waitUntil("the shell") { try !session.isAlternateScreen() }
+        let saved = try String(contentsOfFile: session.directory + "/state/items.json", encoding: .utf8)
+        #expect(saved.contains("Bread苹"), "\(saved)")
     }
 
     @Test(

@@ -199,14 +199,26 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     /// The rows of the form above the notes that are not the message: the five fields.
     static let fieldRows = 5
 
-    /// Gives the notes the rows ``notesRows(formHeight:above:photo:)`` says, with the
-    /// message as tall as it will be drawn (the form gives it the full width less margins).
+    /// Gives the photo the rows ``photoRows(formHeight:above:)`` says and the form's width,
+    /// and the notes the rows ``notesRows(formHeight:above:photo:)`` says, with the message as
+    /// tall as it will be drawn (the form gives both the full width less margins).
     func sizeNotes() {
         let margin = (view as? FormView)?.margin ?? 0
-        messageLabel.frame.size.width = max(0, view.frame.width - 2 * margin)
+        let width = max(0, view.frame.width - 2 * margin)
+        messageLabel.frame.size.width = width
+        photoView.frame.size.width = width
+        let above = Self.fieldRows + messageLabel.preferredHeight
+        photoView.maximumRows = Self.photoRows(formHeight: view.frame.height, above: above)
         notesView.preferredNumberOfRows = Self.notesRows(
-            formHeight: view.frame.height, above: Self.fieldRows + messageLabel.preferredHeight,
-            photo: photoView.preferredHeight)
+            formHeight: view.frame.height, above: above, photo: photoView.preferredHeight)
+    }
+
+    /// How tall the photo may be: half the rows below the rows `above` it and the notes,
+    /// leaving the notes their 3 rows; at least 1. It grows with the screen: about 7 rows
+    /// at 80x24, 25 beside the list at 200x60, 1 at 40x12.
+    static func photoRows(formHeight: Int, above: Int) -> Int {
+        let rest = formHeight - above
+        return max(1, min(rest / 2, rest - 3))
     }
 
     /// How tall the notes are: what the photo (or "No photo") leaves below the rows

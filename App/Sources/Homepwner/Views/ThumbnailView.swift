@@ -2,8 +2,10 @@ import HomepwnerCore
 import TerminalKit
 
 /// The detail screen's photo: a ``Thumbnail`` drawn as half blocks, or as brightness
-/// characters when colour is off, or "No photo", or "Decoding the photo…" while one is decoded. Given fewer rows than the thumbnail has,
-/// it draws it smaller (``Thumbnail/fitted(toRows:)``).
+/// characters when colour is off, or "No photo", or "Decoding the photo…" while one is
+/// decoded. The photo is drawn as large as its width and ``maximumRows`` allow (never larger
+/// than one of its pixels a half cell), and smaller when it is given fewer rows
+/// (``Thumbnail/fitted(columns:rows:)``).
 ///
 /// Each half of a cell is drawn in the photo's own 24-bit colour; TerminalKit's driver
 /// writes it as the terminal can show it (``ColorDepth``): exactly under
@@ -13,7 +15,15 @@ import TerminalKit
 @MainActor
 final class ThumbnailView: View {
     /// The photo, or nil for none.
-    var thumbnail: Thumbnail?
+    var thumbnail: Thumbnail? {
+        didSet { if thumbnail != oldValue { fits.removeAll() } }
+    }
+    /// The most rows the photo takes (the detail screen shares the rows under its fields
+    /// between the notes and the photo); nil: as many as the thumbnail has.
+    var maximumRows: Int?
+    /// The thumbnail fitted to the sizes asked lately (the preferred one and, on a short
+    /// screen, the rows the form gives), kept until the photo changes.
+    private var fits: [Size: Thumbnail] = [:]
     /// False under `NO_COLOR`: draws ``Thumbnail/grayscaleLines()``.
     var colorEnabled = true
     /// True while a photo is decoded off the main thread: "Decoding the photo…" shows in its
@@ -45,7 +55,26 @@ final class ThumbnailView: View {
         self.thumbnail = thumbnail
     }
 
-    override var preferredHeight: Int { thumbnail?.rows ?? 1 }
+    /// The rows the photo is drawn in at the view's width, up to ``maximumRows``; 1 for a
+    /// line of text.
+    override var preferredHeight: Int {
+        guard let thumbnail else { return 1 }
+        return fitted(thumbnail, toWidth: frame.width).rows
+    }
+
+    /// `thumbnail` as large as `width` columns and ``maximumRows`` allow.
+    private func fitted(_ thumbnail: Thumbnail, toWidth width: Int) -> Thumbnail {
+        fitted(thumbnail, to: Size(width: width, height: maximumRows ?? thumbnail.rows))
+    }
+
+    /// `thumbnail` as large as fits `size`.
+    private func fitted(_ thumbnail: Thumbnail, to size: Size) -> Thumbnail {
+        if let fit = fits[size] { return fit }
+        if fits.count >= 4 { fits.removeAll() }
+        let fit = thumbnail.fitted(columns: max(size.width, 1), rows: max(size.height, 1))
+        fits[size] = fit
+        return fit
+    }
 
     override func draw(in canvas: Canvas) {
         super.draw(in: canvas)
@@ -58,7 +87,8 @@ final class ThumbnailView: View {
             return
         }
         // Fewer rows than it prefers on a short terminal: drawn smaller, not hidden.
-        let thumbnail = full.fitted(toRows: canvas.size.height)
+        let preferred = fitted(full, toWidth: canvas.size.width)
+        let thumbnail = preferred.rows <= canvas.size.height ? preferred : fitted(full, to: canvas.size)
         guard colorEnabled else {
             for (row, line) in thumbnail.grayscaleLines().enumerated() {
                 canvas.text(line, at: Point(x: 0, y: row))

@@ -19,10 +19,12 @@ public struct Thumbnail: Hashable, Sendable {
         }
     }
 
-    /// The detail screen's size: up to 16 columns by 8 rows.
-    public static let defaultColumns = 16
-    /// The detail screen's size: up to 16 columns by 8 rows.
-    public static let defaultRows = 8
+    /// The size a photo is decoded to: up to 160 columns by 80 rows, the most a detail
+    /// screen shows; a screen draws it smaller to fit the rows and columns it has
+    /// (``fitted(columns:rows:)``).
+    public static let defaultColumns = 160
+    /// The size a photo is decoded to: up to 160 columns by 80 rows.
+    public static let defaultRows = 80
     /// The character to draw each cell with.
     public static let halfBlock: Character = "▀"
 
@@ -63,22 +65,42 @@ public struct Thumbnail: Hashable, Sendable {
         self.init(checkedColumns: columns, rows: rows, cells: cells)
     }
 
-    /// The thumbnail shrunk to at most `maximumRows` rows, its aspect ratio kept (pixels
-    /// sampled, nearest first); itself if it fits.
-    public func fitted(toRows maximumRows: Int) -> Thumbnail {
-        guard rows > maximumRows, maximumRows > 0 else { return self }
-        let newRows = maximumRows
-        let newColumns = max(1, (columns * newRows + rows / 2) / rows)
+    /// The thumbnail shrunk to fit `maximumColumns × maximumRows` cells, its aspect ratio
+    /// kept (``size(width:height:maximumColumns:maximumRows:)``), each new pixel the average of
+    /// the pixels it covers, so a photo drawn small keeps its thin lines and its colours;
+    /// itself if it fits.
+    public func fitted(columns maximumColumns: Int, rows maximumRows: Int) -> Thumbnail {
+        guard columns > maximumColumns || rows > maximumRows else { return self }
+        let sourceRows = 2 * rows
+        let size = Self.size(
+            width: columns, height: sourceRows, maximumColumns: maximumColumns, maximumRows: maximumRows)
+        let pixelRows = 2 * size.rows
         var pixels: [RGB] = []
-        pixels.reserveCapacity(newColumns * 2 * rows)
-        for pixelRow in 0..<(2 * rows) {
-            let cells = pixelRow / 2
-            for column in 0..<newColumns {
-                let cell = self[column * columns / newColumns, cells]
-                pixels.append(pixelRow % 2 == 0 ? cell.top : cell.bottom)
+        pixels.reserveCapacity(size.columns * pixelRows)
+        for y in 0..<pixelRows {
+            let top = y * sourceRows / pixelRows
+            let bottom = max(top + 1, (y + 1) * sourceRows / pixelRows)
+            for x in 0..<size.columns {
+                let left = x * columns / size.columns
+                let right = max(left + 1, (x + 1) * columns / size.columns)
+                var (red, green, blue) = (0, 0, 0)
+                for row in top..<bottom {
+                    for column in left..<right {
+                        let cell = self[column, row / 2]
+                        let pixel = row % 2 == 0 ? cell.top : cell.bottom
+                        red += Int(pixel.red)
+                        green += Int(pixel.green)
+                        blue += Int(pixel.blue)
+                    }
+                }
+                let count = (bottom - top) * (right - left)
+                pixels.append(
+                    RGB(
+                        UInt8((red + count / 2) / count), UInt8((green + count / 2) / count),
+                        UInt8((blue + count / 2) / count)))
             }
         }
-        return Thumbnail(columns: newColumns, rows: newRows, pixels: pixels, pixelRows: 2 * rows)
+        return Thumbnail(columns: size.columns, rows: size.rows, pixels: pixels, pixelRows: pixelRows)
     }
 
     /// The cell at (`column`, `row`), both from 0.

@@ -48,6 +48,12 @@ enum ImageFiles {
         }
     }
 
+    /// 400 × 300 pixels (4:3), orange left of the middle, blue right of it: a photo larger
+    /// than any screen shows it.
+    static let fourByThreePNG = png(width: 400, height: 300) { x, _ in
+        x < 200 ? [255, 135, 0] : [0, 0, 255]
+    }
+
     /// 32 × 16 pixels, left half red, right half blue; baseline JPEG, quality 90, written
     /// once with libjpeg (`cjpeg`-style defaults, 4:2:0).
     static let redBlueJPEG: [UInt8] = Array(
