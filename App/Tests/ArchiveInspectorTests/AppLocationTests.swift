@@ -51,15 +51,17 @@ struct AppLocationTests {
         }
     }
 
-    @Test("A5: an app with no saved state: exit 66, the path looked at, and a hint")
+    @Test(
+        "A5: an app with no saved state: exit 66, the state directory looked in (not the file of the layout before sessions), and a hint that names --state-dir"
+    )
     func missing() throws {
         let run = ToolRun.run(
             ["show", "--app", "homepwner"], environment: ["XDG_STATE_HOME": "/nonexistent/state"])
         #expect(run.status == 66)
         #expect(
             run.errors == """
-                error: no saved state for 'homepwner': /nonexistent/state/homepwner/restoration.archive does not exist
-                hint: the app saves its state when it goes to the background or quits; the directory comes from XDG_STATE_HOME (default ~/.local/state)
+                error: no saved state for 'homepwner' in /nonexistent/state/homepwner: none of its sessions has saved one
+                hint: the app saves its state when it goes to the background or quits; an app started with --state-dir DIR is read with --state-dir DIR here too; without it, the directory comes from XDG_STATE_HOME (default ~/.local/state)
 
                 """)
     }
@@ -150,7 +152,7 @@ struct AppLocationTests {
         let same = ToolRun.run(
             ["diff", old, "--app", "homepwner"], environment: ["XDG_STATE_HOME": "/nonexistent"])
         #expect(same.status == 66)
-        #expect(same.errors.hasPrefix("error: no saved state for 'homepwner': /nonexistent/homepwner/"))
+        #expect(same.errors.hasPrefix("error: no saved state for 'homepwner' in /nonexistent/homepwner: "))
         let two = ToolRun.run(["diff", "--app", "homepwner", old, old], environment: environment)
         #expect(two.status == 64)
         #expect(

@@ -194,6 +194,6 @@ struct EscapeTests {
         let app = ToolRun.run(["show", "--app", Self.clear], environment: ["XDG_STATE_HOME": "/nonexistent"])
         #expect(app.status == 66)
         #expect(Self.unsafeScalars(app.errors) == [])
-        #expect(app.errors.hasPrefix("error: no saved state for '\\u{1b}[2J': /nonexistent/\\u{1b}[2J/"))
+        #expect(app.errors.hasPrefix("error: no saved state for '\\u{1b}[2J' in /nonexistent/\\u{1b}[2J: "))
     }
 }

@@ -57,6 +57,31 @@ struct SessionsTests {
             })
     }
 
+    @Test(
+        "S7: the text says where each session's archive is, and the command that shows one (with the --state-dir given), which works as printed"
+    )
+    func archivePathAndCommand() throws {
+        let launch = try save("mine", name: "Desk")
+        defer { launch.kill() }
+        let elsewhere = ["XDG_STATE_HOME": directory.path + "/nothing-here", "HOME": "/nonexistent"]
+        let run = ToolRun.run(
+            ["sessions", "--app", "sample", "--state-dir", state + "/sample"], environment: elsewhere)
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(
+            lines.contains("Each session's archive: \(state)/sample/sessions/SESSION/restoration.archive"))
+        #expect(FileManager.default.fileExists(atPath: "\(state)/sample/sessions/mine/restoration.archive"))
+        let command = try #require(lines.first { $0.hasPrefix("Show one: restoration-archive ") })
+        #expect(command.hasSuffix(" --session SESSION"))
+        // The command, as printed, for the session "mine".
+        let arguments = command.dropFirst("Show one: restoration-archive ".count)
+            .replacingOccurrences(of: "SESSION", with: "mine").split(separator: " ").map(String.init)
+        #expect(
+            arguments == ["show", "--app", "sample", "--state-dir", state + "/sample", "--session", "mine"])
+        let shown = ToolRun.run(arguments, environment: elsewhere)
+        #expect(shown.status == 0, "\(shown.errors)")
+        #expect(shown.output.contains("Desk"))
+    }
+
     @Test("S7: sessions lists each session, newest first: id, last saved, in use, top of stack, activity")
     func listing() throws {
         let older = try save("older", name: "Lamp", showsDetail: false)
@@ -66,7 +91,7 @@ struct SessionsTests {
         let run = ToolRun.run(["sessions", "--app", "sample"], environment: environment)
         #expect(run.status == 0, "\(run.errors)")
         let lines = run.output.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3)
+        #expect(lines.count == 5)
         #expect(lines[0].hasPrefix("SESSION  LAST SAVED"))
         #expect(lines[1].hasPrefix("newer "))
         #expect(lines[1].contains(" yes "))
@@ -98,7 +123,9 @@ struct SessionsTests {
         let narrow = ToolRun.run(
             ["sessions", "--app", "sample"], environment: environment.merging(["COLUMNS": "80"]) { $1 },
             terminal: true)
-        for line in narrow.output.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
+        // The table's rows fit; the archive's path and the command under it may wrap.
+        let rows = try #require(narrow.output.components(separatedBy: "\n\n").first)
+        for line in rows.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
         #expect(narrow.output.contains("…"))
         let piped = ToolRun.run(["sessions", "--app", "sample"], environment: environment)
         #expect(
@@ -218,6 +245,6 @@ struct SessionsTests {
         let run = ToolRun.run(["sessions", "--app", "sample"], environment: environment)
         #expect(run.status == 0)
         #expect(run.output.contains("invalid archive: checksum mismatch"), "\(run.output)")
-        #expect(run.output.hasSuffix("Viewing Lamp\n"))
+        #expect(run.output.contains("Viewing Lamp\n\n"))
     }
 }

@@ -174,16 +174,26 @@ struct NotesTests {
         #expect(try second.storedItem(1).notes == text)
     }
 
-    @Test("T5: an item's notes show from their first line when its screen opens, not scrolled to the end")
+    @Test(
+        "T4, T5: an item's notes show from their first line when its screen opens, the last row saying how many more lines are below; scrolled, the first says how many are above"
+    )
     func notesOpenAtTheTop() throws {
         let scratch = try scratchStore(sampleItems)
         let lines = (1...15).map { "line \($0)" }.joined(separator: "\n")
         try RawDatabase(scratch.paths.databasePath).execute(
             "UPDATE items SET notes = '\(lines)' WHERE serial_number = '0A1B2'")
-        let app = try HeadlessHomepwner(paths: scratch.paths, size: Self.narrow)
+        let app = try HeadlessHomepwner(paths: scratch.paths, size: Size(width: 80, height: 24))
         app.press(.down, .enter)
         #expect(app.lines.contains(" Notes    line 1"))
         #expect(!app.lines.contains { $0.contains("line 15") })
+        // 10 rows of notes at 80x24: lines 1 to 10 show, 5 more are below.
+        let last = try #require(app.lines.first { $0.hasPrefix("          line 10 ") })
+        #expect(last.hasSuffix("↓ 5 more lines") && TextWidth.of(last) == 79, "\(last)")
+        // In the notes, Ctrl-End: the last lines show, the first row says what is above.
+        app.press(.tab, .tab, .tab, .tab, Key(.end, modifiers: .control))
+        let first = try #require(app.lines.first { $0.hasPrefix(" Notes    line 6 ") })
+        #expect(first.hasSuffix("↑ 5 more lines"), "\(first)")
+        #expect(app.lines.contains("          line 15"))
     }
 
     @Test(

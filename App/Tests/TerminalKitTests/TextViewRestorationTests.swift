@@ -65,8 +65,9 @@ struct TextViewRestorationTests {
         let (second, restored) = try launchNotes(Size(width: 40, height: 12), storage: storage)
         #expect(restored.body.scrollPosition == scroll)
         #expect(restored.body.cursorPosition == cursor)
-        // Line 38 wraps at 40 columns: its first row on top, the cursor two lines below.
-        #expect(second.terminal.screen.line(1) == "38 the line of text number 38, long")
+        // Line 38 wraps at 40 columns: its first row on top, the cursor two lines below; the
+        // row leaves no room for "↑ 37 more lines", so the arrow says it.
+        #expect(second.terminal.screen.line(1) == "38 the line of text number 38, long    ↑")
         let cursorRow = try #require(second.terminal.cursor)
         #expect(cursorRow.x == 0 && cursorRow.y > 2 && cursorRow.y <= 10)
         #expect(second.terminal.screen.line(cursorRow.y).hasPrefix("40 the line of text"))
@@ -153,7 +154,11 @@ struct TextViewRestorationTests {
         #expect(restored.body.cursorPosition == short.count)
         let shown = min(30, height)
         #expect(second.terminal.screen.line(shown) == "row 30")
-        #expect(second.terminal.screen.line(1) == "row \(30 - shown + 1)")
+        // With lines above the top, the first row says how many.
+        let above = 30 - shown
+        let top = second.terminal.screen.line(1)
+        #expect(top.hasPrefix(above == 0 ? "row 1" : "row \(above + 1) "), "\(top)")
+        #expect(above == 0 ? top == "row 1" : top.hasSuffix(" ↑ \(above) more lines"), "\(top)")
         #expect(second.terminal.cursor == Point(x: 6, y: shown))
     }
 }

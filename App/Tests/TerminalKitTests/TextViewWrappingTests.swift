@@ -89,8 +89,9 @@ struct TextViewWrappingTests {
         launch.terminal.resize(to: Size(width: 20, height: 5))
         launch.application.processEvents()
         // 19 columns: "The quick brown fox " / "jumps over the lazy " / "dog and keeps " /
-        // "running"; three rows show, the cursor's the last of them.
-        #expect(bodyLines(launch, 3) == ["jumps over the lazy", "dog and keeps", "running"])
+        // "running"; three rows show, the cursor's the last of them, the first saying that
+        // more is above (the row's text leaves room for the arrow alone).
+        #expect(bodyLines(launch, 3) == ["jumps over the lazy↑", "dog and keeps", "running"])
         #expect(launch.terminal.cursor == Point(x: 0, y: 3))
         #expect(notes.body.cursorPosition == Self.sentence.count - 7)
         launch.terminal.resize(to: Size(width: 120, height: 40))
@@ -112,7 +113,8 @@ struct TextViewWrappingTests {
         launch.press(Key(.home, modifiers: .control))
         #expect(launch.terminal.screen.line(1) == "line 1")
         launch.press(.down, .pageDown)
-        #expect(launch.terminal.screen.line(1) == "line \(height)")
+        #expect(launch.terminal.screen.line(1).hasPrefix("line \(height) "))
+        #expect(launch.terminal.screen.line(1).hasSuffix("↑ \(height - 1) more lines"))
         #expect(launch.terminal.cursor == Point(x: 0, y: 2))
         #expect(notes.body.scrollPosition == (1..<height).reduce(0) { $0 + "line \($1)".count + 1 })
         launch.press(.pageUp)
@@ -120,5 +122,43 @@ struct TextViewWrappingTests {
         #expect(launch.terminal.cursor == Point(x: 0, y: 2))
         launch.press(.pageUp)
         #expect(notes.body.cursorPosition == 0)
+    }
+
+    @Test(
+        "T4: a text view without the focus shows its text from the start, and says how many more lines lie below; focused, it scrolls to the cursor and says how many lie above",
+        arguments: ViewLaunch.sizes)
+    func scrollMarks(size: Size) throws {
+        let text = (1...60).map { "line \($0)" }.joined(separator: "\n")
+        let (launch, notes) = try launchNotes(size)
+        let rows = size.height - 2
+        launch.press(.backTab)  // the title field: the notes lose the focus
+        notes.body.text = text
+        launch.application.processEvents()
+        #expect(launch.terminal.screen.line(1) == "line 1")
+        let hidden = 60 - rows
+        let last = launch.terminal.screen.line(rows)
+        #expect(last.hasPrefix("line \(rows) "), "\(last)")
+        #expect(last.hasSuffix("↓ \(hidden) more lines"), "\(last)")
+        #expect(TextWidth.of(last) == size.width)
+        #expect(!launch.terminal.screen.line(1).contains("↑"))
+
+        launch.press(.tab)  // back in the notes, the cursor at the end: the end shows
+        #expect(launch.terminal.screen.line(rows).hasPrefix("line 60"))
+        let first = launch.terminal.screen.line(1)
+        #expect(
+            first.hasPrefix("line \(hidden + 1) ") && first.hasSuffix("↑ \(hidden) more lines"), "\(first)")
+        // One row down from the top: one line above, the rest below.
+        launch.press(Key(.home, modifiers: .control))
+        launch.press(.down, times: rows)
+        #expect(launch.terminal.screen.line(1).hasSuffix("↑ 1 more line"))
+        #expect(launch.terminal.screen.line(rows).hasSuffix("↓ \(hidden - 1) more lines"))
+
+        // A row whose text leaves no room for the words: the arrow alone, in the last column,
+        // which text never takes.
+        notes.body.text = String(repeating: "x", count: (size.width - 1) * (rows + 1))
+        launch.press(Key(.home, modifiers: .control))
+        let full = launch.terminal.screen.line(rows)
+        #expect(full == String(repeating: "x", count: size.width - 1) + "↓", "\(full)")
+        #expect(launch.terminal.screen[size.width - 1, rows].style == Theme.standard.scrollMark)
     }
 }

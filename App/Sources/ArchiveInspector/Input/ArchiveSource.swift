@@ -37,7 +37,8 @@ package enum ArchiveSource: Hashable, Sendable {
     /// The source for an app name, and a session of it.
     /// - Throws: ``InspectorError/noStateDirectory(app:)`` when neither `XDG_STATE_HOME` nor
     ///   `HOME` is set; ``InspectorError/noSession(app:session:available:)`` when `session`
-    ///   names none of the app's sessions.
+    ///   names none of the app's sessions; ``InspectorError/noSavedSession(app:stateDirectory:given:)``
+    ///   when no session has saved an archive and there is none from before sessions.
     package static func app(
         _ name: String, session: String? = nil, discarded: Bool, stateDirectory given: String? = nil,
         environment: [String: String]
@@ -66,7 +67,12 @@ package enum ArchiveSource: Hashable, Sendable {
         if let newest = all.first(where: { $0.lastSaved != nil }) {
             return .app(name: name, path: newest.archivePath, discarded: false)
         }
-        return .app(name: name, path: join(directory, item.rawValue), discarded: discarded)
+        // An app from before sessions kept its archive in the directory itself.
+        let former = join(directory, item.rawValue)
+        guard FileManager.default.fileExists(atPath: former) else {
+            throw .noSavedSession(app: name, stateDirectory: directory, given: given != nil)
+        }
+        return .app(name: name, path: former, discarded: discarded)
     }
 
     private static func modified(_ path: String) -> Date? {

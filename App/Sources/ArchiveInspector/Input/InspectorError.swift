@@ -11,6 +11,10 @@ package enum InspectorError: Error, Hashable, Sendable {
     case noStateDirectoryAt(path: String)
     /// `--session` names no session of the app (66).
     case noSession(app: String, session: String, available: [String])
+    /// None of the app's sessions in `stateDirectory` has saved an archive, and there is
+    /// none from before sessions either (66); `given` when the directory came from
+    /// `--state-dir`.
+    case noSavedSession(app: String, stateDirectory: String, given: Bool)
     /// The file does not exist (66).
     case missing(ArchiveSource)
     /// The file exists but cannot be read: a directory, no permission (66).
@@ -24,7 +28,8 @@ package enum InspectorError: Error, Hashable, Sendable {
     package var exitStatus: ExitStatus {
         switch self {
         case .usage: .usage
-        case .noStateDirectory, .noStateDirectoryAt, .noSession, .missing, .unreadable: .noInput
+        case .noStateDirectory, .noStateDirectoryAt, .noSession, .noSavedSession, .missing, .unreadable:
+            .noInput
         case .readFailed: .ioError
         case .invalid: .dataError
         }
@@ -48,6 +53,15 @@ package enum InspectorError: Error, Hashable, Sendable {
         if let hint { fields.append(("hint", .string(hint))) }
         fields.append(("exit_status", .int(Int64(exitStatus.rawValue))))
         return JSONValue.object(fields).text() + "\n"
+    }
+
+    /// When an app saves, and where this tool looks: the directory it was started with.
+    private static func savingHint(givenDirectory: Bool) -> String {
+        "the app saves its state when it goes to the background or quits; "
+            + (givenDirectory
+                ? "give --state-dir the directory the app was started with"
+                : "an app started with --state-dir DIR is read with --state-dir DIR here too; "
+                    + "without it, the directory comes from XDG_STATE_HOME (default ~/.local/state)")
     }
 
     /// `error: <what>` and, where it helps, `hint: <what to do>`, each ending in a newline.
@@ -74,13 +88,16 @@ package enum InspectorError: Error, Hashable, Sendable {
             return
                 "error: '\(ArchiveText.escaped(app))' has no session '\(ArchiveText.escaped(session))'\n"
                 + "hint: \(ArchiveText.escaped(list)); 'restoration-archive sessions --app \(ArchiveText.escaped(app))' lists them\n"
+        case .noSavedSession(let app, let directory, let given):
+            return
+                "error: no saved state for '\(ArchiveText.escaped(app))' in \(ArchiveText.escaped(directory)): "
+                + "none of its sessions has saved one\n" + "hint: \(Self.savingHint(givenDirectory: given))\n"
         case .missing(.app(let name, let path, let discarded)):
             let what = discarded ? "no discarded archive" : "no saved state"
             let hint =
                 discarded
                 ? "the engine keeps one there only after throwing an archive away as corrupt"
-                : "the app saves its state when it goes to the background or quits; "
-                    + "the directory comes from XDG_STATE_HOME (default ~/.local/state)"
+                : Self.savingHint(givenDirectory: false)
             return
                 "error: \(what) for '\(ArchiveText.escaped(name))': \(ArchiveText.escaped(path)) does not exist\n"
                 + "hint: \(hint)\n"

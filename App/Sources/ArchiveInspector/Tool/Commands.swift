@@ -313,9 +313,9 @@ enum Commands {
             throw .usage(command.usageError(.missingArgument("--app <name>")))
         }
         try checkAppName(app, command)
+        let given = try givenStateDirectory(command)
         guard
-            let directory = try givenStateDirectory(command)
-                ?? ArchiveSource.stateDirectory(app: app, environment: context.environment)
+            let directory = given ?? ArchiveSource.stateDirectory(app: app, environment: context.environment)
         else {
             throw .noStateDirectory(app: app)
         }
@@ -327,9 +327,20 @@ enum Commands {
             let width =
                 context.standardOutputIsTerminal
                 ? context.environment["COLUMNS"].flatMap { Int($0) } ?? 80 : nil
-            context.standardOutput(listing.text(app: app, timeZone: timeZone, width: width))
+            context.standardOutput(
+                listing.text(
+                    app: app,
+                    stateDirectoryOption: given.map { " --state-dir " + Self.shellQuoted($0) } ?? "",
+                    timeZone: timeZone, width: width))
         }
         return .success
+    }
+
+    /// `text` as a shell reads it back: as it is when it has only safe characters, else in
+    /// single quotes.
+    static func shellQuoted(_ text: String) -> String {
+        let safe = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+=:,@".contains($0)) }
+        return safe && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     private static func useColor(_ command: ParsedCommand, context: ToolContext) -> Bool {

@@ -130,8 +130,12 @@ struct SessionListing {
         String(text.split(separator: "\n").first ?? "").replacingOccurrences(of: "error: ", with: "")
     }
 
-    /// The table, or a line saying there are no sessions.
-    func text(app: String, timeZone: TimeZone = .current, width: Int? = nil) -> String {
+    /// The table, then where each session's archive is and the command that shows one
+    /// (`stateDirectoryOption`: ` --state-dir DIR` when the listing was given one); or a
+    /// line saying there are no sessions. Only the table's rows are cut to `width`.
+    func text(
+        app: String, stateDirectoryOption: String = "", timeZone: TimeZone = .current, width: Int? = nil
+    ) -> String {
         guard !rows.isEmpty else {
             return "\(ArchiveText.escaped(app)) has no sessions in \(ArchiveText.escaped(stateDirectory))\n"
         }
@@ -162,7 +166,19 @@ struct SessionListing {
             while text.hasSuffix(" ") { text.removeLast() }
             if let width, text.count > width, width > 1 { text = String(text.prefix(width - 1)) + "…" }
             return text
-        }.joined(separator: "\n") + "\n"
+        }.joined(separator: "\n") + "\n\n"
+            + archiveLocation(app: app, stateDirectoryOption: stateDirectoryOption)
+    }
+
+    /// Where a session's archive is, and the command that shows it.
+    private func archiveLocation(app: String, stateDirectoryOption: String) -> String {
+        let sessions = URL(fileURLWithPath: rows[0].info.directory).deletingLastPathComponent().path
+        let archive = URL(fileURLWithPath: rows[0].info.archivePath).lastPathComponent
+        return """
+            Each session's archive: \(ArchiveText.escaped(sessions))/SESSION/\(ArchiveText.escaped(archive))
+            Show one: restoration-archive show --app \(ArchiveText.escaped(app))\(ArchiveText.escaped(stateDirectoryOption)) --session SESSION
+
+            """
     }
 
     private static func activityText(_ found: ActivityFooter.Found) -> String {

@@ -20,6 +20,8 @@ public struct Theme: Hashable, Sendable {
     public var field = Style(attributes: [.underline])
     /// A text field's placeholder.
     public var placeholder = Style(foreground: .gray, attributes: [.underline, .dim])
+    /// A text view's marks that more text lies above or below the rows shown.
+    public var scrollMark = Style(foreground: .cyan)
     /// A message about invalid input.
     public var error = Style(foreground: .red, attributes: [.bold])
     /// An alert's frame and text.

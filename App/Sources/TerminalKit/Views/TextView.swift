@@ -4,8 +4,12 @@ import StateRestoration
 ///
 /// Lines are wrapped at spaces where they can (a word longer than a row is cut); a wide
 /// character (Chinese, an emoji) takes two columns and is never split. The last column is
-/// kept for the cursor at the end of a row, and for a space at which a row breaks. The
-/// view scrolls by rows to keep the cursor in sight.
+/// kept for the cursor at the end of a row, and for a space at which a row breaks. While
+/// it has the focus, the view scrolls by rows to keep the cursor in sight; without it, it
+/// stays where it was scrolled, so a text just set shows from its start. When the text has
+/// more lines than show, the first and last rows say so at
+/// their right end (`↑ 4 more lines`, `↓ 1 more line`, where the row's text leaves room;
+/// else an arrow in the last column, which text never takes).
 ///
 /// Keys while it is the first responder:
 ///
@@ -99,7 +103,8 @@ open class TextView: View {
     // MARK: Public state
 
     /// The text, lines separated by `\n` (any other line break is read as one). Setting it
-    /// puts the cursor at its end and scrolls to show it.
+    /// puts the cursor at its end and shows the text from its start; the view scrolls to the
+    /// cursor when it has the focus.
     public var text: String {
         get { storage.text }
         set {
@@ -251,16 +256,19 @@ open class TextView: View {
         scrollToCursor()
     }
 
-    /// Moves the top row so the cursor shows, and up while empty rows would show below
-    /// the text's end with text above the top. Walks no more than the height from the
-    /// cursor and from the top.
+    /// Moves the top row so the cursor shows, while the view has the focus (one without it
+    /// stays where it was scrolled: a text just set shows from its start), and up while empty
+    /// rows would show below the text's end with text above the top. Walks no more than the
+    /// height from the cursor and from the top.
     private func scrollToCursor() {
         guard frame.width > 0, frame.height > 0 else { return }
         layout.setColumns(max(1, frame.width - 1))
         let height = frame.height
         let cursorRow = layout.rowReference(of: storage.cursor, in: storage)
         var top = layout.rowReference(of: scrollTop, in: storage)
-        if cursorRow < top {
+        if !isFirstResponder {
+            // Not following the cursor: the text shows from where it was scrolled.
+        } else if cursorRow < top {
             top = cursorRow
         } else {
             var current = top
@@ -294,23 +302,61 @@ open class TextView: View {
         let cursor = storage.cursor
         let selection = focused ? storage.selection : cursor..<cursor
         let cursorRow = layout.rowReference(of: cursor, in: storage)
-        var reference: TextLayout.RowReference? = layout.rowReference(of: scrollTop, in: storage)
+        let top = layout.rowReference(of: scrollTop, in: storage)
+        var reference: TextLayout.RowReference? = top
+        var shown: (last: TextLayout.RowReference, y: Int, firstWidth: Int, lastWidth: Int)?
         for y in 0..<size.height {
             guard let current = reference else { break }
-            drawRow(current, at: y, in: canvas, selection: selection)
+            let width = drawRow(current, at: y, in: canvas, selection: selection)
+            shown = (current, y, shown?.firstWidth ?? width, width)
             if focused && current == cursorRow {
                 let x = layout.column(of: cursor, inRow: current, in: storage)
                 canvas.placeCursor(at: Point(x: min(x, size.width - 1), y: y))
             }
             reference = layout.next(current, in: storage)
         }
+        guard let shown else { return }
+        // Lines with a part above the top row, and below the last row shown: counted from
+        // the lines' numbers, so the marks cost nothing however long the text.
+        let above = top.line + (scrollTop.offset > 0 ? 1 : 0)
+        let below =
+            reference.map { storage.lines.count - 1 - shown.last.line + ($0.line == shown.last.line ? 1 : 0) }
+            ?? 0
+        if shown.y == 0 {
+            if above > 0 || below > 0 {
+                drawScrollMark(
+                    above > 0 && below > 0 ? "↕" : above > 0 ? "↑" : "↓", count: above + below, row: 0,
+                    after: shown.firstWidth, in: canvas)
+            }
+            return
+        }
+        if above > 0 { drawScrollMark("↑", count: above, row: 0, after: shown.firstWidth, in: canvas) }
+        if below > 0 {
+            drawScrollMark("↓", count: below, row: shown.y, after: shown.lastWidth, in: canvas)
+        }
+    }
+
+    /// Says that `count` more lines lie past the rows shown, at the right end of row `y`:
+    /// `↓ 4 more lines` where the row's text (`textWidth` columns) leaves a column free before
+    /// it, else the arrow alone in the last column, which text never takes.
+    private func drawScrollMark(
+        _ arrow: String, count: Int, row y: Int, after textWidth: Int, in canvas: Canvas
+    ) {
+        let label = "\(arrow) \(count) more line\(count == 1 ? "" : "s")"
+        let x = canvas.size.width - TextWidth.of(label)
+        if x > textWidth {
+            canvas.text(label, at: Point(x: x, y: y), style: theme.scrollMark)
+        } else {
+            canvas.text(arrow, at: Point(x: canvas.size.width - 1, y: y), style: theme.scrollMark)
+        }
     }
 
     /// Draws one row, its selected part in the selection's style, with one selected cell
-    /// after a line whose line break is selected.
+    /// after a line whose line break is selected; returns the columns it took.
+    @discardableResult
     private func drawRow(
         _ reference: TextLayout.RowReference, at y: Int, in canvas: Canvas, selection: Range<Position>
-    ) {
+    ) -> Int {
         let line = storage.lines[reference.line]
         let bounds = layout.row(reference, in: storage)
         let start = Position(line: reference.line, offset: bounds.start)
@@ -331,7 +377,9 @@ open class TextView: View {
             selection.contains(lineBreak)
         {
             canvas.fill(Rect(x: x, y: y, width: 1, height: 1), style: theme.selection)
+            x += 1
         }
+        return x
     }
 
     // MARK: Restoration
