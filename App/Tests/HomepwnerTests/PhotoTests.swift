@@ -197,7 +197,9 @@ struct PhotoTests {
 
     // MARK: Removing
 
-    @Test("H12: Ctrl-X asks before removing the photo; Enter keeps it")
+    @Test(
+        "H4, H12: Ctrl-X asks before removing the photo, saying the user's own file is not touched; Enter keeps it"
+    )
     func removePhotoAsks() throws {
         let scratch = try scratchStore(sampleItems)
         try scratch.attachRedPhoto(toItemAt: 1)
@@ -206,6 +208,12 @@ struct PhotoTests {
         app.press(.ctrl("x"))
         #expect(try app.storedItem(1).hasPhoto)
         #expect(app.screen.contains("Remove the photo?"))
+        // The alert's text, as it wraps inside its frame, read as words.
+        let words = app.screen.split(whereSeparator: { $0.isWhitespace || $0 == "│" }).joined(separator: " ")
+        #expect(
+            words.contains("The copy kept with this item is deleted; your original file is not touched."),
+            "\(app.screen)")
+        #expect(!words.contains("Its file is deleted"))
         app.press(.enter)
         #expect(try app.storedItem(1).hasPhoto)
         #expect(!app.screen.contains("Remove the photo?"))
