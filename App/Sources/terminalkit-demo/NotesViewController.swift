@@ -9,6 +9,7 @@ import TerminalKit
 final class NotesViewController: ViewController {
     private let store: ShoppingStore
     let textView = TextView(placeholder: "Notes for the shop: where, when, what else…")
+    private let note = TourNote.label(TourNote.notes)
 
     init(store: ShoppingStore) {
         self.store = store
@@ -21,7 +22,7 @@ final class NotesViewController: ViewController {
         let form = FormView()
         textView.restorationIdentifier = "notes"
         form.addRow(textView, minimumHeight: 1)
-        form.addRow(TourNote.label(TourNote.notes))
+        form.addRow(note)
         view = form
     }
 
@@ -34,8 +35,12 @@ final class NotesViewController: ViewController {
 
     override func viewWillLayoutSubviews() {
         super.viewWillLayoutSubviews()
-        // The text takes every row but the tour's note.
-        textView.preferredNumberOfRows = max(1, view.bounds.height - 3)
+        // The text takes every row but the tour's note, as tall as it wraps at this width;
+        // where that would leave the text fewer than 3 rows, the note goes (the form hides
+        // a row that does not fit) and the text takes them all.
+        note.frame.size.width = max(0, view.bounds.width - 2 * ((view as? FormView)?.margin ?? 0))
+        let rest = view.bounds.height - note.preferredHeight
+        textView.preferredNumberOfRows = max(1, rest >= 3 ? rest : view.bounds.height)
     }
 
     override var keyHints: [KeyHint] {

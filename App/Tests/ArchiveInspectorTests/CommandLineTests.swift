@@ -7,7 +7,9 @@ import Testing
 
 @Suite("restoration-archive: help, version and usage errors")
 struct CommandLineTests {
-    @Test("--help lists the subcommands and the exit statuses; exit 0 on standard output")
+    @Test(
+        "A5: --help lists the subcommands and the exit statuses, and says --app reads the --state-dir given; exit 0 on standard output"
+    )
     func help() {
         let run = ToolRun.run(["--help"])
         #expect(run.status == 0)
@@ -15,7 +17,8 @@ struct CommandLineTests {
         #expect(run.output.hasPrefix("OVERVIEW: Shows, checks and compares the state restoration archives"))
         for line in [
             "USAGE: restoration-archive <subcommand>", "  show  ", "  verify  ", "  diff  ",
-            "  65  the file is not a valid archive", "  66  the file does not exist or cannot be read",
+            "  65  the file is not a valid archive", "  66  the file, the state directory or a saved session",
+            "'--state-dir DIR' names (an app started with --state-dir DIR)",
         ] {
             #expect(run.output.contains(line), "\(line)")
         }

@@ -17,7 +17,7 @@ struct CommandLineTests {
     }
 
     @Test(
-        "H10, T5: --help shows every option, the keys (the notes' too), the files and RESTORATION_DEBUG, on standard output"
+        "H10, T5, H20, H21: --help shows every option, the keys (the notes', the search's, the tabs' numbers too), the files and RESTORATION_DEBUG, on standard output"
     )
     func help() {
         let result = run(["--help"], scratch: Scratch())
@@ -30,7 +30,9 @@ struct CommandLineTests {
             "<state-dir>/restoration.log", "<state-dir>/sessions/<id>/", "NO_COLOR",
             // The containers' keys (rule T5).
             "from 120 columns the list and the open item show side by side", "Ctrl-O moves between them",
-            "Ctrl-T switches between Items and Summary",
+            "Ctrl-T switches between Items and Summary", "1 and 2 choose one",
+            // The list's search (H20) and the desktop's clipboard (H21).
+            "/ find by name or serial", "clipboard where the terminal takes OSC 52",
             // The notes (rule T5): Enter is a new line there, and the pasteboard's keys.
             "the Notes field takes any number of lines", "except in Notes (a new line there)",
             "Alt-c copies, Alt-x cuts, Alt-v pastes",

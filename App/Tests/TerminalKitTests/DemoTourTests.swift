@@ -123,6 +123,28 @@ struct DemoTourTests {
     }
 
     @Test(
+        "T4 (demo): at 40x12 the Notes and the tour's note, wrapped, share the rows above the bar of tabs, none left empty; the first row says how many lines are above"
+    )
+    func notesOnASmallTerminal() async throws {
+        let session = try await launch(width: 40, height: 12)
+        defer { session.close() }
+        try session.press("2")
+        try await session.waitFor(text: "Notes for the shop")
+        for line in 1...12 {
+            if line > 1 { try session.press("Enter") }
+            try session.type("note \(line) 笔记")
+        }
+        let screen = try await session.waitFor(text: "note 12 笔记")
+        let lines = screen.components(separatedBy: "\n")
+        // The bar, four rows of notes, five of the tour's note, the bar of tabs, the footer.
+        #expect(lines[1].hasPrefix(" note 9 笔记") && lines[1].hasSuffix("↑ 8 more lines"), "\(screen)")
+        #expect(lines[4].hasPrefix(" note 12 笔记"), "\(screen)")
+        #expect(lines[5].hasPrefix(" Tour: a text view."), "\(screen)")
+        #expect(lines[9].hasPrefix(" come back."), "\(screen)")
+        #expect(lines[10].hasPrefix("  1 Shopping   2 Notes"), "\(screen)")
+    }
+
+    @Test(
         "H4 (demo, as in Homepwner): a bad quantity is refused with a message on screen, never dropped silently"
     )
     func badQuantity() async throws {

@@ -16,7 +16,8 @@ enum Commands {
         abstract: "Shows, checks and compares the state restoration archives that apps save.",
         discussion: """
             Instead of a file, '--app NAME' reads the archive of the app NAME from its state
-            directory, $XDG_STATE_HOME/NAME (by default ~/.local/state/NAME): the most
+            directory, $XDG_STATE_HOME/NAME (by default ~/.local/state/NAME), or the one
+            '--state-dir DIR' names (an app started with --state-dir DIR): the most
             recently saved session's, sessions/<id>/restoration.archive, or the session
             '--session ID' names ('sessions --app NAME' lists them). For diff,
             '--app NAME OLD' compares the file OLD with the app's current archive (the new
@@ -27,7 +28,8 @@ enum Commands {
               1   diff: the archives differ
               64  the command line is wrong
               65  the file is not a valid archive (the reason and byte offset are printed)
-              66  the file does not exist or cannot be read
+              66  the file, the state directory or a saved session does not exist, or
+                  cannot be read
               74  reading or writing failed
             """,
         subcommands: [show, verify, diff, sessions], version: RestorationArchiveTool.version)

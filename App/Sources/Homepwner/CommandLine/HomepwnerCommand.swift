@@ -28,7 +28,8 @@ public enum HomepwnerCommand {
         discussion: """
             KEYS (the footer shows those that work on the current screen):
               list     ↑/↓ choose, Enter open, a add, Del delete (asks first), e edit mode
-                       (Shift-↑/↓ move, Esc leaves), q quit, Q quit and forget this session
+                       (Shift-↑/↓ move, Esc leaves), / find by name or serial (n the next
+                       match), q quit, Q quit and forget this session
               item     Tab next field, Esc back (edits are saved as you type, at least
                        once a second); in the Photo field Tab completes the path and
                        Enter attaches the photo; Ctrl-X removes it (asks first)
@@ -37,14 +38,16 @@ public enum HomepwnerCommand {
               notes    the Notes field takes any number of lines: Enter starts a new
                        line, ↑/↓ move between its rows, Tab moves on out of it; Shift
                        with the arrows selects, Alt-c copies, Alt-x cuts, Alt-v pastes
-                       (or Esc, then the letter)
+                       (or Esc, then the letter); a copy also reaches the desktop's
+                       clipboard where the terminal takes OSC 52
               new item Enter Done (keeps it), except in Notes (a new line there), Esc
                        Cancel (deletes it; asks first if you typed anything)
               wide     from 120 columns the list and the open item show side by side:
                        Ctrl-O moves between them, Esc goes back to the list; narrower,
                        the item shows alone, over the list
-              tabs     Ctrl-T switches between Items and Summary (Alt-1, Alt-2 too); in
-                       Summary, Enter opens the most valuable item
+              tabs     Ctrl-T switches between Items and Summary, and 1 and 2 choose one
+                       (Alt-1, Alt-2 in a field); in Summary, Enter opens the most
+                       valuable item
               anywhere Ctrl-Z suspend (the state is saved), Ctrl-C quit
 
             SESSIONS:
