@@ -216,7 +216,7 @@ struct DraftsAndOwnershipTests {
         #expect(try raw().value("SELECT count(*) FROM items WHERE name = 'Never kept'") == "1")
     }
 
-    @Test("U16, H14: Add while another program holds the database waits, says so, and opens when it goes")
+    @Test("H14: Add while another program holds the database waits, says so, and opens when it goes")
     func addWaitsForALock() throws {
         let app = try HeadlessHomepwner(paths: scratch.paths)
         let holder = try raw()

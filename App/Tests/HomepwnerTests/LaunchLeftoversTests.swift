@@ -4,7 +4,7 @@ import Testing
 
 @testable import Homepwner
 
-/// A launch that fails before the app runs leaves nothing behind (U19): the directories
+/// A launch that fails before the app runs leaves nothing behind: the directories
 /// and the database it made for the occasion are removed again.
 @Suite("H10: a failed launch leaves no files")
 @MainActor
