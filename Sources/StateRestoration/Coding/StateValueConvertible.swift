@@ -15,7 +15,7 @@ public protocol StateValueConvertible: Sendable {
 }
 
 extension StateValueConvertible {
-    public static var stateTypeName: String { String(describing: Self.self) }
+    public static var stateTypeName: String { _typeName(Self.self, qualified: false) }
 }
 
 extension Bool: StateValueConvertible {

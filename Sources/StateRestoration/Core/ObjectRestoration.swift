@@ -38,7 +38,7 @@ public protocol ObjectRestoration {
 }
 
 extension ObjectRestoration {
-    public static var restorationClassName: String { String(describing: Self.self) }
+    public static var restorationClassName: String { _typeName(Self.self, qualified: false) }
     public static var restorationStateVersion: Int { 0 }
     public static var maximumRestoredObjects: Int? { nil }
 }

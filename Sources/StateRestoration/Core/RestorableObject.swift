@@ -73,5 +73,5 @@ extension RestorableObject {
     }
 
     /// A short human name for diagnostics: the type name.
-    var diagnosticName: String { String(describing: type(of: self)) }
+    var diagnosticName: String { _typeName(type(of: self), qualified: false) }
 }

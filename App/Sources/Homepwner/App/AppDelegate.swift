@@ -18,7 +18,7 @@ import TerminalKit
 @MainActor
 final class AppDelegate: ApplicationDelegate {
     /// The identifier of both navigation controllers: their type's name.
-    static let navigationIdentifier = String(describing: NavigationController.self)
+    static let navigationIdentifier = _typeName(NavigationController.self, qualified: false)
 
     let context: HomepwnerContext
     /// Throw the saved state away before restoring (`--fresh` without sessions).

@@ -14,9 +14,9 @@ import TerminalKit
 @MainActor
 struct Screens {
     /// The identifier of the tab bar controller, the window's root.
-    static let tabsIdentifier = String(describing: TabBarController.self)
+    static let tabsIdentifier = _typeName(TabBarController.self, qualified: false)
     /// The identifier of the split view controller, the first tab.
-    static let splitIdentifier = String(describing: SplitViewController.self)
+    static let splitIdentifier = _typeName(SplitViewController.self, qualified: false)
     /// The identifier of the Summary tab's navigation controller.
     static let summaryNavigationIdentifier = "SummaryNavigationController"
 

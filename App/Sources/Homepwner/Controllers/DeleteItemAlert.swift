@@ -38,7 +38,7 @@ final class DeleteItemAlert: AlertController, StoreObserver {
         self.openItemName = openItemName
         super.init(title: Self.title(for: item), message: Self.message(for: item, openItemName: openItemName))
         context.watcher.add(self)
-        restorationIdentifier = String(describing: type(of: self))
+        restorationIdentifier = _typeName(type(of: self), qualified: false)
         restorationClass = DeleteItemAlert.self
         addAction(.init(title: "Cancel", style: .cancel, key: .character("n")))
         addAction(

@@ -91,7 +91,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         self.context = context
         super.init()
         context.watcher.add(self)
-        restorationIdentifier = String(describing: type(of: self))
+        restorationIdentifier = _typeName(type(of: self), qualified: false)
         restorationClass = DetailViewController.self
         if isNew {
             navigationItem.title = "New Item"

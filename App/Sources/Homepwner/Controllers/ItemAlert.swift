@@ -25,7 +25,7 @@ class ItemAlert: AlertController {
         self.itemKey = itemKey
         self.detail = detail
         super.init(title: title, message: message)
-        restorationIdentifier = String(describing: type(of: self))
+        restorationIdentifier = _typeName(type(of: self), qualified: false)
         restorationClass = type(of: self) as? any ObjectRestoration.Type
         addAction(.init(title: cancelTitle, style: .cancel, key: .character("n")))
         addAction(

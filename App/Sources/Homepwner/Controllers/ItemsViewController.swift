@@ -52,7 +52,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
         super.init()
         context.watcher.add(self)
         navigationItem.title = "Homepwner"
-        restorationIdentifier = String(describing: type(of: self))
+        restorationIdentifier = _typeName(type(of: self), qualified: false)
         restorationClass = ItemsViewController.self
         navigationItem.leftBarButtonItem = editButtonItem
         navigationItem.rightBarButtonItem = BarButtonItem(title: "Add", key: .character("a")) { [weak self] in
@@ -75,7 +75,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        tableView.restorationIdentifier = String(describing: type(of: tableView))
+        tableView.restorationIdentifier = _typeName(type(of: tableView), qualified: false)
         tableView.emptyText = "No items yet. Press a to add one."
         statusLine.isHidden = true
         statusLine.wraps = true
@@ -240,7 +240,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
         typeAhead = ""
         let navigation = NavigationController(rootViewController: detail)
         // No restoration class: the app delegate creates it at launch (the chapter).
-        navigation.restorationIdentifier = String(describing: type(of: navigation))
+        navigation.restorationIdentifier = _typeName(type(of: navigation), qualified: false)
         // A centred sheet on a wide terminal, the whole screen on a narrow one.
         navigation.modalPresentationStyle = .formSheet
         present(navigation)

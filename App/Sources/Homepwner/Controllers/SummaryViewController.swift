@@ -27,7 +27,7 @@ final class SummaryViewController: ViewController, StoreObserver {
         self.context = context
         super.init()
         title = "Summary"
-        restorationIdentifier = String(describing: type(of: self))
+        restorationIdentifier = _typeName(type(of: self), qualified: false)
         context.watcher.add(self)
     }
 
