@@ -7,7 +7,7 @@ import HomepwnerCore
 /// ``pageSize`` from ``ItemStore/items(offset:limit:)``, so a list of 10,000 items reads
 /// one count and one page to draw its first frame. At most ``maximumPages`` pages are
 /// kept. An item found by key (a restored selection or scroll position) has its page and
-/// the one before read around it by key, so a row deep in the list costs one count of the
+/// the ones before and after read around it by key, so a row deep in the list costs one count of the
 /// rows before it, not a second walk to read them.
 @MainActor
 final class ItemRowCache {
@@ -43,7 +43,7 @@ final class ItemRowCache {
 
     /// The row of the item with `key`, or nil if it is not listed. A key in a page already
     /// read costs no query; otherwise the store counts the rows before it, and its page (and
-    /// the one before, where a screen above it lies) is read around it.
+    /// the ones before and after, where the screen around it lies) is read around it.
     /// - Throws: ``ItemStoreError`` from the store.
     func index(ofKey key: Item.ID) throws(ItemStoreError) -> Int? {
         for (page, items) in pages {
@@ -53,11 +53,11 @@ final class ItemRowCache {
         let page = index / Self.pageSize
         let first = max(0, page - 1) * Self.pageSize
         let read = try store.items(
-            around: key, before: index - first, after: (page + 1) * Self.pageSize - index)
+            around: key, before: index - first, after: (page + 2) * Self.pageSize - index)
         let rows = read.before + read.from
         // Only a window that is whole (the store did not change between the two reads) is kept.
         guard read.before.count == index - first, read.from.first?.key == key else { return index }
-        if pages.count + 2 > Self.maximumPages { pages.removeAll() }
+        if pages.count + 3 > Self.maximumPages { pages.removeAll() }
         for start in stride(from: first, to: first + rows.count, by: Self.pageSize) {
             // The window ends at a page's end, so only the end of the list cuts a page short.
             pages[start / Self.pageSize] = Array(
