@@ -121,11 +121,67 @@ final class RestorableProperties {
         return lookUp(object, type)
     }
 
+    /// Where the restorable properties of each type met are stored: byte offsets of fields
+    /// that hold one, superclasses' first. Found once per type from the runtime's field
+    /// metadata, so an object costs a read per property and no reflection of its values
+    /// (rule P2: `Mirror` and the casts of each value were most of a restore's own work).
+    private var offsets: [ObjectIdentifier: [Int]] = [:]
+
     private func lookUp(_ object: AnyObject, _ type: ObjectIdentifier) -> [AnyRestorableProperty] {
         if known.value.without.contains(type) {
             known.value.last = type
             return []
         }
+        let slots: [Int]
+        if let known = offsets[type] {
+            slots = known
+        } else if let found = Self.propertyOffsets(of: Swift.type(of: object)) {
+            offsets[type] = found
+            slots = found
+        } else {
+            return reflected(object, type)
+        }
+        if slots.isEmpty {
+            known.value.without.insert(type)
+            known.value.last = type
+            return []
+        }
+        // Obligation (UncheckedFields): each offset is one `propertyOffsets` found for this
+        // very class, of a field whose type is a `RestorableProperty` class.
+        return slots.map { UncheckedFields.reference(in: object, at: $0, as: AnyRestorableProperty.self) }
+    }
+
+    /// The offsets of the fields of `type` that hold a restorable property: a stored
+    /// `RestorableProperty` (or `AnyRestorableProperty`), or a property wrapper's storage
+    /// (`_name`) whose first field, at its start, is one (`Restorable` is). Nil when the
+    /// runtime cannot describe the fields.
+    private static func propertyOffsets(of type: AnyClass) -> [Int]? {
+        guard let fields = UncheckedFields.fields(of: type, isClass: true) else { return nil }
+        var result: [Int] = []
+        for field in fields {
+            if isProperty(field.type) {
+                result.append(field.offset)
+            } else if field.name.first == "_", !(field.type is AnyClass.Type),
+                let inner = UncheckedFields.fields(of: field.type, isClass: false)?.first,
+                inner.offset == 0, isProperty(inner.type)
+            {
+                result.append(field.offset)
+            }
+        }
+        return result
+    }
+
+    /// True for the field types that hold a restorable property: the class is not open, so
+    /// its name says it (no cast of the type, which could scan conformance records).
+    private static func isProperty(_ type: Any.Type) -> Bool {
+        let name = _typeName(type, qualified: true)
+        return name.hasPrefix("StateRestoration.RestorableProperty<")
+            || name == "StateRestoration.AnyRestorableProperty"
+    }
+
+    /// The properties of `object` found by reflecting its values, for a type whose fields
+    /// the runtime cannot describe.
+    private func reflected(_ object: AnyObject, _ type: ObjectIdentifier) -> [AnyRestorableProperty] {
         var levels: [[AnyRestorableProperty]] = []
         var mirror: Mirror? = Mirror(reflecting: object)
         while let current = mirror {
