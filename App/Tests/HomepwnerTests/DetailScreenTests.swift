@@ -28,8 +28,8 @@ struct DetailScreenTests {
     func fields() throws {
         let app = try openRustyBear()
         let item = try app.storedItem(1)
-        let date = DetailViewController.dateFormatter.string(from: item.dateCreated)
-        #expect(DetailViewController.dateFormatter.locale == Locale.current)
+        let date = CreatedDate.text(item.dateCreated)
+        #expect(CreatedDate.locale == Locale.current)
         #expect(
             app.screen
                 == rustyBearDetail(

@@ -48,9 +48,9 @@ struct FormAndStyleTests {
         app.press(.enter)
         let created = try #require(app.lines.first { $0.hasPrefix(" Created  ") })
         #expect(created.contains("0001"))
-        #expect(created.contains(DetailViewController.dateFormatter.string(from: yearOne)))
+        #expect(created.contains(CreatedDate.text(yearOne)))
         #expect(
-            DetailViewController.dateFormatter.string(from: Date()).contains(
+            CreatedDate.text(Date()).contains(
                 String(Calendar.current.component(.year, from: Date()))))
     }
 

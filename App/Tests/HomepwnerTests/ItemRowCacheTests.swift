@@ -67,4 +67,28 @@ struct ItemRowCacheTests {
         // And reading on past the window reads by position, the same rows.
         if end < all.count { #expect(try rows.item(at: end)?.key == all[end].key) }
     }
+
+    @Test(
+        "P2: rows read are kept when the list appears again and the store did not change; a write or another program's commit reads them again"
+    )
+    func keptUnlessChanged() throws {
+        let store = try store(count: 200)
+        let all = try store.allItems()
+        let rows = ItemRowCache(store: store)
+        #expect(try rows.index(ofKey: all[150].key) == 150)
+        let read = rows.rowsRead
+        rows.invalidateIfStoreChanged()
+        #expect(try rows.item(at: 150)?.key == all[150].key)
+        #expect(rows.rowsRead == read, "nothing changed: no second read")
+        try store.update(key: all[150].key, changes: ItemChanges(name: "Renamed"))
+        rows.invalidateIfStoreChanged()
+        #expect(try rows.item(at: 150)?.name == "Renamed")
+        let afterWrite = rows.rowsRead
+        #expect(afterWrite > read)
+        let other = try ItemStore(paths: scratch.paths)
+        try other.update(key: all[151].key, changes: ItemChanges(name: "Elsewhere"))
+        rows.invalidateIfStoreChanged()
+        #expect(try rows.item(at: 151)?.name == "Elsewhere")
+        #expect(rows.rowsRead > afterWrite)
+    }
 }

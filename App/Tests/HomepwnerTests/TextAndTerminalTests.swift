@@ -34,7 +34,7 @@ struct TextAndTerminalTests {
         let app = try HeadlessHomepwner.launched(size: Size(width: 40, height: 12))
         #expect(app.screen == sampleListAt40x12)
         app.press(.down, .enter)
-        let date = DetailViewController.dateFormatter.string(from: try app.storedItem(1).dateCreated)
+        let date = CreatedDate.text(try app.storedItem(1).dateCreated)
         #expect(
             app.screen
                 == rustyBearDetail(

@@ -139,7 +139,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         notesView.reset(toStored: item.notes)
         // A value of 0 is the default: typing replaces it (45, not 045).
         valueField.defaultText = "0"
-        dateLabel.text = Self.dateFormatter.string(from: item.dateCreated)
+        dateLabel.text = CreatedDate.text(item.dateCreated)
         dateLabel.style = .dim
         messageLabel.wraps = true
         photoView.colorEnabled = context.colorEnabled
@@ -481,17 +481,4 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     static func title(forName name: String) -> String {
         name.isEmpty ? "(no name)" : name
     }
-
-    /// The date created, in the user's locale, the year always in four digits or more: the
-    /// year 1 (a database edited by hand) reads `0001`, not `1`, which looked like a day.
-    static let dateFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale.current
-        formatter.dateStyle = .medium
-        formatter.timeStyle = .short
-        if let format = formatter.dateFormat, !format.contains("yy") {
-            formatter.dateFormat = format.replacingOccurrences(of: "y", with: "yyyy")
-        }
-        return formatter
-    }()
 }

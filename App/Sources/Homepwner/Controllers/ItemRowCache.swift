@@ -26,16 +26,38 @@ final class ItemRowCache {
         self.store = store
     }
 
+    /// The store's change counters when the rows kept were first read: this launch's
+    /// writes and other programs' commits (``ItemStore/dataVersion()``).
+    private var readAt: (writes: Int, version: Int64)?
+
     /// Forgets everything read: the next access reads the store again.
     func invalidate() {
         cachedCount = nil
         pages.removeAll()
+        readAt = nil
+    }
+
+    /// Forgets what was read if the store changed since, by this launch or another program:
+    /// a list that appears again shows the store as it is, and a restored list keeps the
+    /// rows its restore read around its position (rule P2).
+    func invalidateIfStoreChanged() {
+        guard let readAt, let now = try? stamp(), now == readAt else { return invalidate() }
+    }
+
+    private func stamp() throws(ItemStoreError) -> (writes: Int, version: Int64) {
+        (store.totalChangedRows, try store.dataVersion())
+    }
+
+    /// Notes the counters before the first read after ``invalidate()``.
+    private func reading() {
+        if readAt == nil { readAt = try? stamp() }
     }
 
     /// The number of items.
     /// - Throws: ``ItemStoreError`` from the store.
     func count() throws(ItemStoreError) -> Int {
         if let cachedCount { return cachedCount }
+        reading()
         let count = try store.count()
         cachedCount = count
         return count
@@ -49,6 +71,7 @@ final class ItemRowCache {
         for (page, items) in pages {
             if let index = items.firstIndex(where: { $0.key == key }) { return page * Self.pageSize + index }
         }
+        reading()
         guard let index = try store.index(ofKey: key) else { return nil }
         let page = index / Self.pageSize
         let first = max(0, page - 1) * Self.pageSize
@@ -77,6 +100,7 @@ final class ItemRowCache {
             items = cached
         } else {
             if pages.count >= Self.maximumPages { pages.removeAll() }
+            reading()
             items = try store.items(offset: page * Self.pageSize, limit: Self.pageSize)
             rowsRead += items.count
             pages[page] = items

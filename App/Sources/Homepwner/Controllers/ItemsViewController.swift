@@ -133,7 +133,7 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
     }
 
     override func viewWillAppear(_ animated: Bool) {
-        rows.invalidate()
+        rows.invalidateIfStoreChanged()
         super.viewWillAppear(animated)
         if let key = context.itemToSelect {
             context.itemToSelect = nil
