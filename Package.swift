@@ -41,11 +41,21 @@ let package = Package(
         // `restoration-bench --phases` (docs/DECISIONS.md, "Scripts build through SwiftPM").
         .executableTarget(
             name: "archive-fuzzer", dependencies: ["StateRestoration", "TestSupport"], path: "Fuzz",
-            exclude: ["corpus", "app-corpus", "app-findings", "CorpusWriter.swift"],
+            exclude: ["corpus", "app-corpus", "app-findings", "launch-corpus", "LaunchFuzzer", "CorpusWriter.swift"],
             sources: ["ArchiveFuzzer.swift"]),
+        // What a launch reads besides the archive (the activity footer, the in-progress
+        // marker, the session directories), one mode each; scripts/fuzz builds it as
+        // `archive-fuzzer` with TARGET=footer, marker or sessions. Built plainly, it replays
+        // files and writes its seeds (Fuzz/launch-corpus).
+        .executableTarget(
+            name: "launch-fuzzer", dependencies: ["StateRestoration", "TestSupport"], path: "Fuzz",
+            exclude: [
+                "corpus", "app-corpus", "app-findings", "launch-corpus", "ArchiveFuzzer.swift", "CorpusWriter.swift",
+            ],
+            sources: ["LaunchFuzzer"]),
         .executableTarget(
             name: "fuzz-corpus-writer", dependencies: ["StateRestoration"], path: "Fuzz",
-            exclude: ["corpus", "app-corpus", "app-findings", "ArchiveFuzzer.swift"],
+            exclude: ["corpus", "app-corpus", "app-findings", "launch-corpus", "LaunchFuzzer", "ArchiveFuzzer.swift"],
             sources: ["CorpusWriter.swift"]),
         .executableTarget(
             name: "reader-digest", dependencies: ["StateRestoration"], path: "Bench",

@@ -211,6 +211,33 @@ struct SessionTests {
         #expect(plain.app.root?.value == "still running")
     }
 
+    @Test("R32: a FIFO planted as the sessions' end stamp is neither read nor written, and stops no launch")
+    func fifoEndStamp() throws {
+        let harness = harness()
+        try harness.saveAndKill(app("kept"), session: .named("kept"))
+        let stamp = harness.sessions.sessionsDirectory + "/.ended"
+        try #require(mkfifo(stamp, 0o600) == 0)
+        // The test holds both ends with a line in the pipe, so that opening the FIFO does not
+        // block: a launch that took it for the stamp would read the line (and find no end time
+        // in it) instead of hanging the test.
+        let pipe = open(stamp, O_RDWR | O_NONBLOCK)
+        try #require(pipe >= 0)
+        defer { close(pipe) }
+        try #require(Glibc.write(pipe, "kept\n", 5) == 5)
+        #expect(harness.sessions.lastEnded == nil)
+        let plain = try harness.launch(relaunchApp(), session: .mostRecent)
+        #expect(plain.session?.id == "kept")
+        #expect(plain.app.root?.value == "kept")
+        // Quit and forget stamps a regular file in its place, and writes nothing into the pipe.
+        try plain.quitAndForget()
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(pipe, &buffer, buffer.count)
+        #expect(String(decoding: buffer[..<max(count, 0)], as: UTF8.self) == "kept\n")
+        var status = stat()
+        #expect(lstat(stamp, &status) == 0 && status.st_mode & S_IFMT == S_IFREG)
+        #expect(harness.sessions.lastEnded != nil)
+    }
+
     @Test("S4: --fresh (a new session) leaves the others alone")
     func freshLeavesOthers() throws {
         let harness = harness()

@@ -105,11 +105,20 @@ struct SessionFiles: Sendable {
     static let endedName = ".ended"
 
     /// Writes the time, then `lines`, into the file at `path`, making it if needed (its
-    /// modification time is what counts).
+    /// modification time is what counts). Something other than a regular file there (a
+    /// FIFO, which would block the open or take the text) is replaced by one (rule R32).
     func stamp(_ path: String, lines: [String] = []) {
+        if let status = UncheckedSystem.linkStatus(ofPath: path), status.st_mode & S_IFMT != S_IFREG {
+            unlink(path)
+        }
         let descriptor = UncheckedSystem.open(
-            path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard descriptor >= 0 else { return }
+        guard let status = UncheckedSystem.status(of: descriptor), status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            return
+        }
+        _ = ftruncate(descriptor, 0)
         let text = (["\(time(nil))"] + lines).joined(separator: "\n") + "\n"
         _ = UncheckedSystem.write(descriptor, Array(text.utf8), from: 0)
         close(descriptor)

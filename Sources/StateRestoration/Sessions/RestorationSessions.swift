@@ -299,11 +299,16 @@ public struct RestorationSessions: Sendable {
     }
 
     /// The sessions running instances held when a session was last ended (rule S9).
+    /// Read as the engine's other files are (rule R32): a regular file only, opened without
+    /// blocking, so that a FIFO planted there cannot stop the launch.
     var sessionsInUseAtLastEnd: Set<String> {
         let descriptor = UncheckedSystem.open(
-            sessionsDirectory + "/" + SessionFiles.endedName, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            sessionsDirectory + "/" + SessionFiles.endedName, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return [] }
         defer { close(descriptor) }
+        guard let status = UncheckedSystem.status(of: descriptor), status.st_mode & S_IFMT == S_IFREG else {
+            return []
+        }
         var bytes = [UInt8](repeating: 0, count: 64 * 1024)
         let count = UncheckedSystem.read(descriptor, into: &bytes, at: 0)
         guard count > 0 else { return [] }
@@ -312,9 +317,12 @@ public struct RestorationSessions: Sendable {
     }
 
     /// When a session was last ended by quit and forget (rule S9), or nil.
+    /// Only a regular file counts: nothing else is one the engine wrote.
     public var lastEnded: Date? {
-        UncheckedSystem.linkStatus(ofPath: sessionsDirectory + "/" + SessionFiles.endedName).map(
-            Self.modified)
+        guard let status = UncheckedSystem.linkStatus(ofPath: sessionsDirectory + "/" + SessionFiles.endedName),
+            status.st_mode & S_IFMT == S_IFREG
+        else { return nil }
+        return Self.modified(status)
     }
 
     // MARK: Listing
