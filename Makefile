@@ -102,15 +102,18 @@ STORE_CYCLES ?= 500
 soak: bootstrap
 	scripts/soak $(ARCHIVE_CYCLES) $(STORE_CYCLES)
 
-## libFuzzer over the archive reader, e.g. make fuzz SECONDS=300 (default 60).
+## libFuzzer over the engine's readers, e.g. make fuzz SECONDS=300 (default 60): the archive
+## reader, or with TARGET=footer, marker or sessions what a launch reads besides the archive.
 SECONDS ?= 60
+TARGET ?= archive
 fuzz:
-	scripts/fuzz $(SECONDS)
+	TARGET=$(TARGET) scripts/fuzz $(SECONDS)
 
-## libFuzzer with ASan over Homepwner's real restore (homepwner-fuzz), e.g. make fuzz-app SECONDS=300.
+## libFuzzer with ASan over Homepwner's real restore (homepwner-fuzz), e.g. make fuzz-app SECONDS=300,
+## or with TARGET=store over the item store's open of a hostile database (homepwner-store-fuzz).
 .PHONY: fuzz-app
 fuzz-app:
-	scripts/fuzz-app $(SECONDS)
+	TARGET=$(subst archive,restore,$(TARGET)) scripts/fuzz-app $(SECONDS)
 
 clean:
 	rm -rf .build App/.build Desktop/.build Examples/MiniKit/.build .build-fuzz .build-fuzz-app .build-soak .build-docs .build-phases .build-compare .build-appbench

@@ -91,6 +91,11 @@ let package = Package(
         .executableTarget(
             name: "homepwner-fuzz",
             dependencies: ["Homepwner", "HomepwnerCore", stateRestoration, testSupport]),
+        // Fuzzes the item store's open of a hostile data directory (scripts/fuzz-app with
+        // TARGET=store); built plainly, a replay driver and the writer of its hostile seeds.
+        .executableTarget(
+            name: "homepwner-store-fuzz",
+            dependencies: ["HomepwnerCore", "HomepwnerLaunch", "ArgumentKit", "CSQLite", testSupport]),
         // Rule X1: restoration checked after every step (docs/RELIABILITY.md).
         .target(
             name: "TerminalKitFuzzing", dependencies: ["TerminalKit", stateRestoration, restorationTesting]),

@@ -58,7 +58,10 @@ struct SessionLayout {
         layout.ageless = flags & 2 != 0
         var directories = [state, state + "/sessions"]
         var entries = directories
-        func pick<T>(_ list: [T]) -> T? { bytes.next().map { list[Int($0) % list.count] } }
+        func pick<T>(_ list: [T]) -> T? {
+            guard let byte = bytes.next() else { return nil }
+            return list[Int(byte) % list.count]
+        }
         func target(_ link: LinkTarget) -> String {
             switch link {
             case .outsideDirectory: outside

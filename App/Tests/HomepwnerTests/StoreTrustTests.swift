@@ -19,10 +19,11 @@ struct StoreTrustTests {
     }
 
     @Test(
-        "R36: a trigger or a view in the database (one that copies what is typed, an endless items) refuses the store",
+        "R36: a trigger, a view or a generated column in the database (one that copies what is typed, an endless items, a name of 100 MB at each read) refuses the store",
         arguments: [
             "CREATE TABLE loot(v); CREATE TRIGGER steal AFTER UPDATE ON items BEGIN INSERT INTO loot VALUES (new.name); END;",
             "CREATE VIEW everything AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT x FROM n;",
+            Self.generatedName,
         ])
     func foreignSchemaObjects(sql: String) throws {
         let scratch = Scratch()
@@ -34,6 +35,33 @@ struct StoreTrustTests {
             guard case .untrusted(let refused, let reason)? = error as? ItemStoreError else { return false }
             return refused == path && reason.contains("schema objects Homepwner never makes")
         }
+    }
+
+    /// `items` made again with a name that SQLite computes, 100 MB of text, whenever a row
+    /// is read.
+    nonisolated static let generatedName = """
+        ALTER TABLE items RENAME TO kept;
+        CREATE TABLE items (item_key TEXT PRIMARY KEY NOT NULL,
+            name TEXT GENERATED ALWAYS AS (hex(zeroblob(50000000))) VIRTUAL, serial_number TEXT NOT NULL,
+            value_in_dollars INTEGER NOT NULL, date_created INTEGER NOT NULL, ordering INTEGER NOT NULL,
+            has_photo INTEGER NOT NULL, provisional INTEGER NOT NULL, notes TEXT NOT NULL, session TEXT NOT NULL);
+        INSERT INTO items SELECT item_key, serial_number, value_in_dollars, date_created, ordering, has_photo,
+            provisional, notes, session FROM kept;
+        DROP TABLE kept;
+        """
+
+    @Test(
+        "R36: a database refused for what it holds is left as it was: no -wal or -shm appears beside it",
+        arguments: ["PRAGMA application_id = 305419896;", "CREATE VIEW v AS SELECT 1;"])
+    func refusedLeavesNothing(sql: String) throws {
+        let scratch = Scratch()
+        let path = try Self.database(in: scratch)
+        try RawDatabase(path).execute(sql)
+        let before = FileManager.default.contents(atPath: path)
+        #expect(throws: ItemStoreError.self) { _ = try ItemStore(paths: scratch.paths) }
+        let names = try FileManager.default.contentsOfDirectory(atPath: scratch.paths.dataDirectory)
+        #expect(!names.contains("items.sqlite-wal") && !names.contains("items.sqlite-shm"), "\(names)")
+        #expect(FileManager.default.contents(atPath: path) == before)
     }
 
     @Test(

@@ -12,9 +12,11 @@ extension ItemStore {
     static func checkOwnerWithoutWriting(_ path: String) throws(ItemStoreError) {
         // Rule R36: the database and SQLite's files beside it are the user's own regular
         // files, or absent; a file another user planted is never opened.
+        var sideFiles = false
         for file in [path, path + "-wal", path + "-shm", path + "-journal"] {
             var status = stat()
             guard lstat(file, &status) == 0 else { continue }
+            if file.hasSuffix("-wal") || file.hasSuffix("-journal") { sideFiles = true }
             guard status.st_mode & S_IFMT == S_IFREG else {
                 throw .untrusted(path: file, reason: "is not a regular file")
             }
@@ -26,14 +28,22 @@ extension ItemStore {
         }
         var status = stat()
         guard stat(path, &status) == 0, status.st_size > 0 else { return }
-        let database = try SQLiteDatabase(path: path, readOnly: true)
+        // Without a WAL or a journal the file is all there is to read: opened immutable, the
+        // look leaves no `-wal` or `-shm` behind beside a file that is then refused.
+        let database = try SQLiteDatabase(path: path, readOnly: true, immutable: !sideFiles)
         // Homepwner makes tables and indexes only: a trigger or a view (an endless `items`,
-        // a trigger that copies what is typed elsewhere) was put there by someone else.
+        // a trigger that copies what is typed elsewhere) was put there by someone else; so
+        // was a generated column.
         var foreign: [String] = []
         try database.query(
             "SELECT type, name FROM sqlite_schema WHERE type IN ('trigger', 'view') LIMIT 3",
             operation: "read schema"
         ) { row throws(ItemStoreError) in foreign.append("\(row.text(0)) '\(row.text(1))'") }
+        // Nor a computed column: its expression runs at every read of a row (a name of 1 GB).
+        try database.query(
+            "SELECT name FROM pragma_table_xinfo('items') WHERE hidden IN (2, 3) LIMIT 3",
+            operation: "read schema"
+        ) { row throws(ItemStoreError) in foreign.append("generated column '\(row.text(0))'") }
         if !foreign.isEmpty {
             throw .untrusted(
                 path: path,

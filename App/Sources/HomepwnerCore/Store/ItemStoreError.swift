@@ -14,7 +14,7 @@ public enum ItemStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case notAHomepwnerDatabase(path: String, applicationID: Int32)
     /// The file (or its `-wal`, `-shm` or `-journal`) was not used: another user owns it, it
     /// is not a regular file, or it holds schema objects Homepwner never makes (a trigger,
-    /// a view). `reason` says which.
+    /// a view, a generated column). `reason` says which.
     case untrusted(path: String, reason: String)
     /// A row the store cannot represent (edited by hand past the schema's checks).
     case invalidRow(path: String, reason: String)

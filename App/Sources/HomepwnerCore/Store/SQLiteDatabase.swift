@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// A thin, internal wrapper of one SQLite connection.
 ///
@@ -43,15 +44,19 @@ final class SQLiteDatabase {
     private var statements: [UnsafeRawPointer: OpaquePointer] = [:]
 
     /// Opens (creating) the file at `path`, read-write; or, with `readOnly`, opens an
-    /// existing file without the right to change it (to look before touching).
-    init(path: String, readOnly: Bool = false) throws(ItemStoreError) {
+    /// existing file without the right to change it (to look before touching). With
+    /// `immutable` too, SQLite takes the file as one that nothing writes: it takes no lock
+    /// and makes no `-wal` or `-shm` beside it, so that looking leaves nothing behind (for a
+    /// file without a WAL, whose contents are then exactly what a reader sees).
+    init(path: String, readOnly: Bool = false, immutable: Bool = false) throws(ItemStoreError) {
         self.path = path
         var connection: OpaquePointer?
         let flags =
             readOnly
-            ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+            ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0)
             : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        let name = readOnly && immutable ? Self.immutableURI(path) : path
+        let code = sqlite3_open_v2(name, &connection, flags, nil)
         guard code == SQLITE_OK, let connection else {
             let message =
                 connection.map { String(cString: sqlite3_errmsg($0)) }
@@ -66,6 +71,24 @@ final class SQLiteDatabase {
         // effects, and the schema cannot be written around SQLite's checks.
         csqlite_distrust_schema(handle)
         csqlite_defensive(handle)
+    }
+
+    /// `path` as an SQLite URI that opens it immutable: `%`, `?`, `#`, control characters
+    /// and every byte beyond ASCII escaped, and a
+    /// relative path made absolute first (a URI's path is absolute).
+    static func immutableURI(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var escaped = ""
+        for byte in absolute.utf8 {
+            if byte < 0x80, byte >= 0x20, byte != UInt8(ascii: "%"), byte != UInt8(ascii: "?"),
+                byte != UInt8(ascii: "#")
+            {
+                escaped.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                escaped += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return "file:" + escaped + "?immutable=1"
     }
 
     deinit {
