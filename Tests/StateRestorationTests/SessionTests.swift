@@ -238,6 +238,28 @@ struct SessionTests {
         #expect(harness.sessions.lastEnded != nil)
     }
 
+    @Test("R32: a session's lock or end stamp that has another name is never written through")
+    func hardLinkedStamps() throws {
+        let harness = harness()
+        try harness.saveAndKill(app("kept"), session: .named("a"))
+        let outside = directory.path + "/outside"
+        try write(Array("keep me\n".utf8), to: outside)
+        let lock = harness.sessions.directory(of: "a") + "/session.lock"
+        try #require(unlink(lock) == 0 && link(outside, lock) == 0)
+        #expect {
+            _ = try harness.sessions.open(.named("a"))
+        } throws: { error in
+            guard case .storage(.refused(let path, _))? = error as? SessionError else { return false }
+            return path == lock
+        }
+        let stamp = harness.sessions.sessionsDirectory + "/.ended"
+        try #require(link(outside, stamp) == 0)
+        let forget = try harness.launch(app("forget"), session: .new)
+        try forget.quitAndForget()
+        #expect(FileManager.default.contents(atPath: outside) == Data("keep me\n".utf8))
+        #expect(harness.sessions.lastEnded != nil)
+    }
+
     @Test("S4: --fresh (a new session) leaves the others alone")
     func freshLeavesOthers() throws {
         let harness = harness()

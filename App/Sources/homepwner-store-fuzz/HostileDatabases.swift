@@ -35,7 +35,7 @@ enum HostileDatabases {
                     0 AS has_photo, 0 AS provisional, '' AS notes, '' AS session FROM r;
                 """
             ),
-            ("huge-row", "UPDATE items SET notes = hex(zeroblob(6000)) || char(10) || hex(zeroblob(2000));"),
+            ("huge-row", "UPDATE items SET notes = hex(zeroblob(1500)) || char(10) || hex(zeroblob(500));"),
             ("newer-version", "PRAGMA user_version = 99;"),
             ("foreign-application", "PRAGMA application_id = 305419896;"),
         ]

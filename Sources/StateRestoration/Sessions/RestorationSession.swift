@@ -105,16 +105,17 @@ struct SessionFiles: Sendable {
     static let endedName = ".ended"
 
     /// Writes the time, then `lines`, into the file at `path`, making it if needed (its
-    /// modification time is what counts). Something other than a regular file there (a
-    /// FIFO, which would block the open or take the text) is replaced by one (rule R32).
+    /// modification time is what counts). Anything there but the engine's own file (a FIFO,
+    /// which would block the open or take the text; a hard link, whose other name would be
+    /// written; another user's file) is replaced by a new file, never written (rule R32).
     func stamp(_ path: String, lines: [String] = []) {
-        if let status = UncheckedSystem.linkStatus(ofPath: path), status.st_mode & S_IFMT != S_IFREG {
+        if let status = UncheckedSystem.linkStatus(ofPath: path), !Self.isOwnFile(status) {
             unlink(path)
         }
         let descriptor = UncheckedSystem.open(
             path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard descriptor >= 0 else { return }
-        guard let status = UncheckedSystem.status(of: descriptor), status.st_mode & S_IFMT == S_IFREG else {
+        guard let status = UncheckedSystem.status(of: descriptor), Self.isOwnFile(status) else {
             close(descriptor)
             return
         }
@@ -185,6 +186,12 @@ struct SessionFiles: Sendable {
         guard descriptor >= 0 else { return }
         if fsync(descriptor) == 0 { record?(.syncDirectory(path: directory)) }
         close(descriptor)
+    }
+
+    /// Whether `status` is of a file the engine may write in place: a regular file of this
+    /// user's with no other name.
+    static func isOwnFile(_ status: stat) -> Bool {
+        status.st_mode & S_IFMT == S_IFREG && status.st_nlink == 1 && status.st_uid == geteuid()
     }
 
     static func parent(of path: String) -> String {

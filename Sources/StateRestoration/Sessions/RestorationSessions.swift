@@ -234,6 +234,14 @@ public struct RestorationSessions: Sendable {
             if errno == ENOENT { return nil }  // removed since
             throw .storage(FileRestorationStorage.failure("open", path))
         }
+        // The pid is written into the lock: only into the session's own file (rule R32).
+        guard let lockStatus = UncheckedSystem.status(of: lock), SessionFiles.isOwnFile(lockStatus) else {
+            close(lock)
+            throw .storage(
+                .refused(
+                    path: path,
+                    reason: "is not a regular file of this user's with one name; remove it to use the session"))
+        }
         guard Self.lockExclusively(lock) else {
             close(lock)
             throw .held(id)
