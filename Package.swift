@@ -41,7 +41,10 @@ let package = Package(
         // `restoration-bench --phases` (docs/DECISIONS.md, "Scripts build through SwiftPM").
         .executableTarget(
             name: "archive-fuzzer", dependencies: ["StateRestoration", "TestSupport"], path: "Fuzz",
-            exclude: ["corpus", "app-corpus", "app-findings", "launch-corpus", "store-corpus", "LaunchFuzzer", "CorpusWriter.swift"],
+            exclude: [
+                "corpus", "app-corpus", "app-findings", "launch-corpus", "store-corpus", "LaunchFuzzer",
+                "CorpusWriter.swift",
+            ],
             sources: ["ArchiveFuzzer.swift"]),
         // What a launch reads besides the archive (the activity footer, the in-progress
         // marker, the session directories), one mode each; scripts/fuzz builds it as
@@ -50,13 +53,17 @@ let package = Package(
         .executableTarget(
             name: "launch-fuzzer", dependencies: ["StateRestoration", "TestSupport"], path: "Fuzz",
             exclude: [
-                "corpus", "app-corpus", "app-findings", "launch-corpus", "store-corpus", "ArchiveFuzzer.swift",
+                "corpus", "app-corpus", "app-findings", "launch-corpus", "store-corpus",
+                "ArchiveFuzzer.swift",
                 "CorpusWriter.swift",
             ],
             sources: ["LaunchFuzzer"]),
         .executableTarget(
             name: "fuzz-corpus-writer", dependencies: ["StateRestoration"], path: "Fuzz",
-            exclude: ["corpus", "app-corpus", "app-findings", "launch-corpus", "store-corpus", "LaunchFuzzer", "ArchiveFuzzer.swift"],
+            exclude: [
+                "corpus", "app-corpus", "app-findings", "launch-corpus", "store-corpus", "LaunchFuzzer",
+                "ArchiveFuzzer.swift",
+            ],
             sources: ["CorpusWriter.swift"]),
         .executableTarget(
             name: "reader-digest", dependencies: ["StateRestoration"], path: "Bench",

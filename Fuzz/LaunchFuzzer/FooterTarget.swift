@@ -22,12 +22,16 @@ enum FooterTarget {
         var activity: RestorationActivity?
         if case .activity(let whole) = found { activity = whole }
         if !kept, activity == nil {
-            LaunchFixture.finding("a footer that is not a whole activity moved the archive's end to \(length)")
+            LaunchFixture.finding(
+                "a footer that is not a whole activity moved the archive's end to \(length)")
         }
-        if input.isEmpty, found != .none { LaunchFixture.finding("an archive alone was read as having a footer") }
+        if input.isEmpty, found != .none {
+            LaunchFixture.finding("an archive alone was read as having a footer")
+        }
         let parsed = (try? Archive(fileBytes: file)) != nil
         if parsed != kept {
-            LaunchFixture.finding("Archive(fileBytes:) \(parsed ? "read" : "refused") an archive split at \(length)")
+            LaunchFixture.finding(
+                "Archive(fileBytes:) \(parsed ? "read" : "refused") an archive split at \(length)")
         }
         let directory = LaunchFixture.scratch("footer")
         let storage = FileRestorationStorage(directory: directory)
@@ -44,7 +48,8 @@ enum FooterTarget {
             }
         } else {
             guard !report.restored, report.restoredActivity == activity else {
-                LaunchFixture.finding("a launch that could not use the archive did not go back to its activity", report)
+                LaunchFixture.finding(
+                    "a launch that could not use the archive did not go back to its activity", report)
             }
         }
         if (try? storage.load(.restoringMarker)) != nil {
@@ -77,7 +82,9 @@ enum FooterTarget {
 
     private static var manyKeys: RestorationActivity {
         var info: [String: String] = [:]
-        for index in 0..<RestorationActivity.maximumKeyCount { info["k\(index)"] = String(repeating: "v", count: index) }
+        for index in 0..<RestorationActivity.maximumKeyCount {
+            info["k\(index)"] = String(repeating: "v", count: index)
+        }
         return RestorationActivity(type: "homepwner.list", title: "Items", userInfo: info)
     }
 }

@@ -23,7 +23,8 @@ enum LaunchFixture {
         let report = launch(storage)
         let paths = report.restoredPaths.map(\.description)
         guard report.restored, paths.count == recordCount else {
-            fatalError("launch-fuzzer: the reference archive restores \(paths.count) of \(recordCount) objects")
+            fatalError(
+                "launch-fuzzer: the reference archive restores \(paths.count) of \(recordCount) objects")
         }
         return paths
     }()
@@ -63,7 +64,8 @@ enum LaunchFixture {
     static func launch(_ storage: any RestorationStorage) -> RestorationReport {
         let delegate = LaunchDelegate()  // The engine holds its delegate weakly.
         let engine = RestorationEngine(
-            configuration: RestorationConfiguration(appName: "launch-fuzzer", appVersion: "1", debugOutput: .off),
+            configuration: RestorationConfiguration(
+                appName: "launch-fuzzer", appVersion: "1", debugOutput: .off),
             registry: RestorationRegistry(), storage: storage, scheduler: IdleScheduler(),
             delegate: delegate, roots: { [FixtureObject("Root")] })
         return withExtendedLifetime(delegate) { engine.restoreApplicationState() }
@@ -81,17 +83,22 @@ enum LaunchFixture {
             let child = FixtureObject(first)
             for second in 1...2 {
                 let grandchild = FixtureObject("\(first)\(second)")
-                for third in ["x", "y"] { grandchild.children.append(FixtureObject("\(first)\(second)\(third)")) }
+                for third in ["x", "y"] {
+                    grandchild.children.append(FixtureObject("\(first)\(second)\(third)"))
+                }
                 child.children.append(grandchild)
             }
             root.children.append(child)
         }
         let delegate = LaunchDelegate()
         let engine = RestorationEngine(
-            configuration: RestorationConfiguration(appName: "launch-fuzzer", appVersion: "1", debugOutput: .off),
+            configuration: RestorationConfiguration(
+                appName: "launch-fuzzer", appVersion: "1", debugOutput: .off),
             registry: RestorationRegistry(), storage: FileRestorationStorage(directory: "/nonexistent"),
             scheduler: IdleScheduler(), delegate: delegate, roots: { [root] })
-        guard let encoded = withExtendedLifetime(delegate, { engine.encodeState() }) else { fatalError("launch-fuzzer: cannot encode the tree") }
+        guard let encoded = withExtendedLifetime(delegate, { engine.encodeState() }) else {
+            fatalError("launch-fuzzer: cannot encode the tree")
+        }
         return encoded.bytes
     }
 }

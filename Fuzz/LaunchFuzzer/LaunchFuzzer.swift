@@ -25,7 +25,8 @@ enum LaunchFuzzMode: String, CaseIterable {
     static let current: LaunchFuzzMode = {
         let name = ProcessInfo.processInfo.environment["LAUNCH_FUZZ_MODE"] ?? ""
         guard let mode = LaunchFuzzMode(rawValue: name) else {
-            FileHandle.standardError.write(Data("launch-fuzzer: set LAUNCH_FUZZ_MODE to footer, marker or sessions\n".utf8))
+            FileHandle.standardError.write(
+                Data("launch-fuzzer: set LAUNCH_FUZZ_MODE to footer, marker or sessions\n".utf8))
             exit(64)
         }
         return mode
@@ -72,7 +73,8 @@ public func launchFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -
             if arguments.count == 2, arguments[0] == "--write-corpus" {
                 for mode in LaunchFuzzMode.allCases {
                     let directory = arguments[1] + "/" + mode.rawValue
-                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                    try FileManager.default.createDirectory(
+                        atPath: directory, withIntermediateDirectories: true)
                     for (name, bytes) in mode.seeds {
                         try Data(bytes).write(to: URL(fileURLWithPath: directory + "/" + name))
                     }

@@ -33,7 +33,10 @@ enum MarkerTarget {
         let report = LaunchFixture.launch(storage)
         let left = (try? storage.load(.restoringMarker)) != nil
         if left { LaunchFixture.finding("the launch left the in-progress marker behind", report) }
-        let unconfirmed = history.map { Int(String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 } ?? 0
+        let unconfirmed =
+            history.map {
+                Int(String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            } ?? 0
         let excluded = marker.count <= limit ? namedSubtree(marker) : nil
         let failsClosed = marker.count > limit || (history?.count ?? 0) > limit
         if failsClosed || excluded == nil || unconfirmed >= 2 {
@@ -53,10 +56,14 @@ enum MarkerTarget {
             LaunchFixture.finding(
                 "leaving out '\(excluded)' restored \(paths.count) objects, not \(expected.count)", report)
         }
-        LaunchFixture.note("left out '\(excluded)': \(paths.count) of \(LaunchFixture.allPaths.count) restored")
-        let count = (try? storage.load(.launchHistory)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+        LaunchFixture.note(
+            "left out '\(excluded)': \(paths.count) of \(LaunchFixture.allPaths.count) restored")
+        let count = (try? storage.load(.launchHistory)).flatMap { $0 }.map {
+            String(decoding: $0, as: UTF8.self)
+        }
         guard count == "\(unconfirmed + 1)\n" else {
-            LaunchFixture.finding("the launch history reads \(count ?? "nothing") after \(unconfirmed)", report)
+            LaunchFixture.finding(
+                "the launch history reads \(count ?? "nothing") after \(unconfirmed)", report)
         }
     }
 
@@ -65,7 +72,8 @@ enum MarkerTarget {
     /// `excluding`, and a subtree path below a root. Nil for any other marker: it costs
     /// the archive.
     static func namedSubtree(_ bytes: [UInt8]) -> String? {
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = String(decoding: bytes, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
         guard lines.first == "restoring" else { return nil }
         var phase = false
         var subtree: String?
@@ -111,11 +119,20 @@ enum MarkerTarget {
             ("decode-subtree", marker(["restoring", "phase decode", "subtree Root/B/B2", "end"])),
             ("create-child", marker(["restoring", "phase create", "subtree Root/A", "end"])),
             ("root", marker(["restoring", "phase create", "subtree Root", "end"])),
-            ("excluding", marker(["restoring", "phase decode", "subtree Root/C", "excluding Root/A", "end"])),
+            (
+                "excluding",
+                marker(["restoring", "phase decode", "subtree Root/C", "excluding Root/A", "end"])
+            ),
             ("old-tail", marker(["restoring", "phase finish", "end", "subtree Root/A/A1/A1x", "end"])),
             ("escaped", marker(["restoring", "phase decode", "subtree Root/A\\\\/A1\\n", "end"])),
-            ("history-1", marker(["restoring", "phase decode", "subtree Root/B", "end"]) + [0] + Array("1\n".utf8)),
-            ("history-2", marker(["restoring", "phase decode", "subtree Root/B", "end"]) + [0] + Array("2\n".utf8)),
+            (
+                "history-1",
+                marker(["restoring", "phase decode", "subtree Root/B", "end"]) + [0] + Array("1\n".utf8)
+            ),
+            (
+                "history-2",
+                marker(["restoring", "phase decode", "subtree Root/B", "end"]) + [0] + Array("2\n".utf8)
+            ),
             ("torn", Array("restoring\nphase dec".utf8)),
         ]
     }

@@ -29,9 +29,11 @@ struct SessionLayout {
     /// Names a fuzzed entry can have: sessions' own, the engine's file names, hidden work
     /// names, names just inside and outside what a session may be called.
     static let names = [
-        "a", "b", "c0ffee01", "s.1", ".new-a-1", ".removing-b-2", ".ended", "session.lock", "restoration.archive",
+        "a", "b", "c0ffee01", "s.1", ".new-a-1", ".removing-b-2", ".ended", "session.lock",
+        "restoration.archive",
         "restoration.restoring", "restoration.launches", "restoration.archive.discarded",
-        ".restoration.archive.tmp-1-2", "-x_", String(repeating: "z", count: 64), String(repeating: "z", count: 65),
+        ".restoration.archive.tmp-1-2", "-x_", String(repeating: "z", count: 64),
+        String(repeating: "z", count: 65),
         "é", "sessions", "..", ".",
     ]
 
@@ -51,7 +53,8 @@ struct SessionLayout {
         var layout = SessionLayout()
         var bytes = input.makeIterator()
         let choice = Int(bytes.next() ?? 0)
-        layout.choice = choice == 0 ? .mostRecent : choice == 1 ? .new : .named(names[(choice - 2) % names.count])
+        layout.choice =
+            choice == 0 ? .mostRecent : choice == 1 ? .new : .named(names[(choice - 2) % names.count])
         layout.maximumCount = Int(bytes.next() ?? 16) % 8
         let flags = bytes.next() ?? 0
         layout.forget = flags & 1 != 0
@@ -77,7 +80,9 @@ struct SessionLayout {
         while let operation = bytes.next() {
             switch operation % 8 {
             case 0:
-                guard let parent = pick(directories), let name = pick(names), let mode = bytes.next() else { break }
+                guard let parent = pick(directories), let name = pick(names), let mode = bytes.next() else {
+                    break
+                }
                 let path = parent + "/" + name
                 if mkdir(path, 0o700) == 0 {
                     chmod(path, mode_t(mode) | 0o700)
@@ -94,7 +99,8 @@ struct SessionLayout {
                     entries.append(path)
                 }
             case 2:
-                guard let parent = pick(directories), let name = pick(names), let link = pick(LinkTarget.allCases)
+                guard let parent = pick(directories), let name = pick(names),
+                    let link = pick(LinkTarget.allCases)
                 else { break }
                 if symlink(target(link), parent + "/" + name) == 0 { entries.append(parent + "/" + name) }
             case 3:
@@ -129,7 +135,9 @@ struct SessionLayout {
         switch kind % 6 {
         case 0: []
         case 1: LaunchFixture.archive
-        case 2: LaunchFixture.archive + ActivityFooter.encode(RestorationActivity(type: "fuzz.view", title: "Viewing"))
+        case 2:
+            LaunchFixture.archive
+                + ActivityFooter.encode(RestorationActivity(type: "fuzz.view", title: "Viewing"))
         case 3: Array("restoring\nphase decode\nsubtree Root/A\nend\n".utf8)
         case 4: Array("1\n".utf8)
         default: Array("\(getpid())\n".utf8)
@@ -155,12 +163,21 @@ struct SessionLayout {
                 [0, 4, 0, 0, sessions, name("a"), 0, 7, 2, name("restoration.archive"), 1]
             ),
             ("symlinked-session", [0, 0, 2, 2, sessions, name("c0ffee01"), 0, 2, sessions, name("b"), 6]),
-            ("fifos", [0, 4, 0, 0, sessions, name("a"), 0, 3, 2, name("restoration.archive"), 3, 2, name("session.lock")]),
+            (
+                "fifos",
+                [
+                    0, 4, 0, 0, sessions, name("a"), 0, 3, 2, name("restoration.archive"), 3, 2,
+                    name("session.lock"),
+                ]
+            ),
             ("legacy", [0, 4, 0, 1, 0, name("restoration.archive"), 1, 0, 4, 2]),
             ("ended", [0, 4, 0, 1, sessions, name(".ended"), 5, 0] + twoSessions),
             // Once hung the launch: the end stamp was opened for reading, blocking, as a FIFO.
             ("ended-fifo", [0, 4, 1, 3, sessions, name(".ended")] + twoSessions),
-            ("abandoned", [0, 0, 0, 0, sessions, name(".new-a-1"), 0, 6, 2, 200, 0, sessions, name(".removing-b-2"), 0]),
+            (
+                "abandoned",
+                [0, 0, 0, 0, sessions, name(".new-a-1"), 0, 6, 2, 200, 0, sessions, name(".removing-b-2"), 0]
+            ),
         ]
     }
 }

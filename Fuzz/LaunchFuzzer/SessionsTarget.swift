@@ -37,13 +37,18 @@ enum SessionsTarget {
         do {
             let opening = try sessions.open(layout.choice, pruning: false)
             check(opening.session, sessions, legacy: legacy)
-            if snapshot(outside) != before { LaunchFixture.finding("opening a session changed a file outside") }
+            if snapshot(outside) != before {
+                LaunchFixture.finding("opening a session changed a file outside")
+            }
             let pruned = sessions.tidy()
-            if pruned.contains(opening.session.id) || status(opening.session.directory + "/session.lock") == nil {
+            if pruned.contains(opening.session.id)
+                || status(opening.session.directory + "/session.lock") == nil
+            {
                 LaunchFixture.finding("pruning removed the session in use")
             }
             LaunchFixture.note(
-                "opened '\(opening.session.id)' (\(opening.session.isNew ? "new" : "existing")), pruned \(pruned)")
+                "opened '\(opening.session.id)' (\(opening.session.isNew ? "new" : "existing")), pruned \(pruned)"
+            )
             if layout.forget { try? opening.session.end() }
             opening.session.release()
         } catch {
@@ -55,7 +60,9 @@ enum SessionsTarget {
             }
         }
         for info in sessions.sessions() { checkListed(info, sessions) }
-        if snapshot(outside) != before { LaunchFixture.finding("a session step changed a file outside the state directory") }
+        if snapshot(outside) != before {
+            LaunchFixture.finding("a session step changed a file outside the state directory")
+        }
         if let legacy, legacy.st_uid != geteuid() {
             guard let after = status(state + "/restoration.archive"), after.st_ino == legacy.st_ino else {
                 LaunchFixture.finding("another user's archive from before sessions was moved")
@@ -68,16 +75,21 @@ enum SessionsTarget {
         guard session.directory == sessions.directory(of: session.id),
             let directory = status(session.directory), directory.st_mode & S_IFMT == S_IFDIR,
             directory.st_uid == geteuid(), directory.st_mode & 0o022 == 0
-        else { LaunchFixture.finding("opened session '\(session.id)' is not a private directory of this user's") }
+        else {
+            LaunchFixture.finding("opened session '\(session.id)' is not a private directory of this user's")
+        }
         guard sessions.info(of: session.id)?.isHeld == true else {
             LaunchFixture.finding("session '\(session.id)' is open but not held")
         }
         let archive = status(session.storage.path(of: .archive))
         let report = LaunchFixture.launch(session.storage)
-        LaunchFixture.note("launch: restored \(report.restoredPaths.count), \(report.diagnostics.first.map { "\($0)" } ?? "")")
+        LaunchFixture.note(
+            "launch: restored \(report.restoredPaths.count), \(report.diagnostics.first.map { "\($0)" } ?? "")"
+        )
         if report.restored {
             guard let archive, archive.st_mode & S_IFMT == S_IFREG, archive.st_uid == geteuid() else {
-                LaunchFixture.finding("the launch restored from an archive that is not this user's regular file", report)
+                LaunchFixture.finding(
+                    "the launch restored from an archive that is not this user's regular file", report)
             }
         }
         if (try? session.storage.load(.restoringMarker)) != nil {
@@ -86,7 +98,8 @@ enum SessionsTarget {
     }
 
     private static func checkListed(_ info: SessionInfo, _ sessions: RestorationSessions) {
-        guard RestorationSessions.isValidIdentifier(info.id), info.directory == sessions.directory(of: info.id),
+        guard RestorationSessions.isValidIdentifier(info.id),
+            info.directory == sessions.directory(of: info.id),
             let directory = status(info.directory), directory.st_mode & S_IFMT == S_IFDIR
         else { LaunchFixture.finding("listed '\(info.id)', which is not a session's directory") }
     }
@@ -97,10 +110,13 @@ enum SessionsTarget {
         guard mkdir(outside, 0o700) == 0, mkdir(outside + "/sub", 0o700) == 0,
             FileManager.default.createFile(atPath: outside + "/keep", contents: Data("keep me\n".utf8)),
             FileManager.default.createFile(atPath: outside + "/sub/file", contents: Data("me too\n".utf8)),
-            FileManager.default.createFile(atPath: outside + "/archive", contents: Data(LaunchFixture.archive))
+            FileManager.default.createFile(
+                atPath: outside + "/archive", contents: Data(LaunchFixture.archive))
         else { LaunchFixture.finding("cannot make the sentinel directory") }
         chmod(outside + "/archive", 0o644)
-        if geteuid() == 0 { chown(outside + "/archive", SessionLayout.foreignUser, SessionLayout.foreignUser) }
+        if geteuid() == 0 {
+            chown(outside + "/archive", SessionLayout.foreignUser, SessionLayout.foreignUser)
+        }
     }
 
     /// Each entry under `directory`: its path, kind, mode, owner, inode and content.
@@ -113,8 +129,11 @@ enum SessionsTarget {
                 continue
             }
             let kind = entry.st_mode & S_IFMT
-            var line = "\(path) \(kind) \(entry.st_mode & 0o7777) \(entry.st_uid) \(entry.st_ino) \(entry.st_size)"
-            if kind == S_IFREG { line += " " + String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self).prefix(16) }
+            var line =
+                "\(path) \(kind) \(entry.st_mode & 0o7777) \(entry.st_uid) \(entry.st_ino) \(entry.st_size)"
+            if kind == S_IFREG {
+                line += " " + head(path).map { String($0) }.joined(separator: ",")
+            }
             lines.append(line)
             if kind == S_IFDIR {
                 for name in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() {
@@ -123,6 +142,17 @@ enum SessionsTarget {
             }
         }
         return lines
+    }
+
+    /// The first 32 bytes of the file at `path`, read with `read(2)` (LeakSanitizer reports
+    /// Foundation's `FileManager.contents(atPath:)` buffer as leaked).
+    static func head(_ path: String) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 32)
+        let count = read(descriptor, &bytes, bytes.count)
+        return Array(bytes.prefix(max(count, 0)))
     }
 
     /// `lstat`, or nil.

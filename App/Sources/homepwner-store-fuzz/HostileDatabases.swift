@@ -43,11 +43,15 @@ enum HostileDatabases {
             seeds.append((name, StoreFuzzInput(layout: 0, database: made.store(then: script), wal: nil)))
         }
         seeds.append(("wrong-types", StoreFuzzInput(layout: 0, database: made.script(wrongTypes), wal: nil)))
-        seeds.append(("generated-column", StoreFuzzInput(layout: 0, database: made.script(generated), wal: nil)))
+        seeds.append(
+            ("generated-column", StoreFuzzInput(layout: 0, database: made.script(generated), wal: nil)))
         seeds.append(("version-1", StoreFuzzInput(layout: 0, database: made.script(version1), wal: nil)))
-        seeds.append(("truncated-pages", StoreFuzzInput(layout: 0, database: Array(valid.prefix(1536)), wal: nil)))
-        seeds.append(("truncated-odd", StoreFuzzInput(layout: 0, database: Array(valid.prefix(700)), wal: nil)))
-        seeds.append(("not-sqlite", StoreFuzzInput(layout: 0, database: Array("not a database\n".utf8), wal: nil)))
+        seeds.append(
+            ("truncated-pages", StoreFuzzInput(layout: 0, database: Array(valid.prefix(1536)), wal: nil)))
+        seeds.append(
+            ("truncated-odd", StoreFuzzInput(layout: 0, database: Array(valid.prefix(700)), wal: nil)))
+        seeds.append(
+            ("not-sqlite", StoreFuzzInput(layout: 0, database: Array("not a database\n".utf8), wal: nil)))
         seeds.append(("empty", StoreFuzzInput(layout: 0, database: [], wal: nil)))
         let (clean, wal) = made.withWAL(
             "INSERT INTO items (item_key, name, serial_number, value_in_dollars, date_created, ordering) VALUES "
@@ -118,7 +122,8 @@ enum HostileDatabases {
             do {
                 let store: ItemStore
                 do {
-                    store = try ItemStore(databasePath: path, images: ImageStore(directory: scratch + "/images"))
+                    store = try ItemStore(
+                        databasePath: path, images: ImageStore(directory: scratch + "/images"))
                     try store.insert([
                         Item(name: "Red Sofa", serialNumber: "S1", valueInDollars: 120),
                         Item(name: "Lamp", serialNumber: "fuzz", valueInDollars: 15, notes: "two\nlines"),
@@ -141,7 +146,9 @@ enum HostileDatabases {
             let connection = RawDatabase(path)
             connection?.run("PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0;")
             connection?.run(script)
-            let result = (StoreFuzzHarness.contents(path) ?? [], StoreFuzzHarness.contents(path + "-wal") ?? [])
+            let result = (
+                StoreFuzzHarness.contents(path) ?? [], StoreFuzzHarness.contents(path + "-wal") ?? []
+            )
             withExtendedLifetime(connection) {}
             return result
         }

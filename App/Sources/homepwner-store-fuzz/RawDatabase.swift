@@ -32,7 +32,9 @@ final class RawDatabase {
     /// The first column of every row of `sql`, as text; nil if SQLite refused it.
     func strings(_ sql: String) -> [String]? {
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else { return nil }
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            return nil
+        }
         defer { sqlite3_finalize(statement) }
         var rows: [String] = []
         while true {

@@ -50,10 +50,13 @@ struct StoreFuzzInput {
         guard haystack.count >= needle.count, let first = needle.first else { return nil }
         var start = 0
         while start + needle.count <= haystack.count {
-            guard let index = haystack[start...].firstIndex(of: first), index + needle.count <= haystack.count else {
+            guard let index = haystack[start...].firstIndex(of: first), index + needle.count <= haystack.count
+            else {
                 return nil
             }
-            if haystack[index..<index + needle.count].elementsEqual(needle) { return index..<index + needle.count }
+            if haystack[index..<index + needle.count].elementsEqual(needle) {
+                return index..<index + needle.count
+            }
             start = index + 1
         }
         return nil

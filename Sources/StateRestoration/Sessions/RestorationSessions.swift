@@ -240,7 +240,8 @@ public struct RestorationSessions: Sendable {
             throw .storage(
                 .refused(
                     path: path,
-                    reason: "is not a regular file of this user's with one name; remove it to use the session"))
+                    reason: "is not a regular file of this user's with one name; remove it to use the session"
+                ))
         }
         guard Self.lockExclusively(lock) else {
             close(lock)
@@ -327,7 +328,8 @@ public struct RestorationSessions: Sendable {
     /// When a session was last ended by quit and forget (rule S9), or nil.
     /// Only a regular file counts: nothing else is one the engine wrote.
     public var lastEnded: Date? {
-        guard let status = UncheckedSystem.linkStatus(ofPath: sessionsDirectory + "/" + SessionFiles.endedName),
+        guard
+            let status = UncheckedSystem.linkStatus(ofPath: sessionsDirectory + "/" + SessionFiles.endedName),
             status.st_mode & S_IFMT == S_IFREG
         else { return nil }
         return Self.modified(status)
