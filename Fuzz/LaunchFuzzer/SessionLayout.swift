@@ -172,6 +172,10 @@ struct SessionLayout {
             ),
             ("legacy", [0, 4, 0, 1, 0, name("restoration.archive"), 1, 0, 4, 2]),
             ("ended", [0, 4, 0, 1, sessions, name(".ended"), 5, 0] + twoSessions),
+            // Once wrote through hard links: the lock's pid and the end stamp's time went into
+            // the file outside that each was linked to.
+            ("hard-linked-lock", [2, 4, 1, 0, sessions, name("a"), 0, 7, 2, name("session.lock"), 0]),
+            ("hard-linked-ended", [1, 4, 1, 7, sessions, name(".ended"), 0]),
             // Once hung the launch: the end stamp was opened for reading, blocking, as a FIFO.
             ("ended-fifo", [0, 4, 1, 3, sessions, name(".ended")] + twoSessions),
             (
