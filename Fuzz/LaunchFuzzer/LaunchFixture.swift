@@ -1,5 +1,6 @@
 import Foundation
 import StateRestoration
+import TestSupport
 
 /// What every launch-fuzzer target launches: one reference archive of a small tree with
 /// unique paths, restored through the engine's real launch path
@@ -34,15 +35,8 @@ enum LaunchFixture {
     static let recordCount = 1 + 3 + 3 * 2 + 3 * 2 * 2
 
     /// Where scratch state directories go: a tmpfs when there is one (a launch writes its
-    /// markers with `fsync`), else the temporary directory. Removed at exit.
-    nonisolated static let root: String = {
-        let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm/" : NSTemporaryDirectory()
-        let path = (base.hasSuffix("/") ? base : base + "/") + "launch-fuzzer-\(getpid())"
-        try? FileManager.default.removeItem(atPath: path)
-        guard mkdir(path, 0o700) == 0 else { fatalError("launch-fuzzer: cannot create \(path)") }
-        atexit { try? FileManager.default.removeItem(atPath: LaunchFixture.root) }
-        return path
-    }()
+    /// markers with `fsync`), removed at exit.
+    nonisolated static let root = ScratchRoot.make(prefix: "launch-fuzzer")
 
     /// What the replay driver prints with `-v`: one line per input.
     static var verbose = false

@@ -2,6 +2,7 @@ import ArgumentKit
 import Foundation
 import HomepwnerCore
 import HomepwnerLaunch
+import TestSupport
 
 /// One input through the store's real open path: the files of a ``StoreFuzzInput`` in a
 /// scratch data directory, opened by `PreparedLaunch.prepare` (the directories' trust, the
@@ -18,14 +19,7 @@ import HomepwnerLaunch
 /// - nothing traps and nothing hangs (libFuzzer's -timeout).
 enum StoreFuzzHarness {
     /// The scratch directory: a tmpfs when there is one (the store syncs every commit).
-    static let root: String = {
-        let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm/" : NSTemporaryDirectory()
-        let path = (base.hasSuffix("/") ? base : base + "/") + "homepwner-store-fuzz-\(getpid())"
-        try? FileManager.default.removeItem(atPath: path)
-        guard mkdir(path, 0o700) == 0 else { fatalError("homepwner-store-fuzz: cannot create \(path)") }
-        atexit { try? FileManager.default.removeItem(atPath: StoreFuzzHarness.root) }
-        return path
-    }()
+    static let root = ScratchRoot.make(prefix: "homepwner-store-fuzz")
 
     /// Another user, for the layout's foreign files (root only).
     static let foreignUser: uid_t = 4242

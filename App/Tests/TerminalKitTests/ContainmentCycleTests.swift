@@ -7,13 +7,19 @@ import Testing
 @Suite("R31: TerminalKit keeps containment a tree")
 @MainActor
 struct ContainmentCycleTests {
-    @Test("R31: addChild of itself or of an ancestor (a parent, a presenter) does nothing")
-    func addChildRefusesCycles() {
+    /// A root with a child, and a controller that child presents.
+    static func family() -> (root: ViewController, child: ViewController, presented: ViewController) {
         let root = ViewController()
         let child = ViewController()
         let presented = ViewController()
         root.addChild(child)
         child.setPresented(presented)
+        return (root, child, presented)
+    }
+
+    @Test("R31: addChild of itself or of an ancestor (a parent, a presenter) does nothing")
+    func addChildRefusesCycles() {
+        let (root, child, presented) = Self.family()
         root.addChild(root)
         child.addChild(root)
         presented.addChild(child)
@@ -26,11 +32,7 @@ struct ContainmentCycleTests {
 
     @Test("R31: presenting itself or an ancestor does nothing, and the presented controller stays")
     func setPresentedRefusesCycles() {
-        let root = ViewController()
-        let child = ViewController()
-        let presented = ViewController()
-        root.addChild(child)
-        child.setPresented(presented)
+        let (root, child, presented) = Self.family()
         presented.setPresented(presented)
         presented.setPresented(child)
         presented.setPresented(root)
