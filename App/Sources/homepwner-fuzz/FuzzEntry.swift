@@ -1,6 +1,6 @@
 // The fuzz target of what users run: bytes through Homepwner's real restore (the app
 // delegate, the restoration classes, TerminalKit's controllers, the headless driver and one
-// drawn frame), on one item store prepared once. See docs/RELIABILITY.md, "Fuzzing what
+// drawn frame), on one item store prepared once. See docs/reliability-history.md, "Fuzzing what
 // users run".
 //
 // Two builds of one target:

@@ -2,7 +2,7 @@ import Foundation
 import StateRestoration
 import Testing
 
-/// The app fuzz target without libFuzzer (docs/RELIABILITY.md, "Fuzzing what users run"):
+/// The app fuzz target without libFuzzer (docs/reliability-history.md, "Fuzzing what users run"):
 /// `homepwner-fuzz`, built plainly, is a replay driver. Every `make test` runs it over the
 /// seed corpus (the golden Homepwner archives), the findings kept in `Fuzz/app-findings`,
 /// and 400 structure-aware recipes of fixed seeds, each launched through Homepwner's real
