@@ -176,6 +176,11 @@ struct SessionLayout {
             // the file outside that each was linked to.
             ("hard-linked-lock", [2, 4, 1, 0, sessions, name("a"), 0, 7, 2, name("session.lock"), 0]),
             ("hard-linked-ended", [1, 4, 1, 7, sessions, name(".ended"), 0]),
+            // Once left its marker: a session with a marker naming a subtree and no archive.
+            (
+                "marker-without-archive",
+                [2 + name("b"), 4, 0, 0, sessions, name("b"), 0, 1, 2, name("restoration.restoring"), 3, 0]
+            ),
             // Once hung the launch: the end stamp was opened for reading, blocking, as a FIFO.
             ("ended-fifo", [0, 4, 1, 3, sessions, name(".ended")] + twoSessions),
             (

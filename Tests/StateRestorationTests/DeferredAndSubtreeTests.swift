@@ -153,6 +153,22 @@ struct DeferredAndSubtreeTests {
                 == true)
     }
 
+    @Test(
+        "R28: a marker naming a subtree goes with a launch that finds no archive; a later archive restores whole"
+    )
+    func markerWithoutArchive() throws {
+        let harness = try saved(harness())
+        let archive = harness.storage[.archive]
+        harness.storage[.restoringMarker] = InProgressMarker(phase: "create", subtree: "Root/B").bytes
+        harness.storage[.archive] = nil
+        harness.relaunch().kill()
+        #expect(harness.storage[.restoringMarker] == nil)
+        // The archive the next save writes is not cut by the old marker.
+        harness.storage[.archive] = archive
+        let launch = harness.relaunch()
+        #expect(launch.app.root?.children.map(\.restorationIdentifier) == ["A", "B"])
+    }
+
     @Test("R28: a bare or torn marker still throws the archive away, as before R28")
     func bareMarker() throws {
         for bytes in [Array("restoring\n".utf8), Array("restoring\nphase decode\nsubtree Ro".utf8)] {
