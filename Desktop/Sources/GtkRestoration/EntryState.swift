@@ -8,7 +8,7 @@ import StateRestoration
 /// focused (``applyRestoredCursor()``, called by the ``SceneWindow``): GTK selects an
 /// entry's whole text when its window first focuses it, which would undo them earlier.
 @MainActor
-public final class EntryState: Restorable, RestorableView, FocusTarget {
+public final class EntryState: Restorable, RestorableView, FocusTarget, CursorRestoring {
     /// The entry.
     public let entry: Entry
     /// Whether the text is saved and restored too. An entry whose text the app's store

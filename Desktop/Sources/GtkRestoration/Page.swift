@@ -26,7 +26,9 @@ open class Page: Restorable {
     /// The page that shows this one in a dialog.
     public private(set) weak var presentingPage: Page?
     /// The dialog window of ``presentedPage``.
-    private var dialog: Window?
+    public private(set) var dialog: Window?
+    /// What held the dialog's focus when it was saved, until the restored dialog is active.
+    private var restoredDialogFocus: (any FocusTarget)?
 
     /// Saves `view` with the page.
     public func addView(_ view: Restorable) {
@@ -73,10 +75,41 @@ open class Page: Restorable {
             self?.dismiss()
             return false
         }
+        dialog.onFocusChange { [weak self] in self?.invalidateRestorableState() }
+        dialog.onActiveChange { [weak self, weak dialog] in
+            guard dialog?.isActive == true else { return }
+            MainLoop.schedule(after: .zero) { self?.dialogDidAppear(isFinal: true) }
+        }
         self.dialog = dialog
-        host.whenOnScreen { [weak dialog, weak page] in
+        host.whenOnScreen { [weak self, weak dialog, weak page] in
             dialog?.present()
             page?.pageDidAppear()
+            self?.dialogDidAppear(isFinal: false)
+        }
+    }
+
+    /// Gives the dialog's restored focus, and its entries' cursors, back: once it is shown,
+    /// and again (for good) when it first becomes active, as GTK moves them then.
+    private func dialogDidAppear(isFinal: Bool) {
+        guard let page = presentedPage else { return }
+        restoredDialogFocus?.restoreFocus()
+        page.applyRestoredCursors(isFinal: isFinal)
+        if isFinal { restoredDialogFocus = nil }
+    }
+
+    /// The object of the presented page whose widget holds its dialog's focus.
+    public var dialogFocusHolder: (any FocusTarget)? {
+        guard let page = presentedPage, let dialog else { return nil }
+        return page.focusHolder(in: dialog)
+    }
+
+    /// Makes `cancel`, and Escape in the page, close the dialog this page is shown in.
+    public func closesDialog(with cancel: Button) {
+        cancel.onClick { [weak self] in self?.presentingPage?.dismiss() }
+        content.addShortcut("Escape") { [weak self] in
+            guard let presenter = self?.presentingPage else { return false }
+            presenter.dismiss()
+            return true
         }
     }
 
@@ -92,15 +125,18 @@ open class Page: Restorable {
         invalidateRestorableState()
     }
 
-    /// Records the structure: the presented page, as a reference (rules R8, R12).
+    /// Records the structure: the presented page, as a reference (rules R8, R12), and
+    /// which of its objects holds its dialog's focus.
     open override func encodeRestorableState(with coder: StateEncoder) throws {
         try coder.encodeObject(presentedPage, forKey: "gtk.presented")
+        try coder.encodeObject(dialogFocusHolder, forKey: "gtk.dialogFocus")
     }
 
     /// Presents again what ``encodeRestorableState(with:)`` referenced, if it was restored.
     open override func decodeRestorableState(with coder: StateDecoder) throws {
         if let page = try coder.decodeContainedObject(of: Page.self, forKey: "gtk.presented") {
             present(page)
+            restoredDialogFocus = try coder.decodeObject(forKey: "gtk.dialogFocus") as? any FocusTarget
         }
     }
 

@@ -1,3 +1,4 @@
+import GtkKit
 import StateRestoration
 
 /// The base of the adapter's restorable objects: a page, a page stack, a window, a
@@ -35,5 +36,37 @@ open class Restorable: RestorableObject {
     /// This object and everything below it that is a ``Restorable``, depth first.
     public var subtree: [Restorable] {
         [self] + restorationChildren.compactMap { $0 as? Restorable }.flatMap(\.subtree)
+    }
+
+    /// This object and everything below it in the same window: a page presented in a
+    /// dialog, and what is below it, are in a window of their own.
+    public var subtreeInWindow: [Restorable] {
+        [self]
+            + restorationChildren.compactMap { $0 as? Restorable }
+            .filter { ($0 as? Page)?.presentingPage == nil }
+            .flatMap(\.subtreeInWindow)
+    }
+}
+
+/// A restorable view whose cursor (and selection) is given back once its window is on
+/// screen and focused: GTK moves them as a window first appears (``EntryState``).
+@MainActor
+public protocol CursorRestoring: AnyObject {
+    /// Puts the saved cursor and selection back.
+    /// - Parameter isFinal: Forget them after this: later calls do nothing.
+    func applyRestoredCursor(isFinal: Bool)
+}
+
+extension Restorable {
+    /// The object below `self`, in its window, whose widget holds `window`'s focus.
+    func focusHolder(in window: Window) -> (any FocusTarget)? {
+        subtreeInWindow.compactMap { $0 as? any FocusTarget }.last { window.focusIsInside($0.focusWidget) }
+    }
+
+    /// Gives the cursors and selections of the views in `self`'s window back.
+    func applyRestoredCursors(isFinal: Bool) {
+        for view in subtreeInWindow.compactMap({ $0 as? any CursorRestoring }) {
+            view.applyRestoredCursor(isFinal: isFinal)
+        }
     }
 }

@@ -44,9 +44,7 @@ public final class SceneWindow: Restorable {
     public override var restorationChildren: [any RestorableObject] { page.map { [$0] } ?? [] }
 
     /// The deepest object below the window whose widget holds the focus.
-    public var focusHolder: (any FocusTarget)? {
-        subtree.compactMap { $0 as? any FocusTarget }.last { window.focusIsInside($0.focusWidget) }
-    }
+    public var focusHolder: (any FocusTarget)? { focusHolder(in: window) }
 
     public override func encodeRestorableState(with coder: StateEncoder) throws {
         let size = window.size
@@ -86,7 +84,7 @@ public final class SceneWindow: Restorable {
         appearances += 1
         let isFinal = appearances >= 2
         pendingFocus?.restoreFocus()
-        for entry in subtree.compactMap({ $0 as? EntryState }) { entry.applyRestoredCursor(isFinal: isFinal) }
+        applyRestoredCursors(isFinal: isFinal)
         if restoredFocusVisible { window.isFocusVisible = true }
         if isFinal {
             pendingFocus = nil

@@ -25,12 +25,8 @@ final class DeleteItemPage: ItemPage, ObjectRestoration {
         buttons.append(delete)
         delete.markDestructive()
         box.append(buttons)
-        cancel.onClick { [weak self] in self?.presentingPage?.dismiss() }
         delete.onClick { [weak self] in self?.deleteItem() }
-        box.addShortcut("Escape") { [weak self] in
-            self?.presentingPage?.dismiss()
-            return true
-        }
+        closesDialog(with: cancel)
     }
 
     override var title: String { "Delete Item" }

@@ -21,7 +21,7 @@ final class DesktopApp {
 
     /// The restoration classes archives may name.
     static var registry: RestorationRegistry {
-        RestorationRegistry([ItemsPage.self, DetailPage.self, DeleteItemPage.self])
+        RestorationRegistry([ItemsPage.self, DetailPage.self, DeleteItemPage.self, NewItemPage.self])
     }
 
     let application = Application(identifier: identifier)

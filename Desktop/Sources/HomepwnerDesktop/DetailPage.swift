@@ -12,32 +12,22 @@ import StateRestoration
 final class DetailPage: ItemPage, ObjectRestoration {
     static let identifier = "DetailPage"
 
-    let name = Entry()
-    let serialNumber = Entry()
-    let value = Entry()
-    /// Why the value typed is not saved, under the value.
-    let valueProblem = Label()
+    let form: ItemForm
+    var name: Entry { form.name }
+    var serialNumber: Entry { form.serialNumber }
+    var value: Entry { form.value }
     private let nameState: EntryState
 
     init(item: Item, context: DesktopContext) {
-        nameState = EntryState(name, identifier: "name")
-        let form = Box(.vertical, spacing: 6)
-        form.setMargins(18)
-        super.init(item: item, context: context, content: form, restorationIdentifier: Self.identifier)
-        for (title, entry) in [("_Name", name), ("_Serial", serialNumber), ("_Value", value)] {
-            let label = Label(mnemonic: title)
-            label.labels(entry)
-            entry.setAccessibleLabel(title.replacingOccurrences(of: "_", with: ""))
-            form.append(label)
-            form.append(entry)
-        }
-        form.append(valueProblem)
+        let form = ItemForm()
+        self.form = form
+        let states = form.states(restoresText: false)
+        nameState = states[0]
+        super.init(item: item, context: context, content: form.box, restorationIdentifier: Self.identifier)
         name.text = item.name
         serialNumber.text = item.serialNumber
         value.text = "\(item.valueInDollars)"
-        addView(nameState)
-        addView(EntryState(serialNumber, identifier: "serialNumber"))
-        addView(EntryState(value, identifier: "value"))
+        for state in states { addView(state) }
         name.onChange { [weak self] in
             guard let self else { return }
             self.save(ItemChanges(name: self.name.text))
@@ -60,17 +50,17 @@ final class DetailPage: ItemPage, ObjectRestoration {
         do {
             try context.store.update(key: item.key, changes: changes)
         } catch {
-            valueProblem.text = "Not saved: \(error)"
+            form.problem.text = "Not saved: \(error)"
         }
     }
 
     private func saveValue() {
         do {
             let dollars = try DollarValue.parse(value.text)
-            valueProblem.text = ""
+            form.problem.text = ""
             save(ItemChanges(valueInDollars: dollars))
         } catch {
-            valueProblem.text = "\(error)"
+            form.problem.text = "\(error)"
         }
     }
 

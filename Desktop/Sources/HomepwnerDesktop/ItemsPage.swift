@@ -71,12 +71,17 @@ final class ItemsPage: Page, ObjectRestoration {
         stack?.push(DetailPage(item: item, context: context))
     }
 
-    /// Adds an item at the end, selects it and opens it.
-    func addItem() {
-        guard let item = try? context.store.createItem() else { return }
+    /// Asks for a new item's fields in the New Item dialog.
+    func presentNewItem() {
+        present(NewItemPage(context: context))
+    }
+
+    /// The New Item dialog added `item` (at the end): closes it and selects the item.
+    func didAdd(_ item: Item) {
+        dismiss()
         reload()
         list.selectedKey = ItemKey.text(item.key)
-        stack?.push(DetailPage(item: item, context: context))
+        listState.restoreFocus()
     }
 
     /// Asks, in a dialog, whether to delete the selected item.

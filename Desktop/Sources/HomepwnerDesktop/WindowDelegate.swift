@@ -72,7 +72,7 @@ final class WindowDelegate: SceneDelegate {
     }
 
     private func addItem() {
-        (stack.topPage as? ItemsPage)?.addItem()
+        (stack.topPage as? ItemsPage)?.presentNewItem()
     }
 
     // MARK: Restoration

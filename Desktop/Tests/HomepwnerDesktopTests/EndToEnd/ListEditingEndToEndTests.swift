@@ -6,19 +6,10 @@ import Testing
 /// after `kill -9` (G4), end to end.
 @Suite("G3: homepwner-gtk's list: delete with confirmation, reorder, end to end")
 struct ListEditingEndToEndTests {
-    private func launch(items names: [String]) throws -> (DesktopSession, ItemStore) {
-        let session = try DesktopSession()
-        let store = try ItemStore(paths: session.paths)
-        for name in names { try store.createItem(name: name) }
-        try session.launch()
-        try session.focus(try session.waitForWindow("Homepwner"))
-        return (session, store)
-    }
-
     @Test(
         "G4: the delete confirmation, kill -9: it comes back over the list, the same pixels; Delete deletes")
     func deleteConfirmationAfterKill() throws {
-        let (session, store) = try launch(items: ["Shiny Bear", "Rusty Mac", "Fluffy Mac"])
+        let (session, store) = try DesktopSession.launched(items: ["Shiny Bear", "Rusty Mac", "Fluffy Mac"])
         try session.key("Down", "Delete")
         try session.focus(try session.waitForWindow("Delete Item"))
         try poll("the confirmation in the saved state") {
@@ -39,7 +30,7 @@ struct ListEditingEndToEndTests {
 
     @Test("G3: in edit mode, Shift+↓ moves the selected item down, in the store's order too")
     func reorder() throws {
-        let (session, store) = try launch(items: ["First", "Second", "Third"])
+        let (session, store) = try DesktopSession.launched(items: ["First", "Second", "Third"])
         try session.key("Down")
         // Not in edit mode, Shift+↓ moves the selection (GTK's own key), not the item.
         try session.key("shift+Down", "Up")

@@ -45,6 +45,16 @@ final class DesktopSession {
         ]
     }
 
+    /// A session whose store holds items named `names`, launched, its window focused.
+    static func launched(items names: [String]) throws -> (DesktopSession, ItemStore) {
+        let session = try DesktopSession()
+        let store = try ItemStore(paths: session.paths)
+        for name in names { try store.createItem(name: name) }
+        try session.launch()
+        try session.focus(try session.waitForWindow("Homepwner"))
+        return (session, store)
+    }
+
     /// Starts `homepwner-gtk` on the scratch directories.
     func launch(_ arguments: [String] = []) throws {
         guard let binary = TmuxSession.builtProduct("homepwner-gtk") else {
@@ -157,6 +167,13 @@ final class DesktopSession {
     /// remap a spare key for each, and the app, reading the keyboard map after the key
     /// arrives, sometimes finds it mapped back and loses the character.
     func type(_ text: String, titleBefore before: String) throws {
+        try type(text)
+        try waitForWindow(before + text)
+    }
+
+    /// Types `text` into the focused widget, as ``type(_:titleBefore:)`` does, without
+    /// waiting for a title.
+    func type(_ text: String) throws {
         for character in text {
             if character.isASCII {
                 try x("xdotool", ["type", String(character)])
@@ -167,23 +184,44 @@ final class DesktopSession {
                 }
             }
         }
-        try waitForWindow(before + text)
     }
 
-    /// The whole screen as a PNG in the scratch directory, named `name`.
+    /// The app's windows on screen, each as it draws itself (`xwd -id`), side by side in a
+    /// PNG in the scratch directory, named `name`: ordered by title, then by X id (the
+    /// order the app made them).
+    ///
+    /// Not `xwd -root`: with no window manager, Xvfb composites a dialog under the window it
+    /// belongs to, so the whole screen would not show it.
     func screenshot(_ name: String) throws -> String {
-        let xwd = scratch.file(name + ".xwd")
+        let windows = try ProgramRun.run(
+            "xdotool", ["search", "--onlyvisible", "--name", ".", "getwindowname", "%@"],
+            environment: environment)
+        let ids = try ProgramRun.run(
+            "xdotool", ["search", "--onlyvisible", "--name", "."], environment: environment)
+        let titles = windows.output.split(separator: "\n").map(String.init)
+        let numbers = ids.output.split(separator: "\n").compactMap { Int($0) }
+        guard titles.count == numbers.count, !numbers.isEmpty else {
+            throw DesktopTestError.failed("no window to photograph: \(titles), \(numbers)")
+        }
+        let ordered = zip(titles, numbers).sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+        var parts: [String] = []
+        for (index, window) in ordered.enumerated() {
+            let xwd = scratch.file("\(name)-\(index).xwd")
+            try x("xwd", ["-id", "\(window.1)", "-silent", "-out", xwd])
+            parts.append("xwd:" + xwd)
+        }
         let png = scratch.file(name + ".png")
-        try x("xwd", ["-root", "-silent", "-out", xwd])
-        try x("/usr/bin/convert", ["xwd:" + xwd, png])
+        try x("/usr/bin/convert", ["-background", "black"] + parts + ["+append", png])
         return png
     }
 
-    /// How many pixels differ between two PNGs (ImageMagick's `compare -metric AE`).
+    /// How many pixels differ between two PNGs (ImageMagick's `compare -metric AE`); all of
+    /// them (`Int.max`) when their sizes differ.
     func differingPixels(_ first: String, _ second: String) throws -> Int {
         let run = try ProgramRun.run(
             "/usr/bin/compare", ["-metric", "AE", first, second, scratch.file("difference.png")],
             environment: environment)
+        if run.errors.contains("differ") { return Int.max }
         guard run.status <= 1, let count = Int(run.errors.split(separator: " ").first ?? "") else {
             throw DesktopTestError.failed("compare: \(run.errors)")
         }
@@ -215,6 +253,29 @@ final class DesktopSession {
         return try Archive(fileBytes: Array(data))
     }
 
+    /// The values the only session's archive holds for the object whose path ends in
+    /// `identifiers` (`["NewItemPage", "name"]`); nil while there is none.
+    func savedValues(_ identifiers: String...) throws -> [String: StateValue]? {
+        guard
+            let record = try archive()?.records.first(where: {
+                $0.path.identifiers.suffix(identifiers.count) == ArraySlice(identifiers)
+            })
+        else { return nil }
+        return Dictionary(record.entries.map { ($0.key, $0.value) }) { $1 }
+    }
+
+    /// Copies `files` out of the scratch directory, which goes with the test, into a new
+    /// directory under the system's temporary one; returns its path.
+    func keep(_ files: [String]) -> String {
+        let kept = NSTemporaryDirectory() + "/desktop-e2e-failed-" + UUID().uuidString.prefix(8).lowercased()
+        try? FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
+        for file in files {
+            try? FileManager.default.copyItem(
+                atPath: file, toPath: kept + "/" + (file as NSString).lastPathComponent)
+        }
+        return kept
+    }
+
     /// What the app wrote on standard error in its last run.
     var lastErrors: String {
         (try? String(contentsOfFile: scratch.file("app-\(launches).err"), encoding: .utf8)) ?? ""
@@ -233,7 +294,8 @@ func expectSameScreen(_ session: DesktopSession, as before: String) throws {
             return differing == 0
         }
     } catch {
-        Issue.record("\(error); kept: \(before), \(after); the app said: \(session.lastErrors)")
+        let kept = session.keep([before, after, session.scratch.file("difference.png")])
+        Issue.record("\(error); kept in \(kept); the app said: \(session.lastErrors)")
     }
     #expect(differing == 0, "\(differing) pixels differ")
 }
