@@ -49,7 +49,7 @@ open class Restorable: RestorableObject {
 }
 
 /// A restorable view whose cursor (and selection) is given back once its window is on
-/// screen and focused: GTK moves them as a window first appears (``EntryState``).
+/// screen and focused: GTK moves them as a window first appears (``TextState``).
 @MainActor
 public protocol CursorRestoring: AnyObject {
     /// Puts the saved cursor and selection back.

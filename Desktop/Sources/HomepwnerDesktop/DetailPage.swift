@@ -5,7 +5,7 @@ import HomepwnerCore
 import StateRestoration
 
 /// An item's page (the chapter's `DetailViewController`): its name, serial number and
-/// value in entries. Each change is saved to the store as it is typed, so the store, not
+/// value in entries, its notes in a text view. Each change is saved to the store as it is typed, so the store, not
 /// the screen state, holds the text (rule H17); the screen state holds the cursor, the
 /// selection and the focus. Escape or Alt+← goes back.
 @MainActor
@@ -16,7 +16,9 @@ final class DetailPage: ItemPage, ObjectRestoration {
     var name: Entry { form.name }
     var serialNumber: Entry { form.serialNumber }
     var value: Entry { form.value }
-    private let nameState: EntryState
+    /// The item's notes, saved as they are typed.
+    let notes = TextView()
+    private let nameState: TextState
 
     init(item: Item, context: DesktopContext) {
         let form = ItemForm()
@@ -28,6 +30,17 @@ final class DetailPage: ItemPage, ObjectRestoration {
         serialNumber.text = item.serialNumber
         value.text = "\(item.valueInDollars)"
         for state in states { addView(state) }
+        let notesLabel = Label(mnemonic: "N_otes")
+        notesLabel.labels(notes)
+        notes.setAccessibleLabel("Notes")
+        let notesScroll = ScrolledWindow(notes)
+        notesScroll.expand(horizontally: true, vertically: true)
+        notesScroll.addCSSClass("frame")
+        form.box.append(notesLabel)
+        form.box.append(notesScroll)
+        notes.text = item.notes
+        addView(TextState(notes, identifier: "notes"))
+        notes.onChange { [weak self] in self?.save(ItemChanges(notes: self?.notes.text)) }
         name.onChange { [weak self] in
             guard let self else { return }
             self.save(ItemChanges(name: self.name.text))

@@ -28,9 +28,9 @@ final class ItemForm {
 
     /// The entries' states, saved under `name`, `serialNumber` and `value`; with their text
     /// if `restoresText` (no store keeps it yet).
-    func states(restoresText: Bool) -> [EntryState] {
+    func states(restoresText: Bool) -> [TextState] {
         [(name, "name"), (serialNumber, "serialNumber"), (value, "value")].map {
-            EntryState($0.0, identifier: $0.1, restoresText: restoresText)
+            TextState($0.0, identifier: $0.1, restoresText: restoresText)
         }
     }
 }

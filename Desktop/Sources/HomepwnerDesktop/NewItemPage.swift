@@ -16,7 +16,7 @@ final class NewItemPage: Page, ObjectRestoration {
     let form: ItemForm
     let cancel = Button(label: "_Cancel")
     let add = Button(label: "_Add")
-    private let nameState: EntryState
+    private let nameState: TextState
 
     init(context: DesktopContext) {
         self.context = context

@@ -22,6 +22,24 @@ struct SceneRestorationTests {
         #expect(again.draft.cursorPosition == 4)
     }
 
+    @Test("G2: a text view's lines, cursor and selection come back after a relaunch, the cursor where it was")
+    func textViewTextCursorSelection() throws {
+        let harness = try SceneHarness()
+        defer { harness.closeAll() }
+        let (scene, delegate) = try harness.launch()
+        let form = try harness.form(delegate)
+        form.notes.text = "第一行\nsecond line"
+        // Selected backwards, as Shift+← would: the cursor at the start of the selection.
+        form.notes.select(from: 9, to: 2)
+        form.notes.grabFocusWithoutSelecting()
+        let (restored, restoredDelegate) = try harness.relaunch(scene)
+        let again = try harness.form(restoredDelegate)
+        #expect(again.notes.text == "第一行\nsecond line")
+        #expect(again.notes.selection == 2..<9)
+        #expect(again.notes.cursorPosition == 2)
+        #expect(restored.window.focusIsInside(again.notes))
+    }
+
     @Test("G2: a restored cursor is kept within a text the store shortened meanwhile")
     func cursorClampedToStoredText() throws {
         let harness = try SceneHarness()

@@ -46,6 +46,11 @@ open class Widget: Object {
         gtk_widget_set_margin_end(pointer(), margin)
     }
 
+    /// Adds a CSS class of GTK's theme (`frame`, `title-1`, `dim-label`).
+    public func addCSSClass(_ name: String) {
+        gtk_widget_add_css_class(pointer(), name)
+    }
+
     /// The name screen readers say (the `label` accessible property), and the widget's
     /// tooltip-free name in tests.
     public func setAccessibleLabel(_ label: String) {

@@ -5,7 +5,7 @@ import CGtk
 /// Positions count characters (Unicode scalars, as GTK's do), from 0 to
 /// ``characterCount``.
 @MainActor
-public final class Entry: Widget {
+public final class Entry: Widget, EditableText {
     /// Creates an empty entry.
     public init() {
         super.init(owning: gtk_entry_new())
@@ -16,9 +16,6 @@ public final class Entry: Widget {
         get { String(cString: gtk_editable_get_text(opaque)) }
         set { gtk_editable_set_text(opaque, newValue) }
     }
-
-    /// The number of characters in the text: the cursor's largest position.
-    public var characterCount: Int { text.unicodeScalars.count }
 
     /// Where the cursor is.
     public var cursorPosition: Int {

@@ -15,25 +15,28 @@ final class FormData {
     }
 }
 
-/// A page with two entries and a list: one entry restores its own text (a draft), the
-/// other takes its text from ``FormData`` (a store) and restores only its cursor.
+/// A page with two entries, a text view and a list: one entry restores its own text (a
+/// draft), the other takes its text from ``FormData`` (a store) and restores only its
+/// cursor; the text view restores its text.
 @MainActor
 final class FormPage: Page, ObjectRestoration {
     let draft = Entry()
     let stored = Entry()
     let list = ColumnView()
-    let draftState: EntryState
-    let storedState: EntryState
+    let notes = TextView()
+    let draftState: TextState
+    let storedState: TextState
     let listState: ListState
 
     init(data: FormData) {
-        draftState = EntryState(draft, identifier: "draft", restoresText: true)
-        storedState = EntryState(stored, identifier: "stored")
+        draftState = TextState(draft, identifier: "draft", restoresText: true)
+        storedState = TextState(stored, identifier: "stored")
         listState = ListState(list, identifier: "list")
         let box = Box(.vertical)
         super.init(content: box, restorationIdentifier: "FormPage")
         box.append(draft)
         box.append(stored)
+        box.append(notes)
         box.append(ScrolledWindow(list))
         list.appendColumn(title: "Fruit", expands: true) { $0 }
         list.setRows(data.rows)
@@ -41,6 +44,7 @@ final class FormPage: Page, ObjectRestoration {
         addView(draftState)
         addView(storedState)
         addView(listState)
+        addView(TextState(notes, identifier: "notes", restoresText: true))
     }
 
     override var restorationClass: (any ObjectRestoration.Type)? { FormPage.self }
@@ -60,7 +64,7 @@ final class NotePage: Page, ObjectRestoration {
 
     init() {
         super.init(content: note, restorationIdentifier: "NotePage")
-        addView(EntryState(note, identifier: "note", restoresText: true))
+        addView(TextState(note, identifier: "note", restoresText: true))
     }
 
     override var restorationClass: (any ObjectRestoration.Type)? { NotePage.self }

@@ -1,16 +1,17 @@
 import GtkKit
 import StateRestoration
 
-/// The restorable state of a ``GtkKit/Entry``: its cursor and selection, and its text
-/// when the app does not keep the text elsewhere (rule G2).
+/// The restorable state of editable text, a ``GtkKit/Entry`` or a ``GtkKit/TextView``:
+/// its cursor and selection, and its text when the app does not keep the text elsewhere
+/// (rule G2).
 ///
 /// The cursor and selection are given back once the relaunched window is on screen and
 /// focused (``applyRestoredCursor()``, called by the ``SceneWindow``): GTK selects an
 /// entry's whole text when its window first focuses it, which would undo them earlier.
 @MainActor
-public final class EntryState: Restorable, RestorableView, FocusTarget, CursorRestoring {
-    /// The entry.
-    public let entry: Entry
+public final class TextState: Restorable, RestorableView, FocusTarget, CursorRestoring {
+    /// The entry or text view.
+    public let entry: any EditableText
     /// Whether the text is saved and restored too. An entry whose text the app's store
     /// keeps (an item's name) restores it from there: the screen state is no source of data.
     public let restoresText: Bool
@@ -18,7 +19,7 @@ public final class EntryState: Restorable, RestorableView, FocusTarget, CursorRe
     private var restoredCursor: (cursor: Int, anchor: Int)?
 
     /// Creates the state of `entry`, saved under `identifier`.
-    public init(_ entry: Entry, identifier: String, restoresText: Bool = false) {
+    public init(_ entry: any EditableText, identifier: String, restoresText: Bool = false) {
         self.entry = entry
         self.restoresText = restoresText
         super.init(restorationIdentifier: identifier)
@@ -26,17 +27,10 @@ public final class EntryState: Restorable, RestorableView, FocusTarget, CursorRe
         entry.onCursorMove { [weak self] in self?.invalidateRestorableState() }
     }
 
-    /// The selection's end away from the cursor; the cursor itself when nothing is
-    /// selected.
-    public var anchor: Int {
-        guard let selection = entry.selection else { return entry.cursorPosition }
-        return selection.lowerBound == entry.cursorPosition ? selection.upperBound : selection.lowerBound
-    }
-
     public override func encodeRestorableState(with coder: StateEncoder) throws {
         if restoresText { try coder.encode(entry.text, forKey: "text") }
         try coder.encode(entry.cursorPosition, forKey: "cursor")
-        try coder.encode(anchor, forKey: "anchor")
+        try coder.encode(entry.anchor, forKey: "anchor")
     }
 
     public override func decodeRestorableState(with coder: StateDecoder) throws {
