@@ -38,12 +38,7 @@ struct KillRelaunchEndToEndTests {
             return Set([values["cursor"], values["anchor"]]) == [.int(length - 2), .int(length)]
         }
         #expect(try ItemStore(paths: session.paths).items(withSerialNumber: "0G1J0").first?.name == name)
-        let before = try session.settledScreenshot("before")
-        session.killApp()
-
-        try session.launch()
-        try session.focus(try session.waitForWindow(name))
-        try expectSameScreen(session, as: before)
+        try expectSameScreenAfterKill(session, window: name)
     }
 
     @Test("G4: the list resized, a row chosen with the keyboard, kill -9: the same size, row and pixels")
@@ -69,12 +64,7 @@ struct KillRelaunchEndToEndTests {
             let width = window.entries.first { $0.key == "gtk.width" }?.value
             return selected == .string(ItemKey.text(fifth.key)) && width == .int(720)
         }
-        let before = try session.settledScreenshot("before")
-        session.killApp()
-
-        try session.launch()
-        try session.focus(try session.waitForWindow("Homepwner"))
-        try expectSameScreen(session, as: before)
+        try expectSameScreenAfterKill(session, window: "Homepwner")
         // The keyboard goes on from the restored row: ↓ and Enter open the sixth item.
         try session.key("Down", "Return")
         try session.waitForWindow("Item 6")

@@ -27,12 +27,7 @@ struct NewItemEndToEndTests {
         }
         // Nothing is in the store before Add.
         #expect(try store.allItems().map(\.name) == ["Shiny Bear", "Rusty Mac"])
-        let before = try session.settledScreenshot("before")
-        session.killApp()
-
-        try session.launch()
-        try session.focus(try session.waitForWindow("New Item"))
-        try expectSameScreen(session, as: before)
+        try expectSameScreenAfterKill(session, window: "New Item")
         // The serial still has the focus and "42" selected: typing replaces it.
         try session.type("7")
         try session.key("Return")

@@ -27,12 +27,7 @@ struct NotesEndToEndTests {
             return try store.allItems().last?.notes == notes
                 && Set([saved["cursor"], saved["anchor"]]) == [.int(length - 4), .int(length)]
         }
-        let before = try session.settledScreenshot("before")
-        session.killApp()
-
-        try session.launch()
-        try session.focus(try session.waitForWindow("Rusty Mac"))
-        try expectSameScreen(session, as: before)
+        try expectSameScreenAfterKill(session, window: "Rusty Mac")
         // The focus and the selection ("side") came back: typing replaces it.
         try session.type("arm")
         try poll("the selection replaced in the store") {

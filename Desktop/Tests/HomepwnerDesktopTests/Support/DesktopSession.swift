@@ -282,6 +282,16 @@ final class DesktopSession {
     }
 }
 
+/// Takes a screenshot once the screen has settled, kills the app with `-9`, launches it
+/// again, focuses its window titled `title`, and expects the same pixels (rule G4).
+func expectSameScreenAfterKill(_ session: DesktopSession, window title: String) throws {
+    let before = try session.settledScreenshot("before")
+    session.killApp()
+    try session.launch()
+    try session.focus(try session.waitForWindow(title))
+    try expectSameScreen(session, as: before)
+}
+
 /// Polls until the screen equals `before` (the relaunched window has drawn), then expects
 /// 0 pixels to differ; a failure keeps both screenshots and says what the app printed.
 func expectSameScreen(_ session: DesktopSession, as before: String) throws {
