@@ -51,6 +51,16 @@ public final class PageStack: Page {
         return top
     }
 
+    /// Takes every page away and shows `page` alone (what was restored could not be used).
+    public func reset(to page: Page) {
+        for old in pages {
+            pageWidgets.remove(old.content)
+            old.owner = nil
+        }
+        pages = []
+        push(page)
+    }
+
     /// Says that `page`'s ``Page/title`` changed: ``didShow`` hears it again if the page is
     /// the one shown, so that the window's title follows.
     public func titleDidChange(of page: Page) {

@@ -74,9 +74,11 @@ public final class Scene {
         window.present()
     }
 
-    /// The initial focus of the page shown: the top of a stack, else the page itself.
+    /// The initial focus of the page shown: the top of a stack, the tab shown, else the page
+    /// itself.
     private static func initialFocus(of page: Page) -> (any FocusTarget)? {
         if let stack = page as? PageStack, let top = stack.topPage { return initialFocus(of: top) }
+        if let tabs = page as? TabsPage, let tab = tabs.selectedTab { return initialFocus(of: tab) }
         return page.initialFocus
     }
 

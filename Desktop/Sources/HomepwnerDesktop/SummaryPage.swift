@@ -1,0 +1,52 @@
+import GtkKit
+import GtkRestoration
+import HomepwnerCore
+
+/// The Summary tab: how many items there are, what they are worth together, and the most
+/// valuable one, read from the store each time the tab is shown. Whether it is the tab
+/// shown is the tabs' state; it has none of its own.
+@MainActor
+final class SummaryPage: Page {
+    static let identifier = "SummaryPage"
+
+    let context: DesktopContext
+    let count = Label()
+    let total = Label()
+    let mostValuable = Label()
+
+    init(context: DesktopContext) {
+        self.context = context
+        let grid = Box(.vertical, spacing: 12)
+        grid.setMargins(24)
+        super.init(content: grid, restorationIdentifier: Self.identifier)
+        for (title, value) in [("Items", count), ("Total value", total), ("Most valuable", mostValuable)] {
+            let heading = Label(title)
+            heading.addCSSClass("heading")
+            grid.append(heading)
+            grid.append(value)
+        }
+        refresh()
+    }
+
+    override var title: String { "Summary" }
+
+    override func pageDidAppear() {
+        refresh()
+    }
+
+    /// Reads the numbers again.
+    func refresh() {
+        do {
+            let summary = try context.store.summary()
+            count.text = ItemSummary.groupedDigits(UInt(summary.count))
+            total.text = summary.formattedTotal
+            mostValuable.text =
+                summary.mostValuable.map {
+                    "\($0.name.isEmpty ? "(no name)" : $0.name), $\($0.valueInDollars)"
+                }
+                ?? "none"
+        } catch {
+            count.text = "The items could not be read: \(error)"
+        }
+    }
+}
