@@ -143,6 +143,15 @@ open class Page: Restorable {
     /// The stack that shows this page, if any.
     public var stack: PageStack? { owner as? PageStack }
 
+    /// A container's `page` became the one it shows: the page hears it, then `didShow`,
+    /// and the container's state is saved.
+    func childDidAppear(_ page: Page?, then didShow: ((Page) -> Void)?) {
+        guard let page else { return }
+        page.pageDidAppear()
+        didShow?(page)
+        invalidateRestorableState()
+    }
+
     /// Runs when the page becomes the one shown.
     open func pageDidAppear() {}
 

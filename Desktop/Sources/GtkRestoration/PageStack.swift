@@ -68,10 +68,7 @@ public final class PageStack: Page {
     }
 
     private func pageChanged() {
-        guard let top = topPage else { return }
-        top.pageDidAppear()
-        didShow?(top)
-        invalidateRestorableState()
+        childDidAppear(topPage, then: didShow)
     }
 
     public override var restorationChildren: [any RestorableObject] { pages + super.restorationChildren }

@@ -12,7 +12,7 @@ public final class TabsPage: Page {
     /// The tabs, to show in the header bar.
     public let switcher: StackSwitcher
     /// Runs when another tab is shown, with its page.
-    public var didSelect: ((Page) -> Void)?
+    public var didShow: ((Page) -> Void)?
     private let pageWidgets: Stack
 
     /// Creates a page without tabs.
@@ -40,10 +40,7 @@ public final class TabsPage: Page {
     }
 
     private func tabChanged() {
-        guard let page = selectedTab else { return }
-        page.pageDidAppear()
-        didSelect?(page)
-        invalidateRestorableState()
+        childDidAppear(selectedTab, then: didShow)
     }
 
     public override var restorationChildren: [any RestorableObject] { tabs + super.restorationChildren }

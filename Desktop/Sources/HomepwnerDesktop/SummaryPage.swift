@@ -15,15 +15,15 @@ final class SummaryPage: Page {
     let mostValuable = Label()
 
     init(context: DesktopContext) {
+        let column = Box(.vertical, spacing: 12)
         self.context = context
-        let grid = Box(.vertical, spacing: 12)
-        grid.setMargins(24)
-        super.init(content: grid, restorationIdentifier: Self.identifier)
+        super.init(content: column, restorationIdentifier: Self.identifier)
+        column.setMargins(24)
         for (title, value) in [("Items", count), ("Total value", total), ("Most valuable", mostValuable)] {
             let heading = Label(title)
             heading.addCSSClass("heading")
-            grid.append(heading)
-            grid.append(value)
+            column.append(heading)
+            column.append(value)
         }
         refresh()
     }

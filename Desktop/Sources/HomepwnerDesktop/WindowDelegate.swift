@@ -46,7 +46,7 @@ final class WindowDelegate: SceneDelegate {
             scene?.window.title = page.title
             self.pageShown(page)
         }
-        tabs.didSelect = { [weak self, weak scene] tab in
+        tabs.didShow = { [weak self, weak scene] tab in
             guard let self else { return }
             let page = (tab as? PageStack)?.topPage ?? tab
             scene?.window.title = page.title
