@@ -1,3 +1,4 @@
+import Foundation
 import GtkKit
 import GtkRestoration
 import HomepwnerCore
@@ -59,6 +60,14 @@ final class ItemsPage: Page, ObjectRestoration {
         list.setRows(all.map { ItemKey.text($0.key) })
     }
 
+    /// Shows the item of `key` as the store has it now (its page changed it).
+    func itemDidChange(_ key: UUID) {
+        let text = ItemKey.text(key)
+        guard items[text] != nil, let item = try? context.store.item(forKey: key) else { return }
+        items[text] = item
+        list.reloadRow(text)
+    }
+
     override func pageDidAppear() {
         reload()
     }
@@ -68,6 +77,7 @@ final class ItemsPage: Page, ObjectRestoration {
         let rows = list.rows
         guard rows.indices.contains(row), let item = items[rows[row]] else { return }
         list.selectedRow = row
+        stack?.popToFirst()
         stack?.push(DetailPage(item: item, context: context))
     }
 

@@ -37,20 +37,24 @@ final class WindowDelegate: SceneDelegate {
         tabs.addTab(SummaryPage(context: context), title: "Summary")
         scene.root.page = tabs
         add.onClick { [weak self] in self?.addItem() }
-        edit.onClick { [weak self] in
-            guard let list = self?.stack.topPage as? ItemsPage else { return }
-            list.isEditing.toggle()
+        edit.onClick { [weak self] in self?.visibleList?.isEditing.toggle() }
+        let placeholder = Label("Choose an item on the list, then press Enter.")
+        placeholder.addCSSClass("dim-label")
+        placeholder.center()
+        stack.placeholder = placeholder
+        scene.window.onResize { [weak self, weak scene] in
+            if let self, let scene { self.fit(scene.window) }
         }
         stack.didShow = { [weak self, weak scene] page in
             guard let self, self.tabs.selectedTab === self.stack else { return }
             scene?.window.title = page.title
-            self.pageShown(page)
+            self.updateHeader()
         }
         tabs.didShow = { [weak self, weak scene] tab in
             guard let self else { return }
             let page = (tab as? PageStack)?.topPage ?? tab
             scene?.window.title = page.title
-            self.pageShown(page)
+            self.updateHeader()
             // The keyboard goes on in the tab shown (the list on its row), not in the tabs.
             page.initialFocus?.restoreFocus()
         }
@@ -72,23 +76,37 @@ final class WindowDelegate: SceneDelegate {
             list.list.selectedKey = ItemKey.text(opening.key)
             stack.push(DetailPage(item: opening, context: context))
         }
+        fit(scene.window)
     }
 
-    /// The header's buttons follow the page shown: Add and Edit work on the list, and Edit
+    /// The list, when it is on screen: the first tab shown, the list on top of its stack or
+    /// beside the item (split).
+    private var visibleList: ItemsPage? {
+        guard tabs.selectedTab === stack, let list = stack.pages.first as? ItemsPage else { return nil }
+        return stack.topPage === list || stack.isSplit ? list : nil
+    }
+
+    /// The header's buttons follow what is shown: Add and Edit work on the list, and Edit
     /// reads Done in edit mode.
-    private func pageShown(_ page: Page) {
-        let list = page as? ItemsPage
+    private func updateHeader() {
+        let list = visibleList
         add.isSensitive = list != nil
         edit.isSensitive = list != nil
         edit.label = list?.isEditing == true ? "_Done" : "_Edit"
-        list?.onEditingChange = { [weak self, weak list] in
-            // A restored list decodes its edit mode under the page restored over it.
-            if let self, let list, self.stack.topPage === list { self.pageShown(list) }
-        }
+        list?.onEditingChange = { [weak self] in self?.updateHeader() }
+    }
+
+    /// Side by side from this width (in pixels) up, and when maximized; folded below.
+    static let splitWidth = 860
+
+    /// Splits or folds the list and the item by the window's width.
+    private func fit(_ window: Window) {
+        stack.isSplit = window.isMaximized || window.size.width >= Self.splitWidth
+        updateHeader()
     }
 
     private func addItem() {
-        (stack.topPage as? ItemsPage)?.presentNewItem()
+        visibleList?.presentNewItem()
     }
 
     // MARK: Restoration

@@ -38,6 +38,11 @@ open class Widget: Object {
         gtk_widget_set_vexpand(pointer(), vertically ? 1 : 0)
     }
 
+    /// The smallest size the widget takes, in pixels; -1 leaves a dimension to its content.
+    public func setSizeRequest(width: Int32, height: Int32) {
+        gtk_widget_set_size_request(pointer(), width, height)
+    }
+
     /// Empty space around the widget, in pixels, on every side.
     public func setMargins(_ margin: Int32) {
         gtk_widget_set_margin_top(pointer(), margin)

@@ -54,6 +54,14 @@ public final class ColumnView: Widget {
         selectedKey = selected
     }
 
+    /// Shows the row of `key` again (its text changed), keeping the selection.
+    public func reloadRow(_ key: String) {
+        guard let row = rows.firstIndex(of: key) else { return }
+        let selected = selectedKey
+        withCStringArray([key]) { gtk_string_list_splice(list.opaque, guint(row), 1, $0) }
+        if selectedKey != selected { selectedKey = selected }
+    }
+
     /// The selected row, or nil.
     public var selectedRow: Int? {
         get {

@@ -20,4 +20,20 @@ public final class Box: Widget {
     public func append(_ child: Widget) {
         gtk_box_append(pointer(), child.pointer())
     }
+
+    /// Takes `child` out of the box.
+    public func remove(_ child: Widget) {
+        gtk_box_remove(pointer(), child.pointer())
+    }
+}
+
+/// A `GtkSeparator`: a thin line between two parts of a window.
+@MainActor
+public final class Separator: Widget {
+    /// Creates a separator; a vertical one stands between parts side by side.
+    public init(_ orientation: Box.Orientation) {
+        super.init(
+            owning: gtk_separator_new(
+                orientation == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL))
+    }
 }

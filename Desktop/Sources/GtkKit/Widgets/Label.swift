@@ -16,6 +16,12 @@ public final class Label: Widget {
         gtk_label_set_xalign(opaque, 0)
     }
 
+    /// Centers the text, and the label in the space its parent gives it.
+    public func center() {
+        gtk_label_set_xalign(opaque, 0.5)
+        expand(horizontally: true, vertically: true)
+    }
+
     /// The text.
     public var text: String {
         get { String(cString: gtk_label_get_text(opaque)) }
