@@ -40,7 +40,7 @@ final class DeleteItemPage: ItemPage, ObjectRestoration {
         let list = presentingPage as? ItemsPage
         _ = try? context.store.deleteItem(withKey: item.key)
         list?.dismiss()
-        list?.reload()
+        context.didChange(item: nil)
         list?.listState.restoreFocus()
     }
 

@@ -24,12 +24,14 @@ public enum DesktopCommand {
               list     ↑/↓ choose, Enter opens the item, Delete deletes it (asks first),
                        Alt+E edit mode (Shift+↑/↓ move the item; Alt+D leaves)
               item     Tab next field, Escape or Alt+← back (edits are saved as you type)
-              anywhere Ctrl-W closes the window (its session ends), Ctrl-Q quits (the
-                       window comes back at the next launch)
+              tabs     Alt+1 the list, Alt+2 the summary
+              anywhere Ctrl-N opens a new window, Ctrl-W closes the window (its session
+                       ends), Ctrl-Q quits (every window comes back at the next launch)
 
             SESSIONS:
               Each window has its own session: its own saved state, kept apart from the
-              terminal app's, under <state-dir>/desktop/sessions/<id>/. To see them:
+              terminal app's, under <state-dir>/desktop/sessions/<id>/. A plain launch
+              brings back every window open at the last quit (or kill). To see them:
               restoration-archive sessions --app homepwner-gtk --state-dir <state-dir>/desktop
 
             ENVIRONMENT:
@@ -102,21 +104,24 @@ public enum DesktopCommand {
             prepared = success
         }
         // The desktop app's sessions, apart from the terminal app's (docs/DECISIONS.md).
-        let sessions = RestorationSessions(
-            stateDirectory: HomepwnerPaths.join(prepared.paths.stateDirectory, "desktop"),
-            policy: options.sessionPolicy)
-        let session: RestorationSession
+        let desktopState = HomepwnerPaths.join(prepared.paths.stateDirectory, "desktop")
+        let sessions = RestorationSessions(stateDirectory: desktopState, policy: options.sessionPolicy)
+        let windows = WindowList(path: HomepwnerPaths.join(desktopState, "windows"))
+        let opened: [RestorationSession]
         do {
-            session = try sessions.open(options.sessionChoice).session
+            opened = try windows.openSessions(sessions, choice: options.sessionChoice)
         } catch {
             let failure = LaunchFailure(opening: error)
             standardError("homepwner-gtk: error: \(failure.message)\n")
             if let hint = failure.hint { standardError("hint: \(hint)\n") }
             return failure.status.rawValue
         }
-        prepared.store.session = session.id
+        prepared.store.session = opened[0].id
+        let context = DesktopContext(store: prepared.store)
+        context.watch()
         let app = DesktopApp(
-            context: DesktopContext(store: prepared.store), session: session, opening: prepared.openItem,
+            context: context, sessions: sessions, windows: windows, opened: opened,
+            opening: prepared.openItem,
             debugOutput: PreparedLaunch.debugOutput(variables, stateDirectory: prepared.paths.stateDirectory))
         let status = app.run()
         for error in app.preservationErrors {

@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 import HomepwnerCore
 import StateRestoration
 
@@ -11,6 +12,42 @@ final class DesktopContext {
 
     init(store: ItemStore) {
         self.store = store
+    }
+
+    /// What shows the items, told when they change: every window's list and summary.
+    private var observers: [WeakObserver] = []
+    /// The database's `data_version` when last looked at.
+    private var lastVersion: Int64?
+    /// How often the database is checked for another program's changes.
+    static let watchInterval: Duration = .milliseconds(500)
+
+    /// Tells `observer` of every change from now on, until it goes away.
+    func observe(_ observer: any StoreObserver) {
+        observers.removeAll { $0.object == nil }
+        observers.append(WeakObserver(object: observer))
+    }
+
+    /// Says that the items changed: the item of `key`, or (nil) any of them. Every window's
+    /// list and summary follows at once (rule H13).
+    func didChange(item key: UUID?) {
+        for observer in observers.compactMap(\.object) { observer.storeDidChange(item: key) }
+    }
+
+    /// Checks the database every ``watchInterval`` for changes another program made (the
+    /// terminal app, `sqlite3`), and says so (``didChange(item:)``).
+    func watch() {
+        lastVersion = try? store.dataVersion()
+        MainLoop.schedule(after: Self.watchInterval) { [weak self] in
+            guard let self else { return }
+            if let version = try? self.store.dataVersion(), version != self.lastVersion {
+                self.didChange(item: nil)
+            }
+            self.watch()
+        }
+    }
+
+    private struct WeakObserver {
+        weak var object: (any StoreObserver)?
     }
 
     /// The context of the restore under way, or nil (with the reason in the diagnostics).
@@ -40,4 +77,11 @@ final class DesktopContext {
             return nil
         }
     }
+}
+
+/// What shows items and follows their changes (``DesktopContext/observe(_:)``).
+@MainActor
+protocol StoreObserver: AnyObject {
+    /// The item of `key` changed, or (nil) any item may have: added, deleted, moved.
+    func storeDidChange(item key: UUID?)
 }

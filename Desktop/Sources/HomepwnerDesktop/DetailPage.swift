@@ -62,8 +62,8 @@ final class DetailPage: ItemPage, ObjectRestoration {
     private func save(_ changes: ItemChanges) {
         do {
             try context.store.update(key: item.key, changes: changes)
-            // The list beside the page (split) shows the change.
-            (stack?.pages.first as? ItemsPage)?.itemDidChange(item.key)
+            // The lists show the change: beside the page (split), and in other windows.
+            context.didChange(item: item.key)
         } catch {
             form.problem.text = "Not saved: \(error)"
         }

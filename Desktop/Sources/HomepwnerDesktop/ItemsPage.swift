@@ -8,7 +8,7 @@ import StateRestoration
 /// number and value. ↑/↓ choose, Enter opens the item, Delete asks to delete it; in edit
 /// mode (the Edit button), Shift+↑/↓ move it.
 @MainActor
-final class ItemsPage: Page, ObjectRestoration {
+final class ItemsPage: Page, ObjectRestoration, StoreObserver {
     static let identifier = "ItemsPage"
 
     let context: DesktopContext
@@ -47,6 +47,7 @@ final class ItemsPage: Page, ObjectRestoration {
             self?.moveSelected(by: 1) ?? false
         }
         reload()
+        context.observe(self)
     }
 
     override var title: String { "Homepwner" }
@@ -60,8 +61,8 @@ final class ItemsPage: Page, ObjectRestoration {
         list.setRows(all.map { ItemKey.text($0.key) })
     }
 
-    /// Shows the item of `key` as the store has it now (its page changed it).
-    func itemDidChange(_ key: UUID) {
+    func storeDidChange(item key: UUID?) {
+        guard let key else { return reload() }
         let text = ItemKey.text(key)
         guard items[text] != nil, let item = try? context.store.item(forKey: key) else { return }
         items[text] = item
@@ -89,7 +90,7 @@ final class ItemsPage: Page, ObjectRestoration {
     /// The New Item dialog added `item` (at the end): closes it and selects the item.
     func didAdd(_ item: Item) {
         dismiss()
-        reload()
+        context.didChange(item: nil)
         list.selectedKey = ItemKey.text(item.key)
         listState.restoreFocus()
     }
@@ -106,7 +107,7 @@ final class ItemsPage: Page, ObjectRestoration {
         guard isEditing, let key = list.selectedKey, let uuid = ItemKey.parse(key),
             let row = try? context.store.moveItem(withKey: uuid, by: offset)
         else { return false }
-        reload()
+        context.didChange(item: nil)
         list.selectedRow = row
         MainLoop.schedule(after: .zero) { [weak self] in self?.listState.restoreFocus() }
         return true

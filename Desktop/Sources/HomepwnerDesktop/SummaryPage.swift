@@ -1,3 +1,4 @@
+import Foundation
 import GtkKit
 import GtkRestoration
 import HomepwnerCore
@@ -6,7 +7,7 @@ import HomepwnerCore
 /// valuable one, read from the store each time the tab is shown. Whether it is the tab
 /// shown is the tabs' state; it has none of its own.
 @MainActor
-final class SummaryPage: Page {
+final class SummaryPage: Page, StoreObserver {
     static let identifier = "SummaryPage"
 
     let context: DesktopContext
@@ -26,12 +27,18 @@ final class SummaryPage: Page {
             column.append(value)
         }
         refresh()
+        context.observe(self)
     }
 
     override var title: String { "Summary" }
 
     override func pageDidAppear() {
         refresh()
+    }
+
+    /// Reads the numbers again if they are on screen; the tab reads them as it is shown.
+    func storeDidChange(item key: UUID?) {
+        if content.isVisibleOnScreen { refresh() }
     }
 
     /// Reads the numbers again.

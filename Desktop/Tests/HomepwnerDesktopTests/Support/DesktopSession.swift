@@ -243,25 +243,39 @@ final class DesktopSession {
     }
 
     /// The archive of the only session under the desktop app's state, parsed; nil while
-    /// there is none.
+    /// there is none, or more than one session.
     func archive() throws -> Archive? {
-        let sessions = scratch.file("state/desktop/sessions")
-        let ids = (try? FileManager.default.contentsOfDirectory(atPath: sessions)) ?? []
-        guard ids.count == 1, let id = ids.first,
-            let data = FileManager.default.contents(atPath: "\(sessions)/\(id)/restoration.archive")
-        else { return nil }
-        return try Archive(fileBytes: Array(data))
+        sessionIDs.count == 1 ? try archives().first : nil
     }
 
-    /// The values the only session's archive holds for the object whose path ends in
-    /// `identifiers` (`["NewItemPage", "name"]`); nil while there is none.
+    /// The archives of every session under the desktop app's state, parsed, by session.
+    func archives() throws -> [Archive] {
+        try sessionIDs.compactMap { id in
+            FileManager.default.contents(
+                atPath: scratch.file("state/desktop/sessions/\(id)/restoration.archive"))
+        }
+        .map { try Archive(fileBytes: Array($0)) }
+    }
+
+    /// The values an archive holds for the object whose path ends in `identifiers`
+    /// (`["NewItemPage", "name"]`): the first session's that has one; nil while none has.
     func savedValues(_ identifiers: String...) throws -> [String: StateValue]? {
-        guard
-            let record = try archive()?.records.first(where: {
+        for archive in try archives() {
+            if let record = archive.records.first(where: {
                 $0.path.identifiers.suffix(identifiers.count) == ArraySlice(identifiers)
-            })
-        else { return nil }
-        return Dictionary(record.entries.map { ($0.key, $0.value) }) { $1 }
+            }) {
+                return Dictionary(record.entries.map { ($0.key, $0.value) }) { $1 }
+            }
+        }
+        return nil
+    }
+
+    /// The ids of the windows on screen titled exactly `title`, in X's order.
+    func windows(titled title: String) throws -> [String] {
+        let pattern = "^" + NSRegularExpression.escapedPattern(for: title) + "$"
+        let run = try ProgramRun.run(
+            "xdotool", ["search", "--onlyvisible", "--name", pattern], environment: environment)
+        return run.output.split(separator: "\n").map(String.init)
     }
 
     /// Copies `files` out of the scratch directory, which goes with the test, into a new
@@ -283,11 +297,14 @@ final class DesktopSession {
 }
 
 /// Takes a screenshot once the screen has settled, kills the app with `-9`, launches it
-/// again, focuses its window titled `title`, and expects the same pixels (rule G4).
-func expectSameScreenAfterKill(_ session: DesktopSession, window title: String) throws {
+/// again, waits for its windows titled `others` too, focuses the one titled `title`, and
+/// expects the same pixels (rule G4).
+func expectSameScreenAfterKill(_ session: DesktopSession, window title: String, others: [String] = []) throws
+{
     let before = try session.settledScreenshot("before")
     session.killApp()
     try session.launch()
+    for other in others { try session.waitForWindow(other) }
     try session.focus(try session.waitForWindow(title))
     try expectSameScreen(session, as: before)
 }
