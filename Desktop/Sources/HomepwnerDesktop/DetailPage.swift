@@ -5,7 +5,7 @@ import HomepwnerCore
 import StateRestoration
 
 /// An item's page (the chapter's `DetailViewController`): its name, serial number and
-/// value in entries, its notes in a text view. Each change is saved to the store as it is typed, so the store, not
+/// value in entries, its notes in a text view, its photo (Ctrl+O attaches one). Each change is saved to the store as it is typed, so the store, not
 /// the screen state, holds the text (rule H17); the screen state holds the cursor, the
 /// selection and the focus. Escape or Alt+← goes back.
 @MainActor
@@ -18,11 +18,14 @@ final class DetailPage: ItemPage, ObjectRestoration {
     var value: Entry { form.value }
     /// The item's notes, saved as they are typed.
     let notes = TextView()
+    /// The item's photo.
+    let photo: PhotoView
     private let nameState: TextState
 
     init(item: Item, context: DesktopContext) {
         let form = ItemForm()
         self.form = form
+        photo = PhotoView(item: item, context: context)
         let states = form.states(restoresText: false)
         nameState = states[0]
         super.init(item: item, context: context, content: form.box, restorationIdentifier: Self.identifier)
@@ -36,8 +39,17 @@ final class DetailPage: ItemPage, ObjectRestoration {
         let notesScroll = ScrolledWindow(notes)
         notesScroll.expand(horizontally: true, vertically: true)
         notesScroll.addCSSClass("frame")
+        // The notes, and the photo beside them.
+        let bottom = Box(.horizontal, spacing: 12)
+        bottom.append(notesScroll)
+        bottom.append(photo.box)
         form.box.append(notesLabel)
-        form.box.append(notesScroll)
+        form.box.append(bottom)
+        photo.choose.onClick { [weak self] in self?.choosePhoto() }
+        form.box.addShortcut("<Control>o") { [weak self] in
+            self?.choosePhoto()
+            return true
+        }
         notes.text = item.notes
         addView(TextState(notes, identifier: "notes"))
         notes.onChange { [weak self] in self?.save(ItemChanges(notes: self?.notes.text)) }
@@ -57,6 +69,11 @@ final class DetailPage: ItemPage, ObjectRestoration {
 
     override func pageDidAppear() {
         nameState.restoreFocus()
+    }
+
+    /// Ctrl+O, Choose Photo: GTK's file chooser over the window.
+    private func choosePhoto() {
+        if let window = sceneWindow?.window { photo.chooseFile(over: window) }
     }
 
     private func save(_ changes: ItemChanges) {

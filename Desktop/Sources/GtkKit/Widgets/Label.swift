@@ -16,6 +16,13 @@ public final class Label: Widget {
         gtk_label_set_xalign(opaque, 0)
     }
 
+    /// Wraps the text at word boundaries, at most 20 characters wide, rather than widen
+    /// the window.
+    public func wraps() {
+        gtk_label_set_wrap(opaque, 1)
+        gtk_label_set_max_width_chars(opaque, 20)
+    }
+
     /// Centers the text, and the label in the space its parent gives it.
     public func center() {
         gtk_label_set_xalign(opaque, 0.5)

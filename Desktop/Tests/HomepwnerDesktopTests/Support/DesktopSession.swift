@@ -228,6 +228,20 @@ final class DesktopSession {
         return count
     }
 
+    /// How many pixels of the PNG at `path` are within 5 % of `color` (`"rgb(255,0,0)"`).
+    func pixelCount(of color: String, in path: String) throws -> Int {
+        let run = try x(
+            "/usr/bin/convert",
+            [
+                path, "-fuzz", "5%", "-fill", "black", "+opaque", color, "-fill", "white", "-opaque", color,
+                "-format", "%[fx:round(mean*w*h)]", "info:",
+            ])
+        guard let count = Int(run.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw DesktopTestError.failed("convert counted '\(run.output)'")
+        }
+        return count
+    }
+
     /// A screenshot taken once two in a row are the same: the window has drawn.
     func settledScreenshot(_ name: String) throws -> String {
         var previous = try screenshot(name + "-0")
