@@ -93,7 +93,7 @@ open class Page: Restorable {
     private func dialogDidAppear(isFinal: Bool) {
         guard let page = presentedPage else { return }
         restoredDialogFocus?.restoreFocus()
-        page.applyRestoredCursors(isFinal: isFinal)
+        page.applyOnScreenState(isFinal: isFinal)
         if isFinal { restoredDialogFocus = nil }
     }
 

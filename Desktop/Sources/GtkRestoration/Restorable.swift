@@ -48,13 +48,14 @@ open class Restorable: RestorableObject {
     }
 }
 
-/// A restorable view whose cursor (and selection) is given back once its window is on
-/// screen and focused: GTK moves them as a window first appears (``TextState``).
+/// A restorable view whose state is given back once its window is on screen and focused:
+/// an entry's cursor and selection (GTK moves them as a window first appears,
+/// ``TextState``), a list's scroll (its rows have no size before, ``ListState``).
 @MainActor
-public protocol CursorRestoring: AnyObject {
-    /// Puts the saved cursor and selection back.
-    /// - Parameter isFinal: Forget them after this: later calls do nothing.
-    func applyRestoredCursor(isFinal: Bool)
+public protocol OnScreenRestoring: AnyObject {
+    /// Puts the saved state back.
+    /// - Parameter isFinal: Forget it after this: later calls do nothing.
+    func applyOnScreen(isFinal: Bool)
 }
 
 extension Restorable {
@@ -63,10 +64,10 @@ extension Restorable {
         subtreeInWindow.compactMap { $0 as? any FocusTarget }.last { window.focusIsInside($0.focusWidget) }
     }
 
-    /// Gives the cursors and selections of the views in `self`'s window back.
-    func applyRestoredCursors(isFinal: Bool) {
-        for view in subtreeInWindow.compactMap({ $0 as? any CursorRestoring }) {
-            view.applyRestoredCursor(isFinal: isFinal)
+    /// Gives the cursors, selections and scroll of the views in `self`'s window back.
+    func applyOnScreenState(isFinal: Bool) {
+        for view in subtreeInWindow.compactMap({ $0 as? any OnScreenRestoring }) {
+            view.applyOnScreen(isFinal: isFinal)
         }
     }
 }

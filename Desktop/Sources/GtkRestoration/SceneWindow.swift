@@ -84,7 +84,7 @@ public final class SceneWindow: Restorable {
         appearances += 1
         let isFinal = appearances >= 2
         pendingFocus?.restoreFocus()
-        applyRestoredCursors(isFinal: isFinal)
+        applyOnScreenState(isFinal: isFinal)
         if restoredFocusVisible { window.isFocusVisible = true }
         if isFinal {
             pendingFocus = nil

@@ -6,10 +6,10 @@ import StateRestoration
 /// (rule G2).
 ///
 /// The cursor and selection are given back once the relaunched window is on screen and
-/// focused (``applyRestoredCursor()``, called by the ``SceneWindow``): GTK selects an
+/// focused (``applyOnScreen(isFinal:)``, called by the ``SceneWindow``): GTK selects an
 /// entry's whole text when its window first focuses it, which would undo them earlier.
 @MainActor
-public final class TextState: Restorable, RestorableView, FocusTarget, CursorRestoring {
+public final class TextState: Restorable, RestorableView, FocusTarget, OnScreenRestoring {
     /// The entry or text view.
     public let entry: any EditableText
     /// Whether the text is saved and restored too. An entry whose text the app's store
@@ -45,7 +45,7 @@ public final class TextState: Restorable, RestorableView, FocusTarget, CursorRes
     /// Puts the cursor and selection back as they were saved, kept within the text (which
     /// may have changed in the store since).
     /// - Parameter isFinal: Forget them after this: later calls do nothing.
-    public func applyRestoredCursor(isFinal: Bool = true) {
+    public func applyOnScreen(isFinal: Bool = true) {
         guard let (cursor, anchor) = restoredCursor else { return }
         if isFinal { restoredCursor = nil }
         let length = entry.characterCount

@@ -94,6 +94,27 @@ struct SceneRestorationTests {
         #expect(list.selectedRow == 3)
     }
 
+    @Test("G2: the list's first row on screen comes back by its key, through rows of mixed heights")
+    func listScroll() throws {
+        let harness = try SceneHarness()
+        defer { harness.closeAll() }
+        // Every seventh row is two lines high: the rows' heights cannot be guessed.
+        harness.data.rows = (1...300).map { $0 % 7 == 0 ? "熊猫 \($0)\n第二行" : "row \($0)" }
+        let (scene, delegate) = try harness.launch()
+        scene.window.size = Size(width: 400, height: 500)
+        let list = try harness.form(delegate).list
+        let target = ColumnView.ScrollPosition(row: 150, offset: 5)
+        #expect(MainLoop.iterate(until: { list.scrollStep(toward: target) }), "never scrolled to row 150")
+        #expect(list.scrollPosition == target)
+        harness.data.rows.insert(contentsOf: ["new 1", "new 2"], at: 0)
+        let (_, restored) = try harness.relaunch(scene)
+        let again = try harness.form(restored).list
+        let moved = ColumnView.ScrollPosition(row: 152, offset: 5)
+        #expect(
+            MainLoop.iterate(until: { again.scrollPosition == moved }),
+            "\(String(describing: again.scrollPosition))")
+    }
+
     @Test("G2: a selected key gone from the list selects nothing")
     func listSelectionGone() throws {
         let harness = try SceneHarness()

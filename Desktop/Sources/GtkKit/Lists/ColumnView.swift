@@ -90,6 +90,100 @@ public final class ColumnView: Widget {
         return GtkKit.focusRow(containing: label)
     }
 
+    /// Where the list is scrolled: its first row on screen, and how many pixels of it are
+    /// above the top (scrolled past).
+    public struct ScrollPosition: Hashable, Sendable {
+        /// The first row whose bottom is below the top of the rows' viewport.
+        public var row: Int
+        /// Pixels of that row above the top, from 0 to its height.
+        public var offset: Double
+
+        /// Creates a position.
+        public init(row: Int, offset: Double) {
+            (self.row, self.offset) = (row, offset)
+        }
+    }
+
+    /// The rows on screen, laid out, with their frames (``rowFrame(containing:in:)``).
+    private var rowFrames: [(row: Int, top: Double, height: Double)] {
+        rowOfLabel.filter { isShown($0.key) }.compactMap { label, row in
+            rowFrame(containing: label, in: pointer()).flatMap {
+                $0.height > 0 ? (row, $0.top, $0.height) : nil
+            }
+        }
+    }
+
+    /// Where the list is scrolled now; nil while it shows no rows.
+    public var scrollPosition: ScrollPosition? {
+        rowFrames.filter { $0.top + $0.height > 0.5 }.min { $0.row < $1.row }.map {
+            ScrollPosition(row: $0.row, offset: -$0.top)
+        }
+    }
+
+    /// Scrolls one step toward `position`: to it, if its row is on screen; else near it,
+    /// by the height of the rows on screen (GTK sizes only the rows it shows). A step waits
+    /// for GTK to lay the rows out after the one before: call it again on a later turn of
+    /// the main loop.
+    /// - Returns: True once there, or as near as the list scrolls (its end).
+    public func scrollStep(toward position: ScrollPosition) -> Bool {
+        guard let adjustment = gtk_scrollable_get_vadjustment(opaque) else { return false }
+        let frames = rowFrames
+        guard let reference = frames.min(by: { $0.row < $1.row }) else { return false }
+        let value = gtk_adjustment_get_value(adjustment)
+        let layout = StepLayout(value: value, row: reference.row, top: reference.top)
+        // Not laid out since the last step: its frames are the old scroll's.
+        if layout == lastStep { return false }
+        let target: Double
+        if let frame = frames.first(where: { $0.row == position.row }) {
+            let distance = frame.top + position.offset
+            if abs(distance) < 0.5 { return true }
+            target = value + distance
+        } else {
+            let average = frames.map(\.height).reduce(0, +) / Double(frames.count)
+            target = value + reference.top + Double(position.row - reference.row) * average + position.offset
+        }
+        gtk_adjustment_set_value(adjustment, target)
+        let moved = gtk_adjustment_get_value(adjustment)
+        // Clamped at an end of the list, which is on screen: as near as it goes.
+        if moved == value { return frames.contains { $0.row == 0 || $0.row == rows.count - 1 } }
+        lastStep = StepLayout(value: moved, row: reference.row, top: reference.top)
+        return false
+    }
+
+    /// What a scroll step saw: the scroll it left, and the first row's frame then.
+    private struct StepLayout: Equatable {
+        var value: Double
+        var row: Int
+        var top: Double
+    }
+    private var lastStep: StepLayout?
+
+    /// Runs `action` when the list scrolls.
+    public func onScroll(_ action: @escaping @MainActor () -> Void) {
+        scrollActions.append(action)
+        watchAdjustment()
+    }
+
+    private var scrollActions: [@MainActor () -> Void] = []
+    /// The adjustment whose `value-changed` is watched: a scrolled window gives the list
+    /// its own, so the one in place is watched again when it changes.
+    private var watchedAdjustment: Object?
+    private var watchesAdjustmentChanges = false
+
+    private func watchAdjustment() {
+        if !watchesAdjustmentChanges {
+            watchesAdjustmentChanges = true
+            connectNotify("vadjustment") { [weak self] in self?.watchAdjustment() }
+        }
+        guard let adjustment = gtk_scrollable_get_vadjustment(opaque) else { return }
+        if let watched = watchedAdjustment, watched.isObject(at: rawAddress(adjustment)) { return }
+        let object = Object(owning: rawAddress(adjustment))
+        object.connect("value-changed") { [weak self] in
+            for action in self?.scrollActions ?? [] { action() }
+        }
+        watchedAdjustment = object
+    }
+
     /// Runs `action` when the selection changes.
     public func onSelectionChange(_ action: @escaping @MainActor () -> Void) {
         selectionModel.connectNotify("selected", action)

@@ -47,8 +47,31 @@ func focusRow(containing label: UnsafeMutableRawPointer) -> Bool {
     return false
 }
 
-/// True while `label` is in a window (its row is on screen, not recycled).
+/// True while `label` is on screen: in a window and mapped (its row is in the list's
+/// viewport, not recycled, nor kept aside unmapped as the focused row is when scrolled out).
 @MainActor
 func isShown(_ label: UnsafeMutableRawPointer) -> Bool {
-    gtk_widget_get_root(label.assumingMemoryBound(to: GtkWidget.self)) != nil
+    let widget = label.assumingMemoryBound(to: GtkWidget.self)
+    return gtk_widget_get_root(widget) != nil && gtk_widget_get_mapped(widget) != 0
+}
+
+/// Where the row showing `label` is in `view`'s list of rows: its top, in pixels from the
+/// top of the rows' viewport (negative when scrolled past), and its height. The row is the
+/// ancestor of `label` whose parent's parent is `view` (a column view holds its header and
+/// its list of rows).
+@MainActor
+func rowFrame(containing label: UnsafeMutableRawPointer, in view: UnsafeMutablePointer<GtkWidget>)
+    -> (top: Double, height: Double)?
+{
+    var row: UnsafeMutablePointer<GtkWidget>? = label.assumingMemoryBound(to: GtkWidget.self)
+    while let current = row, let rows = gtk_widget_get_parent(current) {
+        if gtk_widget_get_parent(rows) == view {
+            var x = 0.0
+            var y = 0.0
+            guard gtk_widget_translate_coordinates(current, rows, 0, 0, &x, &y) != 0 else { return nil }
+            return (y, Double(gtk_widget_get_height(current)))
+        }
+        row = rows
+    }
+    return nil
 }

@@ -37,7 +37,9 @@ final class FormPage: Page, ObjectRestoration {
         box.append(draft)
         box.append(stored)
         box.append(notes)
-        box.append(ScrolledWindow(list))
+        let scrolled = ScrolledWindow(list)
+        scrolled.expand(horizontally: true, vertically: true)
+        box.append(scrolled)
         list.appendColumn(title: "Fruit", expands: true) { $0 }
         list.setRows(data.rows)
         stored.text = data.storedText
