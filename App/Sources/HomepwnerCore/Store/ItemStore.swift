@@ -79,7 +79,10 @@ public final class ItemStore {
         // Look before touching: someone else's file is refused before anything writes to it.
         try Self.checkOwnerWithoutWriting(databasePath)
         // Create the file ourselves so it is 0600; SQLite gives -wal and -shm the same mode.
-        let descriptor = open(databasePath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // Only if it is missing (O_EXCL): closing a descriptor of a file drops every POSIX
+        // lock this process holds on it, those of another store's SQLite connection too, and
+        // a connection whose locks are gone stops seeing other processes' commits.
+        let descriptor = open(databasePath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if descriptor >= 0 { close(descriptor) }
         database = try SQLiteDatabase(path: databasePath)
         // Check whose file it is, and its version, before anything writes to it.

@@ -133,6 +133,31 @@ final class DesktopSession {
         return found
     }
 
+    /// Waits for a window whose title matches one of `patterns` (regular expressions, as
+    /// `xdotool search` takes them); returns its id and title.
+    @discardableResult
+    func waitForAnyWindow(matching patterns: [String]) throws -> (id: String, title: String) {
+        var found: (id: String, title: String)?
+        do {
+            try poll("a window whose title matches one of \(patterns)") {
+                for pattern in patterns {
+                    let run = try ProgramRun.run(
+                        "xdotool", ["search", "--onlyvisible", "--name", pattern, "getwindowname", "%@"],
+                        environment: environment)
+                    if let title = run.output.split(separator: "\n").first.map(String.init), run.status == 0 {
+                        found = (try windows(titled: title).first ?? "", title)
+                        return found?.id.isEmpty == false
+                    }
+                }
+                return false
+            }
+        } catch {
+            throw DesktopTestError.timedOut(
+                "a window matching one of \(patterns); the windows: \(windowTitles())")
+        }
+        return found ?? ("", "")
+    }
+
     /// The titles of the windows on screen, for a failure's message.
     func windowTitles() -> [String] {
         let run = try? ProgramRun.run(
@@ -183,6 +208,38 @@ final class DesktopSession {
                     try key(["ctrl+shift+u"] + digits + ["space"])
                 }
             }
+        }
+    }
+
+    /// Types `text` (ASCII) into the focused widget from another process, a key every
+    /// 20 ms, while the test goes on; ``Typing/stop()`` ends it.
+    func typeInBackground(_ text: String) throws -> Typing {
+        guard let xdotool = TmuxSession.programOnPath("xdotool") else {
+            throw DesktopTestError.missing("xdotool (scripts/bootstrap installs it)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: xdotool)
+        process.arguments = ["type", "--delay", "20", text]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return Typing(process: process, keys: Set(text).map(String.init), session: self)
+    }
+
+    /// Keys being typed by ``typeInBackground(_:)``.
+    struct Typing {
+        let process: Process
+        let keys: [String]
+        let session: DesktopSession
+
+        /// Stops typing (SIGKILL: the process inherits the tests' blocked SIGTERM), then
+        /// lets go of the keys: one killed between a key's press and its release would
+        /// leave it held, and X would repeat it into the next window.
+        func stop() {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            _ = try? session.x("xdotool", ["keyup"] + keys.sorted())
         }
     }
 
