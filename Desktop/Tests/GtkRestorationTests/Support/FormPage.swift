@@ -59,14 +59,19 @@ final class FormPage: Page, ObjectRestoration {
     }
 }
 
-/// A page shown in a dialog: one entry whose text it restores.
+/// A page shown in a dialog: two entries whose text it restores.
 @MainActor
 final class NotePage: Page, ObjectRestoration {
     let note = Entry()
+    let second = Entry()
 
     init() {
-        super.init(content: note, restorationIdentifier: "NotePage")
+        let box = Box(.vertical)
+        super.init(content: box, restorationIdentifier: "NotePage")
+        box.append(note)
+        box.append(second)
         addView(TextState(note, identifier: "note", restoresText: true))
+        addView(TextState(second, identifier: "second", restoresText: true))
     }
 
     override var restorationClass: (any ObjectRestoration.Type)? { NotePage.self }
@@ -78,17 +83,21 @@ final class NotePage: Page, ObjectRestoration {
     }
 }
 
-/// The scene's delegate: a page stack before the restore, a form page after it if the
-/// stack came back empty.
+/// The scene's delegate: two tabs before the restore, a page stack and a plain page, and a
+/// form page on the stack after it if the stack came back empty.
 @MainActor
 final class FormDelegate: SceneDelegate {
     let data: FormData
+    let tabs = TabsPage(restorationIdentifier: "Tabs")
     let stack = PageStack(restorationIdentifier: "Stack")
+    let other = Page(content: Label("the other tab"), restorationIdentifier: "Other")
 
     init(data: FormData) { self.data = data }
 
     func sceneWillFinishLaunching(_ scene: Scene) {
-        scene.root.page = stack
+        tabs.addTab(stack, title: "Form")
+        tabs.addTab(other, title: "Other")
+        scene.root.page = tabs
     }
 
     func sceneDidFinishLaunching(_ scene: Scene) {
