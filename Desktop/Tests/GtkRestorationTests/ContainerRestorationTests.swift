@@ -3,8 +3,8 @@ import GtkRestoration
 import StateRestoration
 import Testing
 
-/// The adapter's containers on real GTK widgets: tabs, the split of a page stack, dialogs,
-/// and the engine's clock on GLib's loop.
+/// The adapter's containers on real GTK widgets: tabs, the split of a page stack, and the
+/// engine's clock on GLib's loop.
 @Suite("G2: the GTK adapter's containers", .serialized)
 @MainActor
 struct ContainerRestorationTests {
@@ -19,24 +19,6 @@ struct ContainerRestorationTests {
         let (_, restored) = try harness.relaunch(scene)
         #expect(restored.tabs.selectedTab === restored.other)
         #expect(try harness.form(restored).draft.text == "under the first tab")
-    }
-
-    @Test("G2: the entry that held a dialog's focus holds it again after a relaunch")
-    func dialogFocus() throws {
-        let harness = try SceneHarness()
-        defer { harness.closeAll() }
-        let (scene, delegate) = try harness.launch()
-        let note = NotePage()
-        try harness.form(delegate).present(note)
-        #expect(MainLoop.iterate(until: { note.second.isVisibleOnScreen }), "the dialog never appeared")
-        note.second.grabFocusWithoutSelecting()
-        let (_, restored) = try harness.relaunch(scene)
-        let form = try harness.form(restored)
-        let again = try #require(form.presentedPage as? NotePage)
-        #expect(MainLoop.iterate(until: { again.second.isVisibleOnScreen }), "the dialog never appeared")
-        let dialog = try #require(form.dialog)
-        #expect(dialog.focusIsInside(again.second))
-        #expect(!dialog.focusIsInside(again.note))
     }
 
     @Test(

@@ -173,7 +173,7 @@ struct SceneRestorationTests {
         #expect(try harness.form(restored).draft.text == "typed")
     }
 
-    @Test("G2: a page shown in a dialog comes back in its dialog, over its page, with its state")
+    @Test("G2: a page shown in a dialog comes back in its dialog, over its page, with its state and focus")
     func presentedPage() throws {
         let harness = try SceneHarness()
         defer { harness.closeAll() }
@@ -181,12 +181,18 @@ struct SceneRestorationTests {
         let note = NotePage()
         try harness.form(delegate).present(note)
         note.note.text = "在对话框里"
+        #expect(MainLoop.iterate(until: { note.second.isVisibleOnScreen }), "the dialog never appeared")
+        note.second.grabFocusWithoutSelecting()
         let (_, restored) = try harness.relaunch(scene)
         let form = try harness.form(restored)
         let again = try #require(form.presentedPage as? NotePage)
         #expect(again.note.text == "在对话框里")
         #expect(again.presentingPage === form)
         #expect(MainLoop.iterate(until: { again.note.isVisibleOnScreen }), "the dialog never appeared")
+        // The entry that held the dialog's focus holds it again.
+        let dialog = try #require(form.dialog)
+        #expect(dialog.focusIsInside(again.second))
+        #expect(!dialog.focusIsInside(again.note))
         form.dismiss()
         #expect(form.presentedPage == nil)
         #expect(!again.note.isVisibleOnScreen)
