@@ -15,8 +15,10 @@ public final class ListState: Restorable, RestorableView, FocusTarget, OnScreenR
     /// The first row on screen when saved (its key, and the pixels of it scrolled past),
     /// until the scroll is given back.
     private var restoredScroll: (key: String, offset: Double)?
-    /// The most steps a scroll takes to come back (2 s of them; most take two frames).
-    static let maximumScrollSteps = 200
+    /// The most moves a scroll makes to come back (most take two), and how long it waits
+    /// for GTK's layout in all (a loaded machine lays out slowly).
+    static let maximumScrollMoves = 60
+    static let scrollTimeout: Duration = .seconds(10)
 
     /// Creates the state of `list`, saved under `identifier`.
     public init(_ list: ColumnView, identifier: String) {
@@ -58,20 +60,24 @@ public final class ListState: Restorable, RestorableView, FocusTarget, OnScreenR
     public func applyOnScreen(isFinal: Bool) {
         guard !isScrolling, let position = pendingPosition else { return }
         isScrolling = true
-        step(toward: position, remaining: Self.maximumScrollSteps)
+        step(toward: position, moves: 0, deadline: ContinuousClock.now + Self.scrollTimeout)
     }
 
     private var isScrolling = false
 
-    private func step(toward position: ColumnView.ScrollPosition, remaining: Int) {
-        if list.scrollStep(toward: position) || remaining == 0 {
+    private func step(
+        toward position: ColumnView.ScrollPosition, moves: Int, deadline: ContinuousClock.Instant
+    ) {
+        let step = list.scrollStep(toward: position)
+        let moved = moves + (step == .moved ? 1 : 0)
+        if step == .there || moved >= Self.maximumScrollMoves || ContinuousClock.now >= deadline {
             restoredScroll = nil
             isScrolling = false
             if list.containsFocus { restoreFocus() }
             return
         }
         MainLoop.schedule(after: .milliseconds(10)) { [weak self] in
-            self?.step(toward: position, remaining: remaining - 1)
+            self?.step(toward: position, moves: moved, deadline: deadline)
         }
     }
 

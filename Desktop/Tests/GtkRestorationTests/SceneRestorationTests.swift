@@ -104,7 +104,9 @@ struct SceneRestorationTests {
         scene.window.size = Size(width: 400, height: 500)
         let list = try harness.form(delegate).list
         let target = ColumnView.ScrollPosition(row: 150, offset: 5)
-        #expect(MainLoop.iterate(until: { list.scrollStep(toward: target) }), "never scrolled to row 150")
+        #expect(
+            MainLoop.iterate(until: { list.scrollStep(toward: target) == .there }),
+            "never scrolled to row 150")
         #expect(list.scrollPosition == target)
         harness.data.rows.insert(contentsOf: ["new 1", "new 2"], at: 0)
         let (_, restored) = try harness.relaunch(scene)

@@ -124,19 +124,20 @@ public final class ColumnView: Widget {
     /// by the height of the rows on screen (GTK sizes only the rows it shows). A step waits
     /// for GTK to lay the rows out after the one before: call it again on a later turn of
     /// the main loop.
-    /// - Returns: True once there, or as near as the list scrolls (its end).
-    public func scrollStep(toward position: ScrollPosition) -> Bool {
-        guard let adjustment = gtk_scrollable_get_vadjustment(opaque) else { return false }
+    /// - Returns: Whether it is there (or as near as the list scrolls: its end), moved, or
+    ///   waits for the rows' layout (or for rows at all).
+    public func scrollStep(toward position: ScrollPosition) -> ScrollStep {
+        guard let adjustment = gtk_scrollable_get_vadjustment(opaque) else { return .waiting }
         let frames = rowFrames
-        guard let reference = frames.min(by: { $0.row < $1.row }) else { return false }
+        guard let reference = frames.min(by: { $0.row < $1.row }) else { return .waiting }
         let value = gtk_adjustment_get_value(adjustment)
         let layout = StepLayout(value: value, row: reference.row, top: reference.top)
         // Not laid out since the last step: its frames are the old scroll's.
-        if layout == lastStep { return false }
+        if layout == lastStep { return .waiting }
         let target: Double
         if let frame = frames.first(where: { $0.row == position.row }) {
             let distance = frame.top + position.offset
-            if abs(distance) < 0.5 { return true }
+            if abs(distance) < 0.5 { return .there }
             target = value + distance
         } else {
             let average = frames.map(\.height).reduce(0, +) / Double(frames.count)
@@ -145,9 +146,21 @@ public final class ColumnView: Widget {
         gtk_adjustment_set_value(adjustment, target)
         let moved = gtk_adjustment_get_value(adjustment)
         // Clamped at an end of the list, which is on screen: as near as it goes.
-        if moved == value { return frames.contains { $0.row == 0 || $0.row == rows.count - 1 } }
+        if moved == value {
+            return frames.contains { $0.row == 0 || $0.row == rows.count - 1 } ? .there : .waiting
+        }
         lastStep = StepLayout(value: moved, row: reference.row, top: reference.top)
-        return false
+        return .moved
+    }
+
+    /// What a step of ``scrollStep(toward:)`` did.
+    public enum ScrollStep: Sendable {
+        /// The list is where it was asked to be, or as near as it goes.
+        case there
+        /// It scrolled; the next step comes once GTK has laid the rows out again.
+        case moved
+        /// Nothing yet: GTK has not laid the rows out (since the last step, or at all).
+        case waiting
     }
 
     /// What a scroll step saw: the scroll it left, and the first row's frame then.
