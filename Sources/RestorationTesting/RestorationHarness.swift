@@ -64,6 +64,7 @@ public final class RestorationHarness {
         self.registry = registry
         self.configuration = configuration
         self.configuration.checksAdoption = true
+        self.configuration.checksIncrementalSaves = true
         self.configuration.restoreTimeBudget = nil
         self.storage = storage
     }

@@ -40,6 +40,7 @@ public final class SessionHarness {
         self.registry = registry
         self.configuration = configuration
         self.configuration.checksAdoption = true
+        self.configuration.checksIncrementalSaves = true
     }
 
     /// Takes a session by `choice` (rule S3) and launches `app` on it: will-finish, restore,

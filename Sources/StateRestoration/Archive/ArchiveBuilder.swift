@@ -29,6 +29,14 @@ final class ArchiveBuilder {
         /// read it all back from memory.
         var bodyChecksum: UInt32 = 0
         var checksummed = 0
+        /// For an incremental save's cache (``SaveCache``): where each record starts in the
+        /// body, and where its parent field and references are, to renumber them later.
+        var recording = false
+        var recordStarts: [Int] = []
+        var slots: [ReferenceSlot] = []
+        /// True once a reference was written inside a value (`encode(stateValue:)` of a
+        /// `.reference`), where no slot records it: such an archive cannot be patched.
+        var untrackedReference = false
     }
 
     /// How many new body bytes make ``checksumBody()`` take them: a few hundred records,
@@ -53,6 +61,35 @@ final class ArchiveBuilder {
         state = UncheckedBox(State(body: body))
     }
 
+    /// Creates a builder that records its records' starts and reference slots (for
+    /// ``SaveCache``), with `strings` as its string table so far.
+    init(recordingWith strings: [String], index: [String: Int], capacity: Int) {
+        state = UncheckedBox(
+            State(body: RawBytes(capacity: capacity), stringIndex: index, strings: strings, recording: true))
+    }
+
+    /// Records starts and reference slots from now on.
+    func startRecording() { state.value.recording = true }
+
+    /// The string table and its index, taken from the builder.
+    func takeStrings() -> (strings: [String], index: [String: Int]) {
+        var strings: [String] = []
+        var index: [String: Int] = [:]
+        swap(&strings, &state.value.strings)
+        swap(&index, &state.value.stringIndex)
+        return (strings, index)
+    }
+
+    /// What recording found: each record's start in the body, the reference slots, and
+    /// whether a reference went unrecorded.
+    func takeRecording() -> (starts: [Int], slots: [ReferenceSlot], untracked: Bool) {
+        var starts: [Int] = []
+        var slots: [ReferenceSlot] = []
+        swap(&starts, &state.value.recordStarts)
+        swap(&slots, &state.value.slots)
+        return (starts, slots, state.value.untrackedReference)
+    }
+
     /// Hands the body's buffer to the caller, to give to the next builder; the builder is
     /// left with an empty one.
     func takeBody() -> RawBytes {
@@ -74,6 +111,7 @@ final class ArchiveBuilder {
     /// failed. Strings interned meanwhile stay in the table.
     func rollBack(to mark: Int) {
         state.value.body.truncate(to: mark)
+        while let last = state.value.slots.last, Int(last.offset) >= mark { state.value.slots.removeLast() }
         // Marks are taken inside the record being written, after the last checksummed
         // byte; should one come before it, the checksum starts again.
         if mark < state.value.checksummed {
@@ -85,7 +123,8 @@ final class ArchiveBuilder {
     /// Takes the checksum of the body's new bytes once there are enough of them.
     @inline(__always)
     private func checksumBody() {
-        if state.value.body.count - state.value.checksummed >= Self.checksumStep { checksumRest() }
+        // A recorded body is checksummed where it is assembled (``ArchiveImage``).
+        if !state.value.recording, state.value.body.count - state.value.checksummed >= Self.checksumStep { checksumRest() }
     }
 
     private func checksumRest() {
@@ -137,6 +176,11 @@ final class ArchiveBuilder {
         parentIndex: Int?, identifierIndex: Int, occurrence: Int, typeIndex: Int, classField: Int,
         stateVersion: Int
     ) {
+        if state.value.recording {
+            let start = state.value.body.count
+            state.value.recordStarts.append(start)
+            state.value.slots.append(ReferenceSlot(offset: start, written: parentIndex ?? -1, parent: true))
+        }
         state.value.body.recordHeader(
             parentField: parentIndex.map { $0 + 1 } ?? 0, identifier: identifierIndex, occurrence: occurrence,
             typeName: typeIndex, classField: classField, stateVersion: Int64(stateVersion))
@@ -163,12 +207,20 @@ final class ArchiveBuilder {
     /// Writes one entry of the current keyed space.
     func entry(key: String, value: StateValue) {
         let keyField = intern(key) + 1
+        if state.value.recording, value.holdsReference { state.value.untrackedReference = true }
         state.value.body.entry(keyField: keyField, value: value)
     }
 
     /// Writes one entry whose key field came from ``keyField(_:)``.
     func entry(keyField: Int, value: StateValue) {
+        if state.value.recording, value.holdsReference { state.value.untrackedReference = true }
         state.value.body.entry(keyField: keyField, value: value)
+    }
+
+    /// Writes an entry holding one reference (a record index, or nil), recording its slot.
+    func referenceEntry(keyField: Int, _ index: Int?) {
+        state.value.body.varint(keyField)
+        reference(index)
     }
 
     /// Writes an entry holding a String: the bytes of `entry(keyField:value: .string(value))`.
@@ -218,6 +270,10 @@ final class ArchiveBuilder {
 
     /// One reference of a list begun with ``beginReferenceList(keyField:count:)``.
     func reference(_ index: Int?) {
+        if state.value.recording, let index {
+            state.value.slots.append(
+                ReferenceSlot(offset: state.value.body.count + 1, written: index, parent: false))
+        }
         state.value.body.reference(index)
     }
 
@@ -229,7 +285,24 @@ final class ArchiveBuilder {
     /// The finished archive.
     func finish(metadata: ArchiveMetadata) -> [UInt8] {
         checksumRest()
-        var out = ByteWriter(capacity: state.value.body.count + state.value.strings.count * 16 + 256)
+        var out = Self.prefix(
+            metadata: metadata, strings: state.value.strings, recordCount: state.value.recordCount,
+            bodyCount: state.value.body.count)
+        // The checksum of everything before the body, combined with the body's, taken as
+        // it was written.
+        let checksum = CRC32.combine(
+            CRC32.checksum(out.bytes), state.value.bodyChecksum, secondLength: state.value.body.count)
+        state.value.body.append(to: &out.bytes)
+        out.uint32(checksum)
+        return out.bytes
+    }
+
+    /// An archive's bytes before its body: the header (with the body's length for a body of
+    /// `bodyCount` bytes), the metadata, the string table and the record count.
+    static func prefix(
+        metadata: ArchiveMetadata, strings: [String], recordCount: Int, bodyCount: Int
+    ) -> ByteWriter {
+        var out = ByteWriter(capacity: bodyCount + strings.count * 16 + 256)
         out.bytes.append(contentsOf: ArchiveFormat.magic)
         out.uint16(UInt16(ArchiveFormat.currentVersion))
         out.uint16(0)
@@ -240,20 +313,42 @@ final class ArchiveBuilder {
             out.string(entry.key)
             out.value(entry.value)
         }
-        out.varint(UInt64(state.value.strings.count))
-        for string in state.value.strings { out.string(string) }
-        out.varint(UInt64(state.value.recordCount))
-        let bodyLength = UInt32(
-            truncatingIfNeeded: out.bytes.count + state.value.body.count - ArchiveFormat.headerSize)
+        out.varint(UInt64(strings.count))
+        for string in strings { out.string(string) }
+        out.varint(UInt64(recordCount))
+        let bodyLength = UInt32(truncatingIfNeeded: out.bytes.count + bodyCount - ArchiveFormat.headerSize)
         for shift in 0..<4 {
-            out.bytes[12 + shift] = UInt8(truncatingIfNeeded: bodyLength >> UInt32(shift * 8))
+            out.bytes[ArchiveFormat.bodyLengthOffset + shift] = UInt8(truncatingIfNeeded: bodyLength >> UInt32(shift * 8))
         }
-        // The checksum of everything before the body, combined with the body's, taken as
-        // it was written.
-        let checksum = CRC32.combine(
-            CRC32.checksum(out.bytes), state.value.bodyChecksum, secondLength: state.value.body.count)
-        state.value.body.append(to: &out.bytes)
-        out.uint32(checksum)
-        return out.bytes
+        return out
+    }
+}
+
+/// Where a record's parent field or a reference was written in a recorded body (see
+/// ``ArchiveBuilder/startRecording()``): its offset, and the record index written there.
+struct ReferenceSlot: Sendable {
+    /// The offset of the varint in the body.
+    var offset: Int32
+    /// The record index written: for a parent field, the parent's (-1 for none, written 0).
+    var written: Int32
+    /// True for a record's parent field (written as index + 1), false for a reference.
+    var parent: Bool
+
+    init(offset: Int, written: Int, parent: Bool) {
+        self.offset = Int32(truncatingIfNeeded: offset)
+        self.written = Int32(truncatingIfNeeded: written)
+        self.parent = parent
+    }
+}
+
+extension StateValue {
+    /// True if the value is, or holds, a reference.
+    var holdsReference: Bool {
+        switch self {
+        case .reference: true
+        case .array(let values): values.contains { $0.holdsReference }
+        case .dictionary(let values): values.values.contains { $0.holdsReference }
+        default: false
+        }
     }
 }

@@ -31,6 +31,14 @@ struct RawBytes: ~Copyable {
         storage.append(to: &target)
     }
 
+    /// The bytes `range` of those written, as an array.
+    func copy(_ range: Range<Int>) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(range.count)
+        storage.append(range, to: &bytes)
+        return bytes
+    }
+
     /// Drops every byte, keeping the memory for the next writes.
     mutating func removeAll() {
         storage.removeAll()

@@ -181,7 +181,7 @@ public final class StateEncoder {
         let field = try field(key)
         var index: Int?
         if let object { index = referenceResolver(object) }
-        builder.entry(keyField: field, value: .reference(index))
+        builder.referenceEntry(keyField: field, index)
     }
 
     /// Writes an ordered list of references, for example a navigation stack.

@@ -26,7 +26,12 @@ public final class RestorableProperty<Value: StateValueConvertible>: AnyRestorab
     /// whose tree holds the property.
     public var value: Value {
         didSet {
-            if !isRestoring { engine?.stateDidChange() }
+            guard !isRestoring, let engine else { return }
+            if let owner {
+                engine.stateDidChange(of: owner)
+            } else {
+                engine.stateDidChange()
+            }
         }
     }
     private var isRestoring = false
@@ -62,6 +67,9 @@ public class AnyRestorableProperty {
     public let key: String
     /// The engine that met the property last, at its launch, a save or a restore.
     weak var engine: RestorationEngine?
+    /// The object that holds the property, as the last save found it: the one whose record
+    /// a change rewrites (rule P1).
+    weak var owner: (any RestorableObject)?
 
     init(key: String) {
         self.key = key

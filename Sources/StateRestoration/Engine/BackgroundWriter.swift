@@ -45,7 +45,69 @@ final class BackgroundWriter {
     }
 
     /// Forgets what is on disk: the next write writes, even the same state.
-    func forget() { lastWritten = nil }
+    func forget() {
+        lastWritten = nil
+        lastImage.set(nil)
+    }
+
+    /// What the last write of an image put on disk, kept where images are assembled.
+    private let lastImage = LastImage()
+
+    /// Assembles `image` and writes it before returning, after the writes already queued,
+    /// unless the archive on disk already holds its state (R26).
+    /// - Throws: ``RestorationError``; the previous archive is then intact.
+    func write(_ image: ArchiveImage, activity: RestorationActivity?) throws(RestorationError) {
+        lastWritten = nil
+        let storage = self.storage
+        let limits = self.limits
+        let lastImage = self.lastImage
+        let result = queue.sync { () -> Result<Void, RestorationError> in
+            Result { () throws(RestorationError) in
+                try Self.store(image, activity: activity, in: storage, limits: limits, last: lastImage)
+            }
+        }
+        if case .failure(let error) = result { throw error }
+    }
+
+    /// ``writeInBackground(_:confirming:then:)`` for an image, assembled on the write queue;
+    /// a nil image writes nothing (the state did not change) and only confirms.
+    func writeInBackground(
+        _ image: ArchiveImage?, activity: RestorationActivity?, confirming: Bool,
+        then report: @escaping @Sendable @MainActor () -> Void
+    ) {
+        lastWritten = nil
+        let storage = self.storage
+        let limits = self.limits
+        let lastImage = self.lastImage
+        inFlight += 1
+        queue.async { [finished, post] in
+            let outcome: Outcome
+            do throws(RestorationError) {
+                if let image {
+                    try Self.store(image, activity: activity, in: storage, limits: limits, last: lastImage)
+                }
+                if confirming { try storage.remove(.launchHistory) }
+                outcome = .written(confirmed: confirming)
+            } catch {
+                outcome = .failed(error)
+            }
+            finished.append(outcome)
+            post(report)
+        }
+    }
+
+    /// Assembles, checks and stores an image, on the write queue.
+    nonisolated private static func store(
+        _ image: ArchiveImage, activity: RestorationActivity?, in storage: any RestorationStorage,
+        limits: ArchiveLimits, last: LastImage
+    ) throws(RestorationError) {
+        let state = WrittenState(image, activity: activity)
+        if last.holds(state) { return }
+        last.set(nil)
+        try checkReadsBack(state, limits: limits)
+        try storage.store(state.file, as: .archive)
+        last.set(state)
+    }
 
     /// Writes `state` before returning, after the writes already queued.
     /// - Throws: ``RestorationError``; the previous archive is then intact.
@@ -158,22 +220,49 @@ struct WrittenState: Sendable {
     private let checksum: Int
 
     init(_ encoded: EncodedState) {
-        var metadata = ByteWriter(capacity: 256)
-        metadata.varint(UInt64(encoded.metadata.entries.count))
-        for entry in encoded.metadata.entries {
-            metadata.string(entry.key)
-            metadata.value(entry.value)
+        self.init(archive: encoded.bytes, file: encoded.fileBytes, metadata: encoded.metadata)
+    }
+
+    /// The state of an archive and its file (the archive, then the activity's footer).
+    init(archive: [UInt8], file: [UInt8], metadata: ArchiveMetadata) {
+        var written = ByteWriter(capacity: 256)
+        written.varint(UInt64(metadata.entries.count))
+        for entry in metadata.entries {
+            written.string(entry.key)
+            written.value(entry.value)
         }
-        archive = encoded.bytes
-        file = encoded.fileBytes
-        checksum = encoded.bytes.count - ArchiveFormat.trailerSize
-        start = min(ArchiveFormat.headerSize + metadata.bytes.count, checksum)
+        self.archive = archive
+        self.file = file
+        checksum = archive.count - ArchiveFormat.trailerSize
+        start = min(ArchiveFormat.headerSize + written.bytes.count, checksum)
+    }
+
+    /// The state of an image, assembled: what a save writes (rule P1).
+    init(_ image: ArchiveImage, activity: RestorationActivity?) {
+        let archive = image.archive()
+        var file = archive
+        if let activity { file += ActivityFooter.encode(activity) }
+        self.init(archive: archive, file: file, metadata: image.metadata)
     }
 
     func holdsSameState(as other: WrittenState) -> Bool {
         file[start..<checksum] == other.file[other.start..<other.checksum]
             && file[(checksum + ArchiveFormat.trailerSize)...]
                 == other.file[(other.checksum + ArchiveFormat.trailerSize)...]
+    }
+}
+
+/// What the last write of an image put on disk, read and set on the write queue (and
+/// forgotten from the main actor).
+private final class LastImage: Sendable {
+    private let state = Mutex<WrittenState?>(nil)
+
+    func set(_ written: WrittenState?) {
+        state.withLock { $0 = written }
+    }
+
+    func holds(_ written: WrittenState) -> Bool {
+        state.withLock { $0.map(written.holdsSameState) == true }
     }
 }
 

@@ -43,7 +43,7 @@ struct IdentityTable {
         var slot = start
         while true {
             let found = slots[slot].key
-            if found == key { return slots[slot].value }
+            if found == key { return slots[slot].value >= 0 ? slots[slot].value : nil }
             if found == 0 { return nil }
             slot = (slot + 1) & mask
         }
@@ -81,13 +81,33 @@ struct IdentityTable {
         var slot = start
         while true {
             let found = slots[slot].key
-            if found == key { return slots[slot].value }
+            if found == key {
+                guard slots[slot].value < 0 else { return slots[slot].value }
+                slots[slot].value = value
+                return nil
+            }
             if found == 0 {
                 slots[slot] = Slot(key: key, value: value)
                 count += 1
                 return nil
             }
             slot = (slot + 1) & mask
+        }
+    }
+
+    /// Stores `value` for `object`, replacing what was stored (-1 stands for an object no
+    /// longer there: ``subscript(_:)`` then answers nil).
+    mutating func set(_ value: Int, for object: ObjectIdentifier) {
+        set(value, address: UInt(bitPattern: object))
+    }
+
+    /// ``set(_:for:)`` by the object's address.
+    mutating func set(_ value: Int, address key: UInt) {
+        if let old = insertIfAbsent(value, key: key), old != value {
+            let mask = slots.count - 1
+            var slot = self.slot(of: key)
+            while slots[slot].key != key { slot = (slot + 1) & mask }
+            slots[slot].value = value
         }
     }
 

@@ -4,6 +4,7 @@
 extension PreservationPass {
     /// The record index of `object`, adding it to the pass if the walk did not save it.
     func reference(to object: any RestorableObject) -> Int? {
+        if let lookUp { return lookUp(object) }
         let expected = tables.value.expectedReference
         if expected >= 0, tables.value.links[expected].address == UInt(bitPattern: ObjectIdentifier(object)) {
             tables.value.expectedReference = Int(tables.value.links[expected].nextSibling)
@@ -71,6 +72,7 @@ extension PreservationPass {
             return nil
         }
         let index = tables.value.nodes.count
+        pulledIn = true
         _ = tables.value.nodeIndex.insertIfAbsent(index, for: ObjectIdentifier(object))
         append(object, parent: parent, identifier: identifier, occurrence: occurrence, depth: depth)
         if let pruned = prunedDiagnostics.removeValue(forKey: ObjectIdentifier(object)) {

@@ -67,8 +67,15 @@ final class PreservationPass {
     /// The path of the saved node at `index`, built when asked: for diagnostics and
     /// ``StateEncoder/path``, which most saves never need.
     func path(of index: Int) -> RestorationPath {
-        SavedNode.path(of: index, in: tables.value.nodes)
+        if let nodePath { return nodePath(index) }
+        return SavedNode.path(of: index, in: tables.value.nodes)
     }
+    /// For an incremental save (``SaveCache``): the path of a cached node, and the record
+    /// index of an object, in place of the pass's own tables.
+    var nodePath: ((Int) -> RestorationPath)?
+    var lookUp: ((any RestorableObject) -> Int?)?
+    /// True once a reference saved an object the walk did not (R8).
+    var pulledIn = false
     /// Parent of every object in the live tree, built only if a reference needs it.
     var treeParents: [ObjectIdentifier: any RestorableObject]?
     var diagnostics: [RestorationDiagnostic] = []
@@ -92,10 +99,12 @@ final class PreservationPass {
         roots: [any RestorableObject], registry: RestorationRegistry, names: TypeNameCache,
         properties: RestorableProperties, maxDepth: Int,
         capacity: Int = 4096, expectedNodes: Int = 32, reusing body: consuming RawBytes? = nil,
-        registeredIdentifiers: [ObjectIdentifier: String] = [:]
+        registeredIdentifiers: [ObjectIdentifier: String] = [:], builder: ArchiveBuilder? = nil
     ) {
         self.registeredIdentifiers = registeredIdentifiers
-        if let body = body.take() {
+        if let builder {
+            self.builder = builder
+        } else if let body = body.take() {
             self.builder = ArchiveBuilder(reusing: body)
         } else {
             self.builder = ArchiveBuilder(capacity: capacity)
@@ -117,10 +126,48 @@ final class PreservationPass {
         builder.takeBody()
     }
 
+    /// The pass's tables, taken from it (for ``SaveCache``), leaving them empty.
+    func takeTables() -> Tables {
+        var taken = Tables()
+        swap(&taken, &tables.value)
+        return taken
+    }
+
     /// Walks, encodes and returns the archive bytes.
     func run(metadata: SharedMetadata, delegate: (any RestorationDelegate)?) -> [UInt8] {
-        // One resolver for every coder of the pass, rather than a closure context per object.
-        let resolver: (any RestorableObject) -> Int? = { [unowned self] in self.reference(to: $0) }
+        encodeAll(metadata: metadata, delegate: delegate)
+        return builder.finish(metadata: metadata.value)
+    }
+
+    /// Walks and encodes the application state and every record into the builder's body.
+    func encodeAll(metadata: SharedMetadata, delegate: (any RestorationDelegate)?) {
+        encodeApplicationState(metadata: metadata, delegate: delegate)
+        walk(children: roots, parent: nil, positional: false)
+        builder.endApplicationState()
+        // One encoder for every object, pointed at each in turn: an encoder per object was
+        // an allocation, and retains and releases of what it holds, for each.
+        let coder = recordCoder(metadata: metadata)
+        var index = 0
+        while index < tables.value.nodes.count {
+            encode(node: index, with: coder)
+            index += 1
+        }
+    }
+
+    /// The one resolver of the pass's coders, rather than a closure context per object.
+    private var resolver: (any RestorableObject) -> Int? {
+        { [unowned self] in self.reference(to: $0) }
+    }
+
+    /// The encoder a pass points at each record in turn.
+    func recordCoder(metadata: SharedMetadata) -> StateEncoder {
+        StateEncoder(
+            nodePath: { [unowned self] in self.path(of: $0) }, metadata: metadata, builder: builder,
+            referenceResolver: resolver)
+    }
+
+    /// Encodes the app delegate's state (the application's keyed space), without its end.
+    func encodeApplicationState(metadata: SharedMetadata, delegate: (any RestorationDelegate)?) {
         let appCoder = StateEncoder(
             path: RestorationPath(), metadata: metadata, builder: builder, referenceResolver: resolver)
         do {
@@ -129,19 +176,6 @@ final class PreservationPass {
             diagnostics.append(
                 RestorationDiagnostic(.notSaved, path: nil, reason: "application state: \(error)"))
         }
-        walk(children: roots, parent: nil, positional: false)
-        builder.endApplicationState()
-        // One encoder for every object, pointed at each in turn: an encoder per object was
-        // an allocation, and retains and releases of what it holds, for each.
-        let coder = StateEncoder(
-            nodePath: { [unowned self] in self.path(of: $0) }, metadata: metadata, builder: builder,
-            referenceResolver: resolver)
-        var index = 0
-        while index < tables.value.nodes.count {
-            encode(node: index, with: coder)
-            index += 1
-        }
-        return builder.finish(metadata: metadata.value)
     }
 
     // MARK: The walk
@@ -315,9 +349,21 @@ final class PreservationPass {
     /// Encodes the node at `index` in place, with the pass's one encoder: copying a node out
     /// of the table would retain its identifier only to release it again.
     func encode(node index: Int, with coder: StateEncoder) {
-        let object = tables.value.objects[index]
+        tables.value.expectedReference = Int(tables.value.links[index].firstChild)
+        encodeRecord(
+            tables.value.objects[index], identifier: tables.value.nodes[index].identifier,
+            occurrence: tables.value.nodes[index].occurrence, parent: parentField(of: index), node: index,
+            with: coder)
+    }
+
+    /// Encodes one record: `object` saved as `identifier` and `occurrence` below the record
+    /// `parent`; `node` is what ``path(of:)`` is asked for its path.
+    func encodeRecord(
+        _ object: any RestorableObject, identifier: String, occurrence: Int, parent: Int?, node index: Int,
+        with coder: StateEncoder
+    ) {
         // Interned in the archive's order: identifier, type name, restoration class name.
-        let identifierIndex = builder.intern(tables.value.nodes[index].identifier)
+        let identifierIndex = builder.intern(identifier)
         let typeID = ObjectIdentifier(type(of: object))
         let typeIndex: Int
         if let last = tables.value.lastType, last.type == typeID {
@@ -346,11 +392,9 @@ final class PreservationPass {
             }
         }
         builder.beginRecord(
-            parentIndex: parentField(of: index), identifierIndex: identifierIndex,
-            occurrence: tables.value.nodes[index].occurrence, typeIndex: typeIndex, classField: classField,
-            stateVersion: object.restorationStateVersion)
+            parentIndex: parent, identifierIndex: identifierIndex, occurrence: occurrence, typeIndex: typeIndex,
+            classField: classField, stateVersion: object.restorationStateVersion)
         let mark = builder.bodyCount
-        tables.value.expectedReference = Int(tables.value.links[index].firstChild)
         coder.node = index
         defer { coder.node = -1 }
         do {
@@ -362,6 +406,7 @@ final class PreservationPass {
                     try checkKeys(of: object, against: declared, at: index, metadata: coder.metadata)
                     for property in declared {
                         property.engine = properties.engine
+                        property.owner = object
                         try property.encode(into: coder)
                     }
                 }

@@ -6,8 +6,11 @@ extension RestorableObject {
     /// session, say) hear nothing. An object that belongs to no engine yet changes nothing.
     ///
     /// Call it when state changes off the input path: a timer, a load that finished, data
-    /// another process changed. A save that finds nothing changed writes nothing.
+    /// another process changed, and whenever this object's children change (added, removed,
+    /// reordered) or a child's identifier does. A save that finds nothing changed writes
+    /// nothing. The next save encodes this object's record again and copies the records of
+    /// objects that did not call it (rule P1).
     public func invalidateRestorableState() {
-        restorationEngine?.stateDidChange()
+        restorationEngine?.stateDidChange(of: self)
     }
 }

@@ -68,6 +68,19 @@ public struct RestorationConfiguration: Sendable {
     /// default, on with `RESTORATION_DEBUG=1` (any ``debugOutput`` but `.off`), and always on
     /// under `RestorationTesting`'s harness.
     public var checksAdoption: Bool
+    /// Whether saves cost what changed (rule P1): a continuous or requested save encodes
+    /// only the objects that said they changed (``RestorableObject/invalidateRestorableState()``,
+    /// a ``RestorableProperty`` set) and copies the other records from the last save. A
+    /// change that names no object (``RestorationEngine/stateDidChange()``), and every save on
+    /// background or termination, encode everything. Default true; false makes every save a
+    /// full one, written as before.
+    public var incrementalSaves = true
+    /// Whether each incremental save is checked against a full pass (rule P1): an object
+    /// whose state or children changed without saying so is then named in a
+    /// ``RestorationDiagnostic/Kind/warning``, and that save is a full one. It costs a full
+    /// save each time, so it is off by default, on with `RESTORATION_DEBUG=1` (any
+    /// ``debugOutput`` but `.off`), and always on under `RestorationTesting`'s harness.
+    public var checksIncrementalSaves: Bool
 
     /// Creates a configuration with defaults for everything but the app's identity.
     public init(
@@ -87,5 +100,6 @@ public struct RestorationConfiguration: Sendable {
         self.debugOutput = debugOutput
         self.now = now
         self.checksAdoption = checksAdoption ?? (debugOutput != .off)
+        self.checksIncrementalSaves = debugOutput != .off
     }
 }

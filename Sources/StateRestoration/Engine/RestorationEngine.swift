@@ -31,7 +31,7 @@ public final class RestorationEngine {
     /// nil before the first. Its ``PreservationReport/reason`` says which trigger it was;
     /// `saved` is false if the delegate declined. It is set when the pass has encoded the
     /// state, before the write of a continuous save has finished.
-    public private(set) var lastPreservationReport: PreservationReport?
+    public internal(set) var lastPreservationReport: PreservationReport?
 
     let roots: @MainActor () -> [any RestorableObject]
     let scheduler: any RestorationScheduler
@@ -41,22 +41,30 @@ public final class RestorationEngine {
     private let diagnosticOutput: DiagnosticOutput
     /// The size of the last archive encoded: the next save reserves that much at once
     /// rather than growing its buffer (and copying it) step by step.
-    private var lastArchiveSize = 4096
+    var lastArchiveSize = 4096
     /// The number of objects the last save recorded, for the same reason.
-    private var lastNodeCount = 32
+    var lastNodeCount = 32
     /// The body buffer of the last save, which the next one writes into: allocating a new
     /// one for each save had the system map and zero its memory again (a page fault per
     /// 4 KiB). Freed with the engine.
-    private var spareBody: RawBytes?
+    var spareBody: RawBytes?
     var registeredObjects: [WeakObject] = []
     /// The continuous save's debounce, bounded by the maximum delay (rules R20, H15).
     private var pendingSave: BoundedDebounce?
     /// Writes the archives (rules R20, R26, R34).
-    private let writer: BackgroundWriter
+    let writer: BackgroundWriter
     /// The in-progress marker and the launch history (rules R18, R28, R35).
     let launchGuard: LaunchGuard
     /// The extensions of the restore under way (rule R27).
     let deferred: DeferredRestoration
+    /// What the last save wrote, record by record, for the next save to reuse (rule P1);
+    /// nil when the next save is a full one.
+    var saveCache: SaveCache?
+    /// The objects that said they changed since the last save (``stateDidChange(of:)``).
+    var changedObjects: [any RestorableObject] = []
+    /// True after a change that did not say which object (``stateDidChange()``): the next
+    /// save is a full one.
+    var everythingChanged = true
 
     /// What restoration classes and decoding objects receive from the app (rule R30): its
     /// store, services and configuration, as one value of the app's own type, read with
@@ -115,21 +123,7 @@ public final class RestorationEngine {
     /// disk. Returns nil if the app delegate declines (rule R1).
     public func encodeState(reason: PreservationReason = .requested) -> EncodedState? {
         let metadata = SharedMetadata(currentMetadata())
-        let probe = StateEncoder(
-            path: RestorationPath(), metadata: metadata, builder: ArchiveBuilder(),
-            referenceResolver: { _ in nil })
-        guard delegate?.shouldSaveApplicationState(probe) == true else {
-            lastPreservationReport = PreservationReport(
-                reason: reason, saved: false, savedPaths: [], byteCount: 0, diagnostics: [])
-            record([
-                RestorationDiagnostic(
-                    .declined, path: nil,
-                    reason:
-                        "nothing saved (\(reason.rawValue)): the app delegate's shouldSaveApplicationState is false"
-                )
-            ])
-            return nil
-        }
+        guard delegateAllowsSave(reason: reason, metadata: metadata) else { return nil }
         // The last save's body buffer, unless it is far larger than this save will need.
         var body = spareBody.take()
         if let capacity = body?.capacity, capacity > 4 * max(lastArchiveSize, 1 << 16) {
@@ -168,6 +162,7 @@ public final class RestorationEngine {
         if reason == .background || reason == .termination { launchGuard.confirm() }
         // A clean exit is not a death while restoring, even with extensions open (R27).
         if reason == .termination { deferred.endForCleanExit() }
+        if configuration.incrementalSaves { return try preserveIncrementally(reason: reason) }
         guard let encoded = encodeState(reason: reason) else {
             return PreservationReport(
                 reason: reason, saved: false, savedPaths: [], byteCount: 0, diagnostics: [])
@@ -202,6 +197,13 @@ public final class RestorationEngine {
     /// it has not saved (rule H15), however steadily changes keep coming; its write
     /// happens off the main actor.
     public func stateDidChange() {
+        everythingChanged = true
+        changedObjects.removeAll()
+        scheduleContinuousSave()
+    }
+
+    /// Schedules a continuous save after the debounce (rules R20, H15).
+    func scheduleContinuousSave() {
         reportFinishedWrites()
         guard let delay = configuration.continuousPreservationDelay else { return }
         if pendingSave == nil {
@@ -234,6 +236,10 @@ public final class RestorationEngine {
     }
 
     private func saveInBackground() {
+        if configuration.incrementalSaves {
+            saveIncrementallyInBackground()
+            return
+        }
         guard let encoded = encodeState(reason: .continuous) else { return }
         // A save after a restore confirms it (rule R35).
         writer.writeInBackground(WrittenState(encoded), confirming: launchGuard.awaitingConfirmation) {
@@ -244,13 +250,15 @@ public final class RestorationEngine {
     /// Reports the background writes that finished: each success to the delegate, each
     /// failure as a diagnostic and to the delegate, so that a failed save reaches the user
     /// without waiting for the next change.
-    private func reportFinishedWrites() {
+    func reportFinishedWrites() {
         for outcome in writer.takeOutcomes() {
             switch outcome {
             case .written(let confirmed):
                 delegate?.didPreserveState()
                 if confirmed { launchGuard.confirmed() }
             case .failed(let error):
+                // The next save writes the whole state, even unchanged.
+                everythingChanged = true
                 record([BackgroundWriter.failure(error)])
                 delegate?.didFailToPreserveState(error)
             }
@@ -276,6 +284,7 @@ public final class RestorationEngine {
     /// end of a diagnostic saying what became of the archive, for the user to act on.
     func setArchiveAside() -> String {
         writer.forget()
+        everythingChanged = true
         do {
             try storage.move(.archive, to: .discardedArchive)
         } catch {

@@ -131,6 +131,12 @@ struct UncheckedByteBuffer: ~Copyable {
         unsafe target.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
     }
 
+    /// Appends the bytes `range` (within those written) to `target`.
+    func append(_ range: Range<Int>, to target: inout [UInt8]) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count)
+        unsafe target.append(contentsOf: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+    }
+
     /// Runs `body` with the bytes written so far.
     func withBytes<Result, Failure: Error>(
         _ body: (Span<UInt8>) throws(Failure) -> Result

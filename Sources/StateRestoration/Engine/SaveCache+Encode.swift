@@ -1,0 +1,110 @@
+/// The records an incremental save encoded, before they join the cache.
+struct EncodedRecords {
+    /// The application's keyed space, its end byte included.
+    var applicationState: [UInt8]
+    /// The records' bytes, back to back, and their slots.
+    var bytes: [UInt8]
+    var slots: [CachedSlot]
+    /// Each record: its node, and where its bytes and slots are.
+    var records: [(node: Int32, location: RecordLocation)]
+}
+
+extension EncodedRecords {
+    /// The bytes of each record, by node.
+    func bytes(of location: RecordLocation) -> ArraySlice<UInt8> {
+        bytes[Int(location.start)..<Int(location.end)]
+    }
+}
+
+extension SaveCache {
+    /// Encodes the application state and the records of `nodes` with the cache's string
+    /// table and numbering, as a full pass would encode them.
+    /// - Throws: ``NeedsFullSave`` if a record refers to an object the cache does not hold
+    ///   (a full save would save it too, R8) or writes a reference inside a value.
+    func encode(
+        _ nodes: [(node: Int32, object: any RestorableObject)], context: IncrementalContext
+    ) throws(NeedsFullSave) -> (EncodedRecords, [RestorationDiagnostic]) {
+        let builder = ArchiveBuilder(recordingWith: strings, index: stringIndex, capacity: 4096)
+        let pass = PreservationPass(
+            roots: [], registry: context.registry, names: context.names, properties: context.properties,
+            maxDepth: context.maxDepth, builder: builder)
+        let missed = MissedReference()
+        pass.lookUp = { [unowned self] object in
+            if let node = self.identities[ObjectIdentifier(object)], self.alive[node] {
+                return Int(self.recordIndex[node])
+            }
+            missed.found = true
+            return nil
+        }
+        pass.nodePath = { [unowned self] in self.path(of: $0) }
+        pass.encodeApplicationState(metadata: context.metadata, delegate: context.delegate)
+        builder.endApplicationState()
+        let coder = pass.recordCoder(metadata: context.metadata)
+        let sorted = nodes.sorted { recordIndex[Int($0.node)] < recordIndex[Int($1.node)] }
+        for (node, object) in sorted {
+            let parent = saved[Int(node)].parent
+            pass.encodeRecord(
+                object, identifier: saved[Int(node)].identifier, occurrence: saved[Int(node)].occurrence,
+                parent: parent >= 0 ? Int(recordIndex[parent]) : nil, node: Int(node), with: coder)
+        }
+        let recording = builder.takeRecording()
+        let taken = builder.takeStrings()
+        strings = taken.strings
+        stringIndex = taken.index
+        guard !missed.found else {
+            throw NeedsFullSave(reason: "a record refers to an object the last save did not hold")
+        }
+        guard !recording.untracked else { throw NeedsFullSave(reason: "a reference inside a value") }
+        let body = builder.takeBody()
+        let firstRecord = recording.starts.first ?? body.count
+        var encoded = EncodedRecords(
+            applicationState: body.copy(0..<firstRecord), bytes: body.copy(firstRecord..<body.count), slots: [],
+            records: [])
+        var slot = 0
+        while slot < recording.slots.count && Int(recording.slots[slot].offset) < firstRecord { slot += 1 }
+        for (index, item) in sorted.enumerated() {
+            let start = recording.starts[index] - firstRecord
+            let end = (index + 1 < sorted.count ? recording.starts[index + 1] : body.count) - firstRecord
+            let slotStart = encoded.slots.count
+            while slot < recording.slots.count && Int(recording.slots[slot].offset) - firstRecord < end {
+                let found = recording.slots[slot]
+                encoded.slots.append(
+                    CachedSlot(
+                        offset: found.offset - Int32(firstRecord), written: found.written,
+                        target: found.written >= 0 ? order[Int(found.written)] : -1, parent: found.parent))
+                slot += 1
+            }
+            encoded.records.append(
+                (
+                    item.node,
+                    RecordLocation(
+                        chunk: Int32(chunks.count), start: Int32(start), end: Int32(end),
+                        slotStart: Int32(slotStart), slotEnd: Int32(encoded.slots.count))
+                ))
+        }
+        return (encoded, pass.diagnostics)
+    }
+
+    /// Puts encoded records in the cache, as a chunk of their own, in place of the nodes'
+    /// earlier records.
+    func store(_ encoded: EncodedRecords) {
+        applicationState = encoded.applicationState
+        guard !encoded.records.isEmpty else { return }
+        let chunk = chunks.count
+        chunks.append(RecordChunk(bytes: encoded.bytes, slots: encoded.slots, epoch: epoch))
+        chunkRecords.append(0)
+        chunkBytes += encoded.bytes.count
+        for (node, location) in encoded.records {
+            release(node)
+            locations[Int(node)] = location
+            chunkRecords[chunk] += 1
+            liveBytes += Int(location.end - location.start)
+        }
+    }
+}
+
+/// Set when an incremental save's record refers to an object the cache does not hold.
+@MainActor
+private final class MissedReference {
+    var found = false
+}

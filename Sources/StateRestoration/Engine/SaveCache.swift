@@ -1,0 +1,158 @@
+/// What the last save wrote, kept so that the next save costs what changed (rule P1): each
+/// saved object's record, as encoded bytes in a ``RecordChunk``, and the tree of saved
+/// objects, by node.
+///
+/// A node is a saved object: its place in the tree (parent, children in order,
+/// identifier, occurrence), its address and where its record is. Nodes are numbered in the
+/// order they were first saved, and keep their number while they stay saved; the record
+/// order (preorder, as a full save writes it) is kept beside them, with a new `epoch` each
+/// time it changes. See docs/ARCHIVE-FORMAT.md, "Incremental saves".
+@MainActor
+final class SaveCache {
+    /// Per node: parent (a node), identifier, occurrence, depth.
+    var saved: [SavedNode]
+    /// Per node: the object's address and its first child and next sibling (nodes).
+    var links: [PreservationPass.Links]
+    var alive: [Bool]
+    /// Nodes by object; a node no longer saved maps to -1.
+    var identities: IdentityTable
+    /// The root nodes, in order.
+    var roots: [Int32]
+    var strings: [String]
+    var stringIndex: [String: Int]
+    /// How many strings the last full save's table held: a table grown far past it (strings
+    /// no record uses any more) asks for a full save.
+    let fullStringCount: Int
+
+    var order: [Int32]
+    var recordIndex: [Int32]
+    var locations: [RecordLocation]
+    var chunks: [RecordChunk?]
+    /// Records per chunk still in use; a chunk with none is dropped.
+    var chunkRecords: [Int]
+    var epoch = 0
+    var applicationState: [UInt8]
+    /// The bytes of the records in use, and of every chunk kept: when the chunks hold much
+    /// more than is in use, the next save is a full one, which starts one chunk afresh.
+    var liveBytes = 0
+    var chunkBytes = 0
+    /// The nodes in record order, with parents as record indices: the report's paths.
+    var savedNodes: [SavedNode]
+
+    /// True when the next save should be a full one, which makes a new cache.
+    var wantsFullSave: Bool {
+        chunkBytes > 2 * liveBytes + (1 << 20) || strings.count > 2 * fullStringCount + 256
+    }
+
+    /// A cache of what a full pass, run with a recording builder, encoded; nil if its archive
+    /// cannot be patched: an object saved because a reference pulled it in (R8), or a
+    /// reference written inside a value.
+    init?(
+        pass: PreservationPass, body: borrowing RawBytes, recording: (starts: [Int], slots: [ReferenceSlot], untracked: Bool),
+        strings: (strings: [String], index: [String: Int])
+    ) {
+        self.strings = strings.strings
+        stringIndex = strings.index
+        fullStringCount = strings.strings.count
+        let tables = pass.takeTables()
+        saved = tables.nodes
+        savedNodes = tables.nodes
+        links = tables.links
+        identities = tables.nodeIndex
+        let count = saved.count
+        let firstRecord = recording.starts.first ?? body.count
+        applicationState = body.copy(0..<firstRecord)
+        guard !pass.pulledIn, !recording.untracked, recording.starts.count == count else { return nil }
+        alive = Array(repeating: true, count: count)
+        roots = []
+        order = []
+        order.reserveCapacity(count)
+        recordIndex = []
+        recordIndex.reserveCapacity(count)
+        for node in 0..<count {
+            order.append(Int32(node))
+            recordIndex.append(Int32(node))
+            if saved[node].parent < 0 { roots.append(Int32(node)) }
+        }
+        // The records' bytes, one chunk, with their slots; the application state's slots
+        // (before the first record) are not kept: it is encoded again at every save.
+        var slots: [CachedSlot] = []
+        slots.reserveCapacity(recording.slots.count)
+        locations = []
+        locations.reserveCapacity(count)
+        var slot = 0
+        while slot < recording.slots.count && Int(recording.slots[slot].offset) < firstRecord { slot += 1 }
+        for node in 0..<count {
+            let start = recording.starts[node]
+            let end = node + 1 < count ? recording.starts[node + 1] : body.count
+            let slotStart = slots.count
+            while slot < recording.slots.count && Int(recording.slots[slot].offset) < end {
+                let found = recording.slots[slot]
+                slots.append(
+                    CachedSlot(
+                        offset: found.offset - Int32(firstRecord), written: found.written, target: found.written,
+                        parent: found.parent))
+                slot += 1
+            }
+            locations.append(
+                RecordLocation(
+                    chunk: 0, start: Int32(start - firstRecord), end: Int32(end - firstRecord),
+                    slotStart: Int32(slotStart), slotEnd: Int32(slots.count)))
+        }
+        let bytes = body.copy(firstRecord..<body.count)
+        chunks = [RecordChunk(bytes: bytes, slots: slots, epoch: 0)]
+        chunkRecords = [count]
+        liveBytes = bytes.count
+        chunkBytes = bytes.count
+    }
+
+    /// The image of what the cache holds, with `metadata`, for the writer to assemble.
+    func image(metadata: ArchiveMetadata) -> ArchiveImage {
+        ArchiveImage(
+            metadata: metadata, strings: strings, applicationState: applicationState, order: order,
+            recordIndex: recordIndex, locations: locations, chunks: chunks, epoch: epoch,
+            recordCount: order.count)
+    }
+
+    /// The path of a node.
+    func path(of node: Int) -> RestorationPath {
+        var components: [RestorationPath.Component] = []
+        var current = node
+        while current >= 0 {
+            components.append(
+                RestorationPath.Component(saved[current].identifier, occurrence: saved[current].occurrence))
+            current = saved[current].parent
+        }
+        return RestorationPath(components.reversed())
+    }
+
+    /// The children of `node`, in order.
+    func children(of node: Int32) -> [Int32] {
+        var result: [Int32] = []
+        var child = links[Int(node)].firstChild
+        while child >= 0 {
+            result.append(child)
+            child = links[Int(child)].nextSibling
+        }
+        return result
+    }
+
+    /// Numbers the records again, in preorder from the roots, after the tree changed.
+    func renumber() {
+        epoch += 1
+        order.removeAll(keepingCapacity: true)
+        recordIndex = Array(repeating: -1, count: saved.count)
+        savedNodes.removeAll(keepingCapacity: true)
+        var stack: [Int32] = roots.reversed()
+        while let node = stack.popLast() {
+            let index = Int32(order.count)
+            recordIndex[Int(node)] = index
+            order.append(node)
+            var entry = saved[Int(node)]
+            if entry.parent >= 0 { entry.parent = Int(recordIndex[entry.parent]) }
+            savedNodes.append(entry)
+            let children = self.children(of: node)
+            stack.append(contentsOf: children.reversed())
+        }
+    }
+}
