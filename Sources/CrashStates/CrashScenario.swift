@@ -96,6 +96,36 @@ public struct CrashScenario: Sendable {
                 engine.waitForPendingWrites()
             }),
         CrashScenario(
+            name: "incremental saves (P1): a full save, then one that copies what did not change",
+            legalPasses: [1, 2, 3], endsWithSave: true,
+            setUp: { context in try save(pass: 1, on: context.storage) },
+            run: { context in
+                let app = ProbeApp(pass: 0)
+                let engine = app.engine(on: context.storage, scheduler: ManualScheduler())
+                engine.restoreApplicationState()
+                app.root.pass = 2
+                try engine.preserve(reason: .requested)
+                app.root.pass = 3
+                engine.stateDidChange(of: app.root)
+                try engine.preserve(reason: .requested)
+            }),
+        CrashScenario(
+            name: "incremental saves (P1): continuous, assembled and written off the main actor",
+            legalPasses: [1, 2, 3], endsWithSave: true,
+            setUp: { context in try save(pass: 1, on: context.storage) },
+            run: { context in
+                let app = ProbeApp(pass: 0)
+                let scheduler = ManualScheduler()
+                let engine = app.engine(on: context.storage, scheduler: scheduler)
+                engine.restoreApplicationState()
+                for pass in 2...3 {
+                    app.root.pass = pass
+                    engine.stateDidChange(of: app.root)
+                    scheduler.advance(by: .seconds(1))
+                    engine.waitForPendingWrites()
+                }
+            }),
+        CrashScenario(
             name: "quit and forget: the archive set aside, the markers removed", legalPasses: [nil, 1],
             endsWithSave: false,
             setUp: { context in

@@ -119,6 +119,7 @@ extension RestorationEngine {
                 {
                     record([unsaid])
                 } else {
+                    saveCounts.incremental += 1
                     lastPreservationReport = report
                     switch outcome {
                     case .unchanged: return .unchanged(report)
@@ -139,6 +140,7 @@ extension RestorationEngine {
     {
         everythingChanged = false
         changedObjects.removeAll()
+        saveCounts.full += 1
         var body = spareBody.take()
         if let capacity = body?.capacity, capacity > 4 * max(lastArchiveSize, 1 << 16) {
             body = nil

@@ -65,6 +65,8 @@ public final class RestorationEngine {
     /// True after a change that did not say which object (``stateDidChange()``): the next
     /// save is a full one.
     var everythingChanged = true
+    /// How many saves were incremental, and how many full: for tests and the benchmark.
+    var saveCounts = (incremental: 0, full: 0)
 
     /// What restoration classes and decoding objects receive from the app (rule R30): its
     /// store, services and configuration, as one value of the app's own type, read with
