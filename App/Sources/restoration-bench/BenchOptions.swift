@@ -61,6 +61,10 @@ enum BenchOptions {
                 "continuous",
                 help: "Instead, time continuous-preservation passes (rule R26): every object changed, "
                     + "one changed, none changed (which writes nothing)."),
+            .flag(
+                "incremental",
+                help: "Instead, time continuous saves beside a full save (rule P1): after 1 and 1,000 changed "
+                    + "objects, and after every object changed; the main actor's time, with goal lines."),
             .option(
                 "profile", valueName: "library", allowedValues: Library.allCases.map(\.rawValue),
                 help: "Instead of timing, run only this library's encodes, then its decodes, for a "

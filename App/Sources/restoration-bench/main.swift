@@ -73,6 +73,11 @@ do {
             terminator: "")
         exit(ExitStatus.success.rawValue)
     }
+    if command.flag("incremental") {
+        let nodes = options.plan.sizes.count == 1 ? options.plan.sizes[0] : 100_000
+        print(try IncrementalRun.run(nodes: nodes, repetitions: options.plan.repetitions), terminator: "")
+        exit(ExitStatus.success.rawValue)
+    }
     if let library = options.profile {
         let nodes = options.plan.sizes.first ?? 1_000
         print(try ProfileRun.run(library, nodes: nodes, count: options.plan.repetitions), terminator: "")
