@@ -90,7 +90,9 @@ struct IncrementalSaveTests {
             parent.children.append(child)
             all.append(child)
         }
-        for object in all where Bool.random(using: &random) { object.peer = all.randomElement(using: &random) }
+        for object in all where Bool.random(using: &random) {
+            object.peer = all.randomElement(using: &random)
+        }
         return root
     }
 
@@ -115,7 +117,8 @@ struct IncrementalSaveTests {
                     let child = ChangingObject(object.positional ? "Screen" : "New\(serial)", value: serial)
                     child.children = [ChangingObject("Leaf", value: step)]
                     for added in child.subtree { added.engine = engine }
-                    object.children.insert(child, at: Int.random(in: 0...object.children.count, using: &random))
+                    object.children.insert(
+                        child, at: Int.random(in: 0...object.children.count, using: &random))
                 case 3 where !object.children.isEmpty:
                     object.children.remove(at: Int.random(in: 0..<object.children.count, using: &random))
                 case 4:
@@ -126,7 +129,11 @@ struct IncrementalSaveTests {
                     object.flag.toggle()
                 }
                 // Every change says so: the changed object, or the container whose children changed.
-                if Bool.random(using: &random) { engine.stateDidChange(of: object) } else { object.invalidateRestorableState() }
+                if Bool.random(using: &random) {
+                    engine.stateDidChange(of: object)
+                } else {
+                    object.invalidateRestorableState()
+                }
                 if step % 7 == 0 { app.note += 1 }
                 try engine.preserve(reason: .requested)
                 let saved = try content(try #require(storage[.archive]))

@@ -63,7 +63,8 @@ enum BenchOptions {
                     + "one changed, none changed (which writes nothing)."),
             .flag(
                 "incremental",
-                help: "Instead, time continuous saves beside a full save (rule P1): after 1 and 1,000 changed "
+                help:
+                    "Instead, time continuous saves beside a full save (rule P1): after 1 and 1,000 changed "
                     + "objects, and after every object changed; the main actor's time, with goal lines."),
             .option(
                 "profile", valueName: "library", allowedValues: Library.allCases.map(\.rawValue),

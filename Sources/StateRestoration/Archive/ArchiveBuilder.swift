@@ -124,7 +124,9 @@ final class ArchiveBuilder {
     @inline(__always)
     private func checksumBody() {
         // A recorded body is checksummed where it is assembled (``ArchiveImage``).
-        if !state.value.recording, state.value.body.count - state.value.checksummed >= Self.checksumStep { checksumRest() }
+        if !state.value.recording, state.value.body.count - state.value.checksummed >= Self.checksumStep {
+            checksumRest()
+        }
     }
 
     private func checksumRest() {
@@ -318,7 +320,8 @@ final class ArchiveBuilder {
         out.varint(UInt64(recordCount))
         let bodyLength = UInt32(truncatingIfNeeded: out.bytes.count + bodyCount - ArchiveFormat.headerSize)
         for shift in 0..<4 {
-            out.bytes[ArchiveFormat.bodyLengthOffset + shift] = UInt8(truncatingIfNeeded: bodyLength >> UInt32(shift * 8))
+            out.bytes[ArchiveFormat.bodyLengthOffset + shift] = UInt8(
+                truncatingIfNeeded: bodyLength >> UInt32(shift * 8))
         }
         return out
     }

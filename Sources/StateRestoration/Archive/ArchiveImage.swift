@@ -70,15 +70,19 @@ struct ArchiveImage: Sendable {
         metadata: ArchiveMetadata, strings: [String], applicationState: [UInt8], records: [UInt8], count: Int
     ) -> ArchiveImage {
         ArchiveImage(
-            metadata: metadata, strings: strings, applicationState: applicationState, order: [0], recordIndex: [0],
-            locations: [RecordLocation(chunk: 0, start: 0, end: Int32(records.count), slotStart: 0, slotEnd: 0)],
+            metadata: metadata, strings: strings, applicationState: applicationState, order: [0],
+            recordIndex: [0],
+            locations: [
+                RecordLocation(chunk: 0, start: 0, end: Int32(records.count), slotStart: 0, slotEnd: 0)
+            ],
             chunks: [RecordChunk(bytes: records, slots: [], epoch: 0)], epoch: 0, recordCount: count)
     }
 
     /// The archive's size, for records of `records` bytes: exact unless a renumbering
     /// changed the width of a varint it rewrites.
     func byteCount(records: Int) -> Int {
-        ArchiveBuilder.prefix(metadata: metadata, strings: strings, recordCount: recordCount, bodyCount: 0).bytes
+        ArchiveBuilder.prefix(metadata: metadata, strings: strings, recordCount: recordCount, bodyCount: 0)
+            .bytes
             .count + applicationState.count + records + ArchiveFormat.trailerSize
     }
 
@@ -119,7 +123,9 @@ struct ArchiveImage: Sendable {
         ArchiveFormat.setLittleEndian(
             out.count - ArchiveFormat.headerSize, width: 4, at: ArchiveFormat.bodyLengthOffset, in: &out)
         let checksum = CRC32.checksum(out)
-        for shift in stride(from: 0, to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: checksum >> UInt32(shift))) }
+        for shift in stride(from: 0, to: 32, by: 8) {
+            out.append(UInt8(truncatingIfNeeded: checksum >> UInt32(shift)))
+        }
         return out
     }
 

@@ -392,7 +392,8 @@ final class PreservationPass {
             }
         }
         builder.beginRecord(
-            parentIndex: parent, identifierIndex: identifierIndex, occurrence: occurrence, typeIndex: typeIndex,
+            parentIndex: parent, identifierIndex: identifierIndex, occurrence: occurrence,
+            typeIndex: typeIndex,
             classField: classField, stateVersion: object.restorationStateVersion)
         let mark = builder.bodyCount
         coder.node = index

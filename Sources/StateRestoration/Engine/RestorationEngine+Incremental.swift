@@ -54,7 +54,8 @@ extension RestorationEngine {
     func preserveIncrementally(reason: PreservationReason) throws(RestorationError) -> PreservationReport {
         if reason == .background || reason == .termination { everythingChanged = true }
         guard var plan = planSave(reason: reason) else {
-            return PreservationReport(reason: reason, saved: false, savedPaths: [], byteCount: 0, diagnostics: [])
+            return PreservationReport(
+                reason: reason, saved: false, savedPaths: [], byteCount: 0, diagnostics: [])
         }
         if case .unchanged(let report) = plan {
             // The archive on disk holds it once a write still in flight has landed; if that
@@ -68,7 +69,8 @@ extension RestorationEngine {
             plan = replanned
         }
         guard case .image(let image, let activity, let report) = plan else {
-            return PreservationReport(reason: reason, saved: false, savedPaths: [], byteCount: 0, diagnostics: [])
+            return PreservationReport(
+                reason: reason, saved: false, savedPaths: [], byteCount: 0, diagnostics: [])
         }
         do {
             try writer.write(image, activity: activity)
@@ -107,12 +109,14 @@ extension RestorationEngine {
             changedObjects.removeAll()
             let context = IncrementalContext(
                 registry: registry, names: names, properties: properties,
-                maxDepth: configuration.limits.maxDepth, metadata: metadata, delegate: delegate, roots: roots())
+                maxDepth: configuration.limits.maxDepth, metadata: metadata, delegate: delegate,
+                roots: roots())
             do {
                 let (outcome, diagnostics) = try cache.update(changed: changed, context: context)
                 record(diagnostics)
                 let report = PreservationReport(
-                    reason: reason, savedNodes: cache.savedNodes, byteCount: cache.image(metadata: metadata.value).byteCount(records: cache.liveBytes),
+                    reason: reason, savedNodes: cache.savedNodes,
+                    byteCount: cache.image(metadata: metadata.value).byteCount(records: cache.liveBytes),
                     diagnostics: diagnostics)
                 if configuration.checksIncrementalSaves,
                     let unsaid = unsaidChanges(in: cache.image(metadata: metadata.value), metadata: metadata)
@@ -196,7 +200,8 @@ extension RestorationEngine {
             maxDepth: configuration.limits.maxDepth, expectedNodes: lastNodeCount,
             registeredIdentifiers: registeredIdentifiers())
         let full = pass.run(metadata: metadata, delegate: delegate)
-        guard let expected = try? Archive(bytes: full), let found = try? Archive(bytes: image.archive()) else {
+        guard let expected = try? Archive(bytes: full), let found = try? Archive(bytes: image.archive())
+        else {
             return RestorationDiagnostic(
                 .warning, path: nil, reason: "an incremental save could not be checked against a full pass")
         }

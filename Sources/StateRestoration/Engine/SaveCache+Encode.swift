@@ -58,7 +58,8 @@ extension SaveCache {
         let body = builder.takeBody()
         let firstRecord = recording.starts.first ?? body.count
         var encoded = EncodedRecords(
-            applicationState: body.copy(0..<firstRecord), bytes: body.copy(firstRecord..<body.count), slots: [],
+            applicationState: body.copy(0..<firstRecord), bytes: body.copy(firstRecord..<body.count),
+            slots: [],
             records: [])
         var slot = 0
         while slot < recording.slots.count && Int(recording.slots[slot].offset) < firstRecord { slot += 1 }

@@ -62,7 +62,8 @@ extension SaveCache {
         toEncode.removeAll { !alive[Int($0.node)] }
         if structureChanged { renumber() }
         let (encoded, diagnostics) = try encode(toEncode, context: context)
-        let unchanged = !structureChanged && encoded.applicationState == applicationState
+        let unchanged =
+            !structureChanged && encoded.applicationState == applicationState
             && encoded.records.allSatisfy { sameBytes(encoded.bytes(of: $0.location), as: $0.node) }
         if unchanged { return (.unchanged, diagnostics) }
         store(encoded)
@@ -110,7 +111,8 @@ extension SaveCache {
                 child, among: &counts, positional: object.restorationChildrenArePositional, depth: depth,
                 maxDepth: maxDepth)
             if let found = identities[ObjectIdentifier(child)] {
-                guard saved[found].parent == Int(node), alive[found], saved[found].identifier == identifier else {
+                guard saved[found].parent == Int(node), alive[found], saved[found].identifier == identifier
+                else {
                     throw NeedsFullSave(reason: "an object moved to another parent")
                 }
                 if saved[found].occurrence != occurrence {
@@ -159,7 +161,8 @@ extension SaveCache {
         guard identities.insertIfAbsent(Int(node), for: ObjectIdentifier(object)) == nil else {
             throw NeedsFullSave(reason: "an object saved at two paths")
         }
-        saved.append(SavedNode(parent: Int(parent), identifier: identifier, occurrence: occurrence, depth: depth))
+        saved.append(
+            SavedNode(parent: Int(parent), identifier: identifier, occurrence: occurrence, depth: depth))
         links.append(PreservationPass.Links(address: UInt(bitPattern: ObjectIdentifier(object))))
         alive.append(true)
         locations.append(RecordLocation(chunk: -1, start: 0, end: 0, slotStart: 0, slotEnd: 0))
@@ -216,7 +219,9 @@ extension SaveCache {
     /// True if `bytes` are those of `node`'s record as saved.
     private func sameBytes(_ bytes: ArraySlice<UInt8>, as node: Int32) -> Bool {
         let location = locations[Int(node)]
-        guard location.chunk >= 0, let chunk = chunks[Int(location.chunk)], chunk.epoch == epoch else { return false }
+        guard location.chunk >= 0, let chunk = chunks[Int(location.chunk)], chunk.epoch == epoch else {
+            return false
+        }
         return chunk.bytes[Int(location.start)..<Int(location.end)] == bytes
     }
 

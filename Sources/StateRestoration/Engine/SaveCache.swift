@@ -48,7 +48,8 @@ final class SaveCache {
     /// cannot be patched: an object saved because a reference pulled it in (R8), or a
     /// reference written inside a value.
     init?(
-        pass: PreservationPass, body: borrowing RawBytes, recording: (starts: [Int], slots: [ReferenceSlot], untracked: Bool),
+        pass: PreservationPass, body: borrowing RawBytes,
+        recording: (starts: [Int], slots: [ReferenceSlot], untracked: Bool),
         strings: (strings: [String], index: [String: Int])
     ) {
         self.strings = strings.strings
@@ -90,7 +91,8 @@ final class SaveCache {
                 let found = recording.slots[slot]
                 slots.append(
                     CachedSlot(
-                        offset: found.offset - Int32(firstRecord), written: found.written, target: found.written,
+                        offset: found.offset - Int32(firstRecord), written: found.written,
+                        target: found.written,
                         parent: found.parent))
                 slot += 1
             }

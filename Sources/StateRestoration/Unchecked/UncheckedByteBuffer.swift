@@ -134,7 +134,8 @@ struct UncheckedByteBuffer: ~Copyable {
     /// Appends the bytes `range` (within those written) to `target`.
     func append(_ range: Range<Int>, to target: inout [UInt8]) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count)
-        unsafe target.append(contentsOf: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+        unsafe target.append(
+            contentsOf: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
     }
 
     /// Runs `body` with the bytes written so far.

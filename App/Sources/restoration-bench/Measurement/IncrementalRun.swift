@@ -139,7 +139,8 @@ enum IncrementalRun {
             let share = Statistics(cases[index].main).median / max(fullMedian, 1e-9) * 100
             let shown = share < 10 ? String(format: "%.1f", share) : String(format: "%.0f", share)
             lines.append(
-                "\(label): \(shown)% of a full save (goal ≤ \(Int(limit))%): \(share <= limit ? "met" : "NOT met")")
+                "\(label): \(shown)% of a full save (goal ≤ \(Int(limit))%): \(share <= limit ? "met" : "NOT met")"
+            )
         }
         goal("incremental save, 1 changed of \(count)", 1, 10)
         goal("incremental save, 1,000 changed of \(count)", 2, 20)
