@@ -100,9 +100,7 @@ public struct CrashScenario: Sendable {
             legalPasses: [1, 2, 3], endsWithSave: true,
             setUp: { context in try save(pass: 1, on: context.storage) },
             run: { context in
-                let app = ProbeApp(pass: 0)
-                let engine = app.engine(on: context.storage, scheduler: ManualScheduler())
-                engine.restoreApplicationState()
+                let (app, engine, _) = restored(on: context.storage)
                 app.root.pass = 2
                 try engine.preserve(reason: .requested)
                 app.root.pass = 3
@@ -114,10 +112,7 @@ public struct CrashScenario: Sendable {
             legalPasses: [1, 2, 3], endsWithSave: true,
             setUp: { context in try save(pass: 1, on: context.storage) },
             run: { context in
-                let app = ProbeApp(pass: 0)
-                let scheduler = ManualScheduler()
-                let engine = app.engine(on: context.storage, scheduler: scheduler)
-                engine.restoreApplicationState()
+                let (app, engine, scheduler) = restored(on: context.storage)
                 for pass in 2...3 {
                     app.root.pass = pass
                     engine.stateDidChange(of: app.root)
@@ -138,6 +133,17 @@ public struct CrashScenario: Sendable {
                     reason: "quit and forget")
             }),
     ]
+
+    /// A launch of the probe app on `storage`, restored, with its engine and clock.
+    @MainActor
+    static func restored(on storage: any RestorationStorage) -> (ProbeApp, RestorationEngine, ManualScheduler)
+    {
+        let app = ProbeApp(pass: 0)
+        let scheduler = ManualScheduler()
+        let engine = app.engine(on: storage, scheduler: scheduler)
+        engine.restoreApplicationState()
+        return (app, engine, scheduler)
+    }
 
     /// The session files of rules S1–S4: the migration, a new session, quit and forget,
     /// pruning.

@@ -79,13 +79,25 @@ final class BackgroundWriter {
         let storage = self.storage
         let limits = self.limits
         let lastImage = self.lastImage
+        enqueue(confirming: confirming, then: report) { () throws(RestorationError) in
+            if let image {
+                try Self.store(image, activity: activity, in: storage, limits: limits, last: lastImage)
+            }
+        }
+    }
+
+    /// Runs `write` on the queue, then removes the launch history if `confirming`, and
+    /// posts the outcome.
+    private func enqueue(
+        confirming: Bool, then report: @escaping @Sendable @MainActor () -> Void,
+        _ write: @escaping @Sendable () throws(RestorationError) -> Void
+    ) {
+        let storage = self.storage
         inFlight += 1
         queue.async { [finished, post] in
             let outcome: Outcome
             do throws(RestorationError) {
-                if let image {
-                    try Self.store(image, activity: activity, in: storage, limits: limits, last: lastImage)
-                }
+                try write()
                 if confirming { try storage.remove(.launchHistory) }
                 outcome = .written(confirmed: confirming)
             } catch {
@@ -136,21 +148,11 @@ final class BackgroundWriter {
         lastWritten = state
         let storage = self.storage
         let limits = self.limits
-        inFlight += 1
-        queue.async { [finished, post] in
-            let outcome: Outcome
-            do throws(RestorationError) {
-                if !unchanged {
-                    try Self.checkReadsBack(state, limits: limits)
-                    try storage.store(state.file, as: .archive)
-                }
-                if confirming { try storage.remove(.launchHistory) }
-                outcome = .written(confirmed: confirming)
-            } catch {
-                outcome = .failed(error)
+        enqueue(confirming: confirming, then: report) { () throws(RestorationError) in
+            if !unchanged {
+                try Self.checkReadsBack(state, limits: limits)
+                try storage.store(state.file, as: .archive)
             }
-            finished.append(outcome)
-            post(report)
         }
     }
 
