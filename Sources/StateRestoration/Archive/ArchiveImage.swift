@@ -5,19 +5,27 @@
 /// changed after an incremental one. It never changes once made, so a save being written
 /// off the main actor reads it while the next save makes a chunk of its own.
 final class RecordChunk: Sendable {
-    /// The records' bytes, back to back.
-    let bytes: [UInt8]
+    /// The body the records were written in, back to back (after the application state,
+    /// for a full save's).
+    let bytes: UncheckedFrozenBytes
     /// Where each record's parent field and references are, in the order written.
     let slots: [CachedSlot]
     /// The numbering the records were written with (``SaveCache``'s epoch): while it is the
     /// image's, every index in them is right and the bytes are copied as they are.
     let epoch: Int
 
-    init(bytes: [UInt8], slots: [CachedSlot], epoch: Int) {
+    /// Where the first record starts in `bytes`.
+    let recordStart: Int
+
+    init(bytes: UncheckedFrozenBytes, recordStart: Int, slots: [CachedSlot], epoch: Int) {
         self.bytes = bytes
+        self.recordStart = recordStart
         self.slots = slots
         self.epoch = epoch
     }
+
+    /// The bytes of its records: the body's after the application state.
+    var recordBytes: Int { bytes.count - recordStart }
 }
 
 /// A parent field or a reference in a ``RecordChunk``: where, what was written, and the
@@ -61,21 +69,25 @@ struct ArchiveImage: Sendable {
     var chunks: [RecordChunk?]
     var epoch: Int
     /// The number of records: `order.count`, but for an image whose one location holds every
-    /// record (``whole(metadata:strings:applicationState:records:count:)``).
+    /// record (``whole(metadata:strings:applicationState:body:count:)``).
     var recordCount: Int
 
     /// An image of a full pass's body that is copied as it is: one location holding all
-    /// `count` records.
+    /// `count` records, after the application state's bytes.
     static func whole(
-        metadata: ArchiveMetadata, strings: [String], applicationState: [UInt8], records: [UInt8], count: Int
+        metadata: ArchiveMetadata, strings: [String], applicationState: [UInt8], body: UncheckedFrozenBytes,
+        count: Int
     ) -> ArchiveImage {
         ArchiveImage(
             metadata: metadata, strings: strings, applicationState: applicationState, order: [0],
             recordIndex: [0],
             locations: [
-                RecordLocation(chunk: 0, start: 0, end: Int32(records.count), slotStart: 0, slotEnd: 0)
+                RecordLocation(
+                    chunk: 0, start: Int32(applicationState.count), end: Int32(body.count), slotStart: 0,
+                    slotEnd: 0)
             ],
-            chunks: [RecordChunk(bytes: records, slots: [], epoch: 0)], epoch: 0, recordCount: count)
+            chunks: [RecordChunk(bytes: body, recordStart: applicationState.count, slots: [], epoch: 0)], epoch: 0,
+            recordCount: count)
     }
 
     /// The archive's size, for records of `records` bytes: exact unless a renumbering
@@ -93,14 +105,14 @@ struct ArchiveImage: Sendable {
             metadata: metadata, strings: strings, recordCount: recordCount, bodyCount: 0
         ).bytes
         var size = out.count + applicationState.count + ArchiveFormat.trailerSize
-        for chunk in chunks { size += chunk?.bytes.count ?? 0 }
+        for chunk in chunks { size += chunk?.recordBytes ?? 0 }
         out.reserveCapacity(size + 16)
         out.append(contentsOf: applicationState)
         // A run of records that lie back to back in one chunk, copied at once.
         var run: (chunk: Int, start: Int, end: Int) = (-1, 0, 0)
         func flush(_ out: inout [UInt8]) {
             if run.chunk >= 0, let chunk = chunks[run.chunk] {
-                out.append(contentsOf: chunk.bytes[run.start..<run.end])
+                chunk.bytes.append(run.start..<run.end, to: &out)
             }
             run = (-1, 0, 0)
         }
@@ -135,11 +147,11 @@ struct ArchiveImage: Sendable {
         for index in Int(location.slotStart)..<Int(location.slotEnd) {
             let slot = chunk.slots[index]
             let offset = Int(slot.offset)
-            out.append(contentsOf: chunk.bytes[cursor..<offset])
+            chunk.bytes.append(cursor..<offset, to: &out)
             let now = slot.target < 0 ? -1 : recordIndex[Int(slot.target)]
             LEB128.write(CachedSlot.field(now, parent: slot.parent)) { out.append($0) }
             cursor = offset + LEB128.length(of: CachedSlot.field(slot.written, parent: slot.parent))
         }
-        out.append(contentsOf: chunk.bytes[cursor..<Int(location.end)])
+        chunk.bytes.append(cursor..<Int(location.end), to: &out)
     }
 }

@@ -31,6 +31,11 @@ struct RawBytes: ~Copyable {
         storage.append(to: &target)
     }
 
+    /// The bytes, frozen: moved into storage that any thread may read (rule P1).
+    consuming func frozen() -> UncheckedFrozenBytes {
+        UncheckedFrozenBytes(storage)
+    }
+
     /// The bytes `range` of those written, as an array.
     func copy(_ range: Range<Int>) -> [UInt8] {
         var bytes: [UInt8] = []

@@ -145,16 +145,11 @@ extension RestorationEngine {
         everythingChanged = false
         changedObjects.removeAll()
         saveCounts.full += 1
-        var body = spareBody.take()
-        if let capacity = body?.capacity, capacity > 4 * max(lastArchiveSize, 1 << 16) {
-            body = nil
-        }
-        let builder: ArchiveBuilder
-        if let body = body.take() {
-            builder = ArchiveBuilder(reusing: body)
-        } else {
-            builder = ArchiveBuilder(capacity: lastArchiveSize)
-        }
+        // The last cache's memory goes before this save takes as much.
+        saveCache = nil
+        // A new buffer each time: the last one is the cache's first chunk, which a write in
+        // flight may still read.
+        let builder = ArchiveBuilder(capacity: lastArchiveSize)
         builder.startRecording()
         let pass = PreservationPass(
             roots: roots(), registry: registry, names: names, properties: properties,
@@ -166,23 +161,29 @@ extension RestorationEngine {
         let recordCount = builder.recordCount
         let nodes = pass.nodes
         let taken = builder.takeBody()
+        let first = recording.starts.first ?? taken.count
+        let applicationState = taken.copy(0..<first)
+        let size = taken.count
+        // The body becomes the cache's first chunk as it is, without a copy; the next full
+        // save writes into a new one.
+        let body = taken.frozen()
         let image: ArchiveImage
-        if let cache = SaveCache(pass: pass, body: taken, recording: recording, strings: strings) {
+        if let cache = SaveCache(
+            pass: pass, body: body, applicationState: applicationState, recording: recording, strings: strings)
+        {
             saveCache = cache
             image = cache.image(metadata: metadata.value)
         } else {
             saveCache = nil
-            let first = recording.starts.first ?? taken.count
             image = .whole(
-                metadata: metadata.value, strings: strings.strings, applicationState: taken.copy(0..<first),
-                records: taken.copy(first..<taken.count), count: recordCount)
+                metadata: metadata.value, strings: strings.strings, applicationState: applicationState, body: body,
+                count: recordCount)
             // No cache: every save is a full one until a full save makes one.
             everythingChanged = true
         }
-        let byteCount = image.byteCount(records: taken.count - image.applicationState.count)
-        lastArchiveSize = taken.count + 256
+        let byteCount = image.byteCount(records: size - first)
+        lastArchiveSize = size + 256
         lastNodeCount = nodes.count
-        spareBody = consume taken
         record(pass.diagnostics)
         let report = PreservationReport(
             reason: reason, savedNodes: nodes, byteCount: byteCount, diagnostics: pass.diagnostics)

@@ -2,19 +2,13 @@
 struct EncodedRecords {
     /// The application's keyed space, its end byte included.
     var applicationState: [UInt8]
-    /// The records' bytes, back to back, and their slots.
-    var bytes: [UInt8]
+    /// The body the records were written in, after the application state, and their slots.
+    var bytes: UncheckedFrozenBytes
     var slots: [CachedSlot]
     /// Each record: its node, and where its bytes and slots are.
     var records: [(node: Int32, location: RecordLocation)]
 }
 
-extension EncodedRecords {
-    /// The bytes of each record, by node.
-    func bytes(of location: RecordLocation) -> ArraySlice<UInt8> {
-        bytes[Int(location.start)..<Int(location.end)]
-    }
-}
 
 extension SaveCache {
     /// Encodes the application state and the records of `nodes` with the cache's string
@@ -57,21 +51,21 @@ extension SaveCache {
         guard !recording.untracked else { throw NeedsFullSave(reason: "a reference inside a value") }
         let body = builder.takeBody()
         let firstRecord = recording.starts.first ?? body.count
+        let count = body.count
+        let applicationState = body.copy(0..<firstRecord)
         var encoded = EncodedRecords(
-            applicationState: body.copy(0..<firstRecord), bytes: body.copy(firstRecord..<body.count),
-            slots: [],
-            records: [])
+            applicationState: applicationState, bytes: body.frozen(), slots: [], records: [])
         var slot = 0
         while slot < recording.slots.count && Int(recording.slots[slot].offset) < firstRecord { slot += 1 }
         for (index, item) in sorted.enumerated() {
-            let start = recording.starts[index] - firstRecord
-            let end = (index + 1 < sorted.count ? recording.starts[index + 1] : body.count) - firstRecord
+            let start = recording.starts[index]
+            let end = index + 1 < sorted.count ? recording.starts[index + 1] : count
             let slotStart = encoded.slots.count
-            while slot < recording.slots.count && Int(recording.slots[slot].offset) - firstRecord < end {
+            while slot < recording.slots.count && Int(recording.slots[slot].offset) < end {
                 let found = recording.slots[slot]
                 encoded.slots.append(
                     CachedSlot(
-                        offset: found.offset - Int32(firstRecord), written: found.written,
+                        offset: found.offset, written: found.written,
                         target: found.written >= 0 ? order[Int(found.written)] : -1, parent: found.parent))
                 slot += 1
             }
@@ -92,9 +86,11 @@ extension SaveCache {
         applicationState = encoded.applicationState
         guard !encoded.records.isEmpty else { return }
         let chunk = chunks.count
-        chunks.append(RecordChunk(bytes: encoded.bytes, slots: encoded.slots, epoch: epoch))
+        chunks.append(
+            RecordChunk(
+                bytes: encoded.bytes, recordStart: encoded.applicationState.count, slots: encoded.slots, epoch: epoch))
         chunkRecords.append(0)
-        chunkBytes += encoded.bytes.count
+        chunkBytes += encoded.bytes.count - encoded.applicationState.count
         for (node, location) in encoded.records {
             release(node)
             locations[Int(node)] = location

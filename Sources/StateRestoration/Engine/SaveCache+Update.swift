@@ -64,7 +64,7 @@ extension SaveCache {
         let (encoded, diagnostics) = try encode(toEncode, context: context)
         let unchanged =
             !structureChanged && encoded.applicationState == applicationState
-            && encoded.records.allSatisfy { sameBytes(encoded.bytes(of: $0.location), as: $0.node) }
+            && encoded.records.allSatisfy { sameBytes(encoded.bytes, $0.location, as: $0.node) }
         if unchanged { return (.unchanged, diagnostics) }
         store(encoded)
         if removed { try checkNoReferenceToRemoved() }
@@ -210,19 +210,29 @@ extension SaveCache {
         liveBytes -= Int(location.end - location.start)
         chunkRecords[Int(location.chunk)] -= 1
         if chunkRecords[Int(location.chunk)] == 0 {
-            chunkBytes -= chunks[Int(location.chunk)]?.bytes.count ?? 0
+            chunkBytes -= chunks[Int(location.chunk)]?.recordBytes ?? 0
             chunks[Int(location.chunk)] = nil
         }
         locations[Int(node)].chunk = -1
     }
 
-    /// True if `bytes` are those of `node`'s record as saved.
-    private func sameBytes(_ bytes: ArraySlice<UInt8>, as node: Int32) -> Bool {
-        let location = locations[Int(node)]
-        guard location.chunk >= 0, let chunk = chunks[Int(location.chunk)], chunk.epoch == epoch else {
-            return false
+    /// True if the bytes `location` of `bytes` are those of `node`'s record as saved.
+    private func sameBytes(_ bytes: UncheckedFrozenBytes, _ location: RecordLocation, as node: Int32) -> Bool {
+        let saved = locations[Int(node)]
+        guard saved.chunk >= 0, let chunk = chunks[Int(saved.chunk)], chunk.epoch == epoch,
+            saved.end - saved.start == location.end - location.start
+        else { return false }
+        return bytes.withBytes { new in
+            chunk.bytes.withBytes { old in
+                var offset = 0
+                let count = Int(location.end - location.start)
+                while offset < count {
+                    if new[Int(location.start) + offset] != old[Int(saved.start) + offset] { return false }
+                    offset += 1
+                }
+                return true
+            }
         }
-        return chunk.bytes[Int(location.start)..<Int(location.end)] == bytes
     }
 
     /// Throws if a record still in use refers to a node no longer saved: a full save would

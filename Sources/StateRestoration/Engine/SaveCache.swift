@@ -44,68 +44,62 @@ final class SaveCache {
         chunkBytes > 2 * liveBytes + (1 << 20) || strings.count > 2 * fullStringCount + 256
     }
 
-    /// A cache of what a full pass, run with a recording builder, encoded; nil if its archive
-    /// cannot be patched: an object saved because a reference pulled it in (R8), or a
-    /// reference written inside a value.
+    /// A cache of what a full pass, run with a recording builder, encoded into `body`
+    /// (the application state's bytes first); nil if its archive cannot be patched: an
+    /// object saved because a reference pulled it in (R8), or a reference written inside a
+    /// value.
     init?(
-        pass: PreservationPass, body: borrowing RawBytes,
+        pass: PreservationPass, body: UncheckedFrozenBytes, applicationState: [UInt8],
         recording: (starts: [Int], slots: [ReferenceSlot], untracked: Bool),
         strings: (strings: [String], index: [String: Int])
     ) {
         self.strings = strings.strings
         stringIndex = strings.index
         fullStringCount = strings.strings.count
+        self.applicationState = applicationState
         let tables = pass.takeTables()
+        let count = tables.nodes.count
+        guard !pass.pulledIn, !recording.untracked, recording.starts.count == count else { return nil }
         saved = tables.nodes
         savedNodes = tables.nodes
         links = tables.links
         identities = tables.nodeIndex
-        let count = saved.count
-        let firstRecord = recording.starts.first ?? body.count
-        applicationState = body.copy(0..<firstRecord)
-        guard !pass.pulledIn, !recording.untracked, recording.starts.count == count else { return nil }
         alive = Array(repeating: true, count: count)
-        roots = []
-        order = []
-        order.reserveCapacity(count)
-        recordIndex = []
-        recordIndex.reserveCapacity(count)
-        for node in 0..<count {
-            order.append(Int32(node))
-            recordIndex.append(Int32(node))
-            if saved[node].parent < 0 { roots.append(Int32(node)) }
-        }
-        // The records' bytes, one chunk, with their slots; the application state's slots
-        // (before the first record) are not kept: it is encoded again at every save.
+        order = Array(0..<Int32(count))
+        recordIndex = order
+        var roots: [Int32] = []
+        for node in 0..<count where tables.nodes[node].parent < 0 { roots.append(Int32(node)) }
+        self.roots = roots
+        // The records' slots, in the order written; the application state's (before the
+        // first record) are not kept: it is encoded again at every save.
+        let firstRecord = recording.starts.first ?? body.count
+        let found = recording.slots
         var slots: [CachedSlot] = []
-        slots.reserveCapacity(recording.slots.count)
-        locations = []
+        slots.reserveCapacity(found.count)
+        var locations: [RecordLocation] = []
         locations.reserveCapacity(count)
         var slot = 0
-        while slot < recording.slots.count && Int(recording.slots[slot].offset) < firstRecord { slot += 1 }
+        while slot < found.count && Int(found[slot].offset) < firstRecord { slot += 1 }
+        let starts = recording.starts
         for node in 0..<count {
-            let start = recording.starts[node]
-            let end = node + 1 < count ? recording.starts[node + 1] : body.count
+            let end = node + 1 < count ? starts[node + 1] : body.count
             let slotStart = slots.count
-            while slot < recording.slots.count && Int(recording.slots[slot].offset) < end {
-                let found = recording.slots[slot]
+            while slot < found.count && Int(found[slot].offset) < end {
+                let next = found[slot]
                 slots.append(
-                    CachedSlot(
-                        offset: found.offset - Int32(firstRecord), written: found.written,
-                        target: found.written,
-                        parent: found.parent))
+                    CachedSlot(offset: next.offset, written: next.written, target: next.written, parent: next.parent))
                 slot += 1
             }
             locations.append(
                 RecordLocation(
-                    chunk: 0, start: Int32(start - firstRecord), end: Int32(end - firstRecord),
-                    slotStart: Int32(slotStart), slotEnd: Int32(slots.count)))
+                    chunk: 0, start: Int32(starts[node]), end: Int32(end), slotStart: Int32(slotStart),
+                    slotEnd: Int32(slots.count)))
         }
-        let bytes = body.copy(firstRecord..<body.count)
-        chunks = [RecordChunk(bytes: bytes, slots: slots, epoch: 0)]
+        self.locations = locations
+        chunks = [RecordChunk(bytes: body, recordStart: firstRecord, slots: slots, epoch: 0)]
         chunkRecords = [count]
-        liveBytes = bytes.count
-        chunkBytes = bytes.count
+        liveBytes = body.count - firstRecord
+        chunkBytes = body.count - firstRecord
     }
 
     /// The image of what the cache holds, with `metadata`, for the writer to assemble.

@@ -134,17 +134,31 @@ enum IncrementalRun {
                         write.median))
         }
         lines.append("")
+        // Each repetition timed the four cases back to back: the goal is read from the median
+        // of each repetition's ratio to its full save, as the engine's goals against the floor
+        // are (the ratio of the medians is shown beside it).
         let fullMedian = Statistics(cases[0].main).median
+        var medians: [String] = []
+        var goals: [String] = []
         func goal(_ label: String, _ index: Int, _ limit: Double) {
-            let share = Statistics(cases[index].main).median / max(fullMedian, 1e-9) * 100
-            let shown = share < 10 ? String(format: "%.1f", share) : String(format: "%.0f", share)
-            lines.append(
-                "\(label): \(shown)% of a full save (goal ≤ \(Int(limit))%): \(share <= limit ? "met" : "NOT met")"
-            )
+            let ratios = zip(cases[index].main, cases[0].main).map { $0 / max($1, 1e-9) * 100 }
+            let share = Statistics(ratios).median
+            let ofMedians = Statistics(cases[index].main).median / max(fullMedian, 1e-9) * 100
+            func percent(_ value: Double) -> String {
+                value < 10 ? String(format: "%.1f", value) : String(format: "%.0f", value)
+            }
+            medians.append("\(percent(ofMedians))%")
+            goals.append(
+                "\(label): \(percent(share))% of a full save (goal ≤ \(Int(limit))%): "
+                    + (share <= limit ? "met" : "NOT met"))
         }
         goal("incremental save, 1 changed of \(count)", 1, 10)
         goal("incremental save, 1,000 changed of \(count)", 2, 20)
         goal("full change, \(count) changed of \(count)", 3, 105)
+        lines.append(
+            "Goals, from the median of each repetition's ratio to its full save (the ratio of the medians: "
+                + medians.joined(separator: ", ") + "):")
+        lines.append(contentsOf: goals)
         return lines.joined(separator: "\n") + "\n"
     }
 }
