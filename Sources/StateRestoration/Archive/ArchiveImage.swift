@@ -86,7 +86,8 @@ struct ArchiveImage: Sendable {
                     chunk: 0, start: Int32(applicationState.count), end: Int32(body.count), slotStart: 0,
                     slotEnd: 0)
             ],
-            chunks: [RecordChunk(bytes: body, recordStart: applicationState.count, slots: [], epoch: 0)], epoch: 0,
+            chunks: [RecordChunk(bytes: body, recordStart: applicationState.count, slots: [], epoch: 0)],
+            epoch: 0,
             recordCount: count)
     }
 

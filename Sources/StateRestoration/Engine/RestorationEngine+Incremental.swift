@@ -169,14 +169,15 @@ extension RestorationEngine {
         let body = taken.frozen()
         let image: ArchiveImage
         if let cache = SaveCache(
-            pass: pass, body: body, applicationState: applicationState, recording: recording, strings: strings)
-        {
+            pass: pass, body: body, applicationState: applicationState, recording: recording, strings: strings
+        ) {
             saveCache = cache
             image = cache.image(metadata: metadata.value)
         } else {
             saveCache = nil
             image = .whole(
-                metadata: metadata.value, strings: strings.strings, applicationState: applicationState, body: body,
+                metadata: metadata.value, strings: strings.strings, applicationState: applicationState,
+                body: body,
                 count: recordCount)
             // No cache: every save is a full one until a full save makes one.
             everythingChanged = true

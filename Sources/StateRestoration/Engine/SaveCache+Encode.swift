@@ -9,7 +9,6 @@ struct EncodedRecords {
     var records: [(node: Int32, location: RecordLocation)]
 }
 
-
 extension SaveCache {
     /// Encodes the application state and the records of `nodes` with the cache's string
     /// table and numbering, as a full pass would encode them.
@@ -88,7 +87,8 @@ extension SaveCache {
         let chunk = chunks.count
         chunks.append(
             RecordChunk(
-                bytes: encoded.bytes, recordStart: encoded.applicationState.count, slots: encoded.slots, epoch: epoch))
+                bytes: encoded.bytes, recordStart: encoded.applicationState.count, slots: encoded.slots,
+                epoch: epoch))
         chunkRecords.append(0)
         chunkBytes += encoded.bytes.count - encoded.applicationState.count
         for (node, location) in encoded.records {

@@ -217,7 +217,8 @@ extension SaveCache {
     }
 
     /// True if the bytes `location` of `bytes` are those of `node`'s record as saved.
-    private func sameBytes(_ bytes: UncheckedFrozenBytes, _ location: RecordLocation, as node: Int32) -> Bool {
+    private func sameBytes(_ bytes: UncheckedFrozenBytes, _ location: RecordLocation, as node: Int32) -> Bool
+    {
         let saved = locations[Int(node)]
         guard saved.chunk >= 0, let chunk = chunks[Int(saved.chunk)], chunk.epoch == epoch,
             saved.end - saved.start == location.end - location.start

@@ -87,7 +87,9 @@ final class SaveCache {
             while slot < found.count && Int(found[slot].offset) < end {
                 let next = found[slot]
                 slots.append(
-                    CachedSlot(offset: next.offset, written: next.written, target: next.written, parent: next.parent))
+                    CachedSlot(
+                        offset: next.offset, written: next.written, target: next.written, parent: next.parent)
+                )
                 slot += 1
             }
             locations.append(
