@@ -69,7 +69,11 @@ final class ArchiveBuilder {
     }
 
     /// Records starts and reference slots from now on.
-    func startRecording() { state.value.recording = true }
+    func startRecording(expectedRecords: Int = 0) {
+        state.value.recording = true
+        state.value.recordStarts.reserveCapacity(expectedRecords)
+        state.value.slots.reserveCapacity(expectedRecords * 2)
+    }
 
     /// The string table and its index, taken from the builder.
     func takeStrings() -> (strings: [String], index: [String: Int]) {

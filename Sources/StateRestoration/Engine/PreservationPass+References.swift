@@ -4,7 +4,7 @@
 extension PreservationPass {
     /// The record index of `object`, adding it to the pass if the walk did not save it.
     func reference(to object: any RestorableObject) -> Int? {
-        if let lookUp { return lookUp(object) }
+        if let cache { return cache.recordIndex(of: object) }
         let expected = tables.value.expectedReference
         if expected >= 0, tables.value.links[expected].address == UInt(bitPattern: ObjectIdentifier(object)) {
             tables.value.expectedReference = Int(tables.value.links[expected].nextSibling)

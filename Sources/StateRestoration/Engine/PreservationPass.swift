@@ -67,13 +67,14 @@ final class PreservationPass {
     /// The path of the saved node at `index`, built when asked: for diagnostics and
     /// ``StateEncoder/path``, which most saves never need.
     func path(of index: Int) -> RestorationPath {
-        if let nodePath { return nodePath(index) }
+        if let cache { return cache.path(of: index) }
         return SavedNode.path(of: index, in: tables.value.nodes)
     }
-    /// For an incremental save (``SaveCache``): the path of a cached node, and the record
-    /// index of an object, in place of the pass's own tables.
-    var nodePath: ((Int) -> RestorationPath)?
-    var lookUp: ((any RestorableObject) -> Int?)?
+    /// For an incremental save: the cache whose nodes the records are (``path(of:)`` takes
+    /// a node of it) and whose numbering references take, in place of the pass's own
+    /// tables. A reference, not closures: a closure made on the main actor checks its
+    /// isolation each time it is called.
+    var cache: SaveCache?
     /// True once a reference saved an object the walk did not (R8).
     var pulledIn = false
     /// Parent of every object in the live tree, built only if a reference needs it.
@@ -350,20 +351,22 @@ final class PreservationPass {
     /// of the table would retain its identifier only to release it again.
     func encode(node index: Int, with coder: StateEncoder) {
         tables.value.expectedReference = Int(tables.value.links[index].firstChild)
+        // Interned in the archive's order: identifier, type name, restoration class name. The
+        // identifier is read in place: a copy of it would be a retain and a release.
+        let identifierIndex = builder.intern(tables.value.nodes[index].identifier)
         encodeRecord(
-            tables.value.objects[index], identifier: tables.value.nodes[index].identifier,
+            tables.value.objects[index], identifierIndex: identifierIndex,
             occurrence: tables.value.nodes[index].occurrence, parent: parentField(of: index), node: index,
             with: coder)
     }
 
-    /// Encodes one record: `object` saved as `identifier` and `occurrence` below the record
-    /// `parent`; `node` is what ``path(of:)`` is asked for its path.
+    /// Encodes one record: `object` saved with the identifier interned at `identifierIndex`
+    /// and `occurrence`, below the record `parent`; `node` is what ``path(of:)`` is asked
+    /// for its path.
     func encodeRecord(
-        _ object: any RestorableObject, identifier: String, occurrence: Int, parent: Int?, node index: Int,
+        _ object: any RestorableObject, identifierIndex: Int, occurrence: Int, parent: Int?, node index: Int,
         with coder: StateEncoder
     ) {
-        // Interned in the archive's order: identifier, type name, restoration class name.
-        let identifierIndex = builder.intern(identifier)
         let typeID = ObjectIdentifier(type(of: object))
         let typeIndex: Int
         if let last = tables.value.lastType, last.type == typeID {

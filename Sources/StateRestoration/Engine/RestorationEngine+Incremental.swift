@@ -150,7 +150,7 @@ extension RestorationEngine {
         // A new buffer each time: the last one is the cache's first chunk, which a write in
         // flight may still read.
         let builder = ArchiveBuilder(capacity: lastArchiveSize)
-        builder.startRecording()
+        builder.startRecording(expectedRecords: lastNodeCount + lastNodeCount / 8)
         let pass = PreservationPass(
             roots: roots(), registry: registry, names: names, properties: properties,
             maxDepth: configuration.limits.maxDepth, expectedNodes: lastNodeCount,

@@ -21,30 +21,26 @@ extension SaveCache {
         let pass = PreservationPass(
             roots: [], registry: context.registry, names: context.names, properties: context.properties,
             maxDepth: context.maxDepth, builder: builder)
-        let missed = MissedReference()
-        pass.lookUp = { [unowned self] object in
-            if let node = self.identities[ObjectIdentifier(object)], self.alive[node] {
-                return Int(self.recordIndex[node])
-            }
-            missed.found = true
-            return nil
-        }
-        pass.nodePath = { [unowned self] in self.path(of: $0) }
+        missedReference = false
+        pass.cache = self
         pass.encodeApplicationState(metadata: context.metadata, delegate: context.delegate)
         builder.endApplicationState()
         let coder = pass.recordCoder(metadata: context.metadata)
-        let sorted = nodes.sorted { recordIndex[Int($0.node)] < recordIndex[Int($1.node)] }
+        // In the order they came: a record's place in the body does not matter.
+        let sorted = nodes
         for (node, object) in sorted {
             let parent = saved[Int(node)].parent
             pass.encodeRecord(
-                object, identifier: saved[Int(node)].identifier, occurrence: saved[Int(node)].occurrence,
+                object, identifierIndex: builder.intern(saved[Int(node)].identifier),
+                occurrence: saved[Int(node)].occurrence,
                 parent: parent >= 0 ? Int(recordIndex[parent]) : nil, node: Int(node), with: coder)
         }
         let recording = builder.takeRecording()
         let taken = builder.takeStrings()
         strings = taken.strings
         stringIndex = taken.index
-        guard !missed.found else {
+        pass.cache = nil
+        guard !missedReference else {
             throw NeedsFullSave(reason: "a record refers to an object the last save did not hold")
         }
         guard !recording.untracked else { throw NeedsFullSave(reason: "a reference inside a value") }
@@ -79,6 +75,14 @@ extension SaveCache {
         return (encoded, pass.diagnostics)
     }
 
+    /// The record index of `object` in the numbering being written, or nil (and
+    /// `missedReference` set) for an object the cache does not hold.
+    func recordIndex(of object: any RestorableObject) -> Int? {
+        if let node = identities[ObjectIdentifier(object)], alive[node] { return Int(recordIndex[node]) }
+        missedReference = true
+        return nil
+    }
+
     /// Puts encoded records in the cache, as a chunk of their own, in place of the nodes'
     /// earlier records.
     func store(_ encoded: EncodedRecords) {
@@ -98,10 +102,4 @@ extension SaveCache {
             liveBytes += Int(location.end - location.start)
         }
     }
-}
-
-/// Set when an incremental save's record refers to an object the cache does not hold.
-@MainActor
-private final class MissedReference {
-    var found = false
 }

@@ -38,6 +38,8 @@ final class SaveCache {
     var chunkBytes = 0
     /// The nodes in record order, with parents as record indices: the report's paths.
     var savedNodes: [SavedNode]
+    /// Set when a record being encoded referred to an object the cache does not hold.
+    var missedReference = false
 
     /// True when the next save should be a full one, which makes a new cache.
     var wantsFullSave: Bool {
@@ -67,25 +69,25 @@ final class SaveCache {
         alive = Array(repeating: true, count: count)
         order = Array(0..<Int32(count))
         recordIndex = order
-        var roots: [Int32] = []
-        for node in 0..<count where tables.nodes[node].parent < 0 { roots.append(Int32(node)) }
-        self.roots = roots
         // The records' slots, in the order written; the application state's (before the
-        // first record) are not kept: it is encoded again at every save.
+        // first record) are not kept: it is encoded again at every save. Each record's first
+        // slot is its parent field, which names the roots.
         let firstRecord = recording.starts.first ?? body.count
-        let found = recording.slots
         var slots: [CachedSlot] = []
-        slots.reserveCapacity(found.count)
         var locations: [RecordLocation] = []
+        var roots: [Int32] = []
+        let found = recording.slots
+        let starts = recording.starts
+        slots.reserveCapacity(found.count)
         locations.reserveCapacity(count)
         var slot = 0
         while slot < found.count && Int(found[slot].offset) < firstRecord { slot += 1 }
-        let starts = recording.starts
         for node in 0..<count {
             let end = node + 1 < count ? starts[node + 1] : body.count
             let slotStart = slots.count
             while slot < found.count && Int(found[slot].offset) < end {
                 let next = found[slot]
+                if next.parent && next.written < 0 { roots.append(Int32(node)) }
                 slots.append(
                     CachedSlot(
                         offset: next.offset, written: next.written, target: next.written, parent: next.parent)
@@ -97,6 +99,7 @@ final class SaveCache {
                     chunk: 0, start: Int32(starts[node]), end: Int32(end), slotStart: Int32(slotStart),
                     slotEnd: Int32(slots.count)))
         }
+        self.roots = roots
         self.locations = locations
         chunks = [RecordChunk(bytes: body, recordStart: firstRecord, slots: slots, epoch: 0)]
         chunkRecords = [count]
