@@ -31,6 +31,12 @@ struct RawBytes: ~Copyable {
         storage.append(to: &target)
     }
 
+    /// Bytes thawed from a frozen body, to be written again (emptied first).
+    init(thawing storage: consuming UncheckedByteBuffer) {
+        storage.removeAll()
+        self.storage = storage
+    }
+
     /// The bytes, frozen: moved into storage that any thread may read (rule P1).
     consuming func frozen() -> UncheckedFrozenBytes {
         UncheckedFrozenBytes(storage)

@@ -145,11 +145,18 @@ extension RestorationEngine {
         everythingChanged = false
         changedObjects.removeAll()
         saveCounts.full += 1
-        // The last cache's memory goes before this save takes as much.
+        // The last full save's body, unless a write in flight still reads it, is written
+        // again (a new one would be a page fault for every 4 KiB); the rest of the last
+        // cache goes before this save takes as much memory.
+        var spare = saveCache?.takeBody()
         saveCache = nil
-        // A new buffer each time: the last one is the cache's first chunk, which a write in
-        // flight may still read.
-        let builder = ArchiveBuilder(capacity: lastArchiveSize)
+        if let capacity = spare?.capacity, capacity > 4 * max(lastArchiveSize, 1 << 16) { spare = nil }
+        let builder: ArchiveBuilder
+        if let spare = spare.take() {
+            builder = ArchiveBuilder(reusing: spare)
+        } else {
+            builder = ArchiveBuilder(capacity: lastArchiveSize)
+        }
         builder.startRecording(expectedRecords: lastNodeCount + lastNodeCount / 8)
         let pass = PreservationPass(
             roots: roots(), registry: registry, names: names, properties: properties,

@@ -224,7 +224,7 @@ extension SaveCache {
             saved.end - saved.start == location.end - location.start
         else { return false }
         return bytes.withBytes { new in
-            chunk.bytes.withBytes { old in
+            chunk.bytes.withBytes { old -> Bool in
                 var offset = 0
                 let count = Int(location.end - location.start)
                 while offset < count {
@@ -232,8 +232,8 @@ extension SaveCache {
                     offset += 1
                 }
                 return true
-            }
-        }
+            } ?? false
+        } ?? false
     }
 
     /// Throws if a record still in use refers to a node no longer saved: a full save would

@@ -107,6 +107,18 @@ final class SaveCache {
         chunkBytes = body.count - firstRecord
     }
 
+    /// The buffer of the first chunk (a full save's body), for the next full save to write
+    /// into, if nothing else holds it any more (no write in flight); the cache is spent.
+    func takeBody() -> RawBytes? {
+        var chunk = chunks.first ?? nil
+        chunks.removeAll()
+        guard isKnownUniquelyReferenced(&chunk) else { return nil }
+        var bytes = chunk?.bytes
+        chunk = nil
+        guard isKnownUniquelyReferenced(&bytes), let buffer = bytes?.thaw() else { return nil }
+        return RawBytes(thawing: buffer)
+    }
+
     /// The image of what the cache holds, with `metadata`, for the writer to assemble.
     func image(metadata: ArchiveMetadata) -> ArchiveImage {
         ArchiveImage(

@@ -1,32 +1,23 @@
 // Unchecked code lives in this folder only (docs/DECISIONS.md, "Unsafe code in one folder";
-// rule C2), one type per file. This one: a save's body, kept without a copy and read anywhere.
+// rule C2), one type per file. This one: a save's body, kept without a copy, read anywhere.
 
-/// A save's body once written, kept for later saves to copy from (rule P1): the buffer
-/// itself, moved in, so that the main actor never copies it.
+/// A save's body once written, moved in without a copy, for later saves to copy from (P1).
 ///
-/// Invariant: nothing writes the buffer after `init` (it is a `let`, and the buffer is
-/// written only through `mutating` methods); it is read only through the methods below,
-/// which read the bytes written, so any thread may read it at once.
+/// Invariant: only ``thaw()`` writes `buffer` (it moves it out), and only when its caller
+/// holds the one reference to this object; otherwise the bytes written are only read, so
+/// any thread may read them at once.
 @safe
 final class UncheckedFrozenBytes: @unchecked Sendable {
-    private let buffer: UncheckedByteBuffer
+    private var buffer: UncheckedByteBuffer?
 
-    init(_ buffer: consuming UncheckedByteBuffer) {
-        self.buffer = buffer
-    }
+    init(_ buffer: consuming UncheckedByteBuffer) { self.buffer = .some(buffer) }
 
-    /// How many bytes it holds.
-    var count: Int { buffer.count }
+    var count: Int { buffer?.count ?? 0 }
 
-    /// Appends the bytes `range` to `target`.
-    func append(_ range: Range<Int>, to target: inout [UInt8]) {
-        buffer.append(range, to: &target)
-    }
+    func append(_ range: Range<Int>, to target: inout [UInt8]) { buffer?.append(range, to: &target) }
 
-    /// Runs `body` with the bytes.
-    func withBytes<Result, Failure: Error>(
-        _ body: (Span<UInt8>) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        try buffer.withBytes(body)
-    }
+    func withBytes<Result>(_ body: (Span<UInt8>) -> Result) -> Result? { buffer?.withBytes(body) }
+
+    /// The buffer, to be written again; the caller holds the one reference to this object.
+    func thaw() -> UncheckedByteBuffer? { buffer.take() }
 }
