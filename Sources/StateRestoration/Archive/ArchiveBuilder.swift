@@ -32,7 +32,8 @@ final class ArchiveBuilder {
         /// For an incremental save's cache (``SaveCache``): where each record starts in the
         /// body, and where its parent field and references are, to renumber them later.
         var recording = false
-        var recordStarts: [Int] = []
+        /// Each record's parent field, then its references: a record starts at its parent
+        /// field's slot.
         var slots: [ReferenceSlot] = []
         /// True once a reference was written inside a value (`encode(stateValue:)` of a
         /// `.reference`), where no slot records it: such an archive cannot be patched.
@@ -71,7 +72,6 @@ final class ArchiveBuilder {
     /// Records starts and reference slots from now on.
     func startRecording(expectedRecords: Int = 0) {
         state.value.recording = true
-        state.value.recordStarts.reserveCapacity(expectedRecords)
         state.value.slots.reserveCapacity(expectedRecords * 2)
     }
 
@@ -84,14 +84,12 @@ final class ArchiveBuilder {
         return (strings, index)
     }
 
-    /// What recording found: each record's start in the body, the reference slots, and
-    /// whether a reference went unrecorded.
-    func takeRecording() -> (starts: [Int], slots: [ReferenceSlot], untracked: Bool) {
-        var starts: [Int] = []
+    /// What recording found: the parent fields and reference slots, and whether a
+    /// reference went unrecorded.
+    func takeRecording() -> (slots: [ReferenceSlot], untracked: Bool) {
         var slots: [ReferenceSlot] = []
-        swap(&starts, &state.value.recordStarts)
         swap(&slots, &state.value.slots)
-        return (starts, slots, state.value.untrackedReference)
+        return (slots, state.value.untrackedReference)
     }
 
     /// Hands the body's buffer to the caller, to give to the next builder; the builder is
@@ -183,9 +181,8 @@ final class ArchiveBuilder {
         stateVersion: Int
     ) {
         if state.value.recording {
-            let start = state.value.body.count
-            state.value.recordStarts.append(start)
-            state.value.slots.append(ReferenceSlot(offset: start, written: parentIndex ?? -1, parent: true))
+            state.value.slots.append(
+                ReferenceSlot(offset: state.value.body.count, written: parentIndex ?? -1, parent: true))
         }
         state.value.body.recordHeader(
             parentField: parentIndex.map { $0 + 1 } ?? 0, identifier: identifierIndex, occurrence: occurrence,

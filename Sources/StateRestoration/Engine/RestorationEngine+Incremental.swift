@@ -168,7 +168,7 @@ extension RestorationEngine {
         let recordCount = builder.recordCount
         let nodes = pass.nodes
         let taken = builder.takeBody()
-        let first = recording.starts.first ?? taken.count
+        let first = recording.slots.first { $0.parent }.map { Int($0.offset) } ?? taken.count
         let applicationState = taken.copy(0..<first)
         let size = taken.count
         // The body becomes the cache's first chunk as it is, without a copy; the next full

@@ -27,8 +27,7 @@ extension SaveCache {
         builder.endApplicationState()
         let coder = pass.recordCoder(metadata: context.metadata)
         // In the order they came: a record's place in the body does not matter.
-        let sorted = nodes
-        for (node, object) in sorted {
+        for (node, object) in nodes {
             let parent = saved[Int(node)].parent
             pass.encodeRecord(
                 object, identifierIndex: builder.intern(saved[Int(node)].identifier),
@@ -45,33 +44,12 @@ extension SaveCache {
         }
         guard !recording.untracked else { throw NeedsFullSave(reason: "a reference inside a value") }
         let body = builder.takeBody()
-        let firstRecord = recording.starts.first ?? body.count
-        let count = body.count
-        let applicationState = body.copy(0..<firstRecord)
-        var encoded = EncodedRecords(
-            applicationState: applicationState, bytes: body.frozen(), slots: [], records: [])
-        var slot = 0
-        while slot < recording.slots.count && Int(recording.slots[slot].offset) < firstRecord { slot += 1 }
-        for (index, item) in sorted.enumerated() {
-            let start = recording.starts[index]
-            let end = index + 1 < sorted.count ? recording.starts[index + 1] : count
-            let slotStart = encoded.slots.count
-            while slot < recording.slots.count && Int(recording.slots[slot].offset) < end {
-                let found = recording.slots[slot]
-                encoded.slots.append(
-                    CachedSlot(
-                        offset: found.offset, written: found.written,
-                        target: found.written >= 0 ? order[Int(found.written)] : -1, parent: found.parent))
-                slot += 1
-            }
-            encoded.records.append(
-                (
-                    item.node,
-                    RecordLocation(
-                        chunk: Int32(chunks.count), start: Int32(start), end: Int32(end),
-                        slotStart: Int32(slotStart), slotEnd: Int32(encoded.slots.count))
-                ))
-        }
+        let records = RecordedRecords(
+            recording.slots, bodyCount: body.count, chunk: Int32(chunks.count), order: order)
+        let applicationState = body.copy(0..<records.firstRecord)
+        let encoded = EncodedRecords(
+            applicationState: applicationState, bytes: body.frozen(), slots: records.slots,
+            records: zip(nodes, records.locations).map { ($0.node, $1) })
         return (encoded, pass.diagnostics)
     }
 

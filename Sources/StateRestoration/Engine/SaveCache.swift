@@ -52,7 +52,7 @@ final class SaveCache {
     /// value.
     init?(
         pass: PreservationPass, body: UncheckedFrozenBytes, applicationState: [UInt8],
-        recording: (starts: [Int], slots: [ReferenceSlot], untracked: Bool),
+        recording: (slots: [ReferenceSlot], untracked: Bool),
         strings: (strings: [String], index: [String: Int])
     ) {
         self.strings = strings.strings
@@ -61,7 +61,8 @@ final class SaveCache {
         self.applicationState = applicationState
         let tables = pass.takeTables()
         let count = tables.nodes.count
-        guard !pass.pulledIn, !recording.untracked, recording.starts.count == count else { return nil }
+        let records = RecordedRecords(recording.slots, bodyCount: body.count, chunk: 0, order: nil)
+        guard !pass.pulledIn, !recording.untracked, records.locations.count == count else { return nil }
         saved = tables.nodes
         savedNodes = tables.nodes
         links = tables.links
@@ -69,42 +70,12 @@ final class SaveCache {
         alive = Array(repeating: true, count: count)
         order = Array(0..<Int32(count))
         recordIndex = order
-        // The records' slots, in the order written; the application state's (before the
-        // first record) are not kept: it is encoded again at every save. Each record's first
-        // slot is its parent field, which names the roots.
-        let firstRecord = recording.starts.first ?? body.count
-        var slots: [CachedSlot] = []
-        var locations: [RecordLocation] = []
-        var roots: [Int32] = []
-        let found = recording.slots
-        let starts = recording.starts
-        slots.reserveCapacity(found.count)
-        locations.reserveCapacity(count)
-        var slot = 0
-        while slot < found.count && Int(found[slot].offset) < firstRecord { slot += 1 }
-        for node in 0..<count {
-            let end = node + 1 < count ? starts[node + 1] : body.count
-            let slotStart = slots.count
-            while slot < found.count && Int(found[slot].offset) < end {
-                let next = found[slot]
-                if next.parent && next.written < 0 { roots.append(Int32(node)) }
-                slots.append(
-                    CachedSlot(
-                        offset: next.offset, written: next.written, target: next.written, parent: next.parent)
-                )
-                slot += 1
-            }
-            locations.append(
-                RecordLocation(
-                    chunk: 0, start: Int32(starts[node]), end: Int32(end), slotStart: Int32(slotStart),
-                    slotEnd: Int32(slots.count)))
-        }
-        self.roots = roots
-        self.locations = locations
-        chunks = [RecordChunk(bytes: body, recordStart: firstRecord, slots: slots, epoch: 0)]
+        roots = records.roots
+        locations = records.locations
+        chunks = [RecordChunk(bytes: body, recordStart: records.firstRecord, slots: records.slots, epoch: 0)]
         chunkRecords = [count]
-        liveBytes = body.count - firstRecord
-        chunkBytes = body.count - firstRecord
+        liveBytes = body.count - records.firstRecord
+        chunkBytes = liveBytes
     }
 
     /// The buffer of the first chunk (a full save's body), for the next full save to write
@@ -166,6 +137,45 @@ final class SaveCache {
             savedNodes.append(entry)
             let children = self.children(of: node)
             stack.append(contentsOf: children.reversed())
+        }
+    }
+}
+
+/// A recorded body's records, found from its slots: each record starts at its parent
+/// field's slot and ends where the next starts; the application state comes before the
+/// first.
+struct RecordedRecords {
+    var slots: [CachedSlot] = []
+    var locations: [RecordLocation] = []
+    /// The records without a parent, by index.
+    var roots: [Int32] = []
+    /// Where the first record starts (the body's end if there is none).
+    var firstRecord: Int
+
+    /// - Parameters:
+    ///   - order: The node of each record index written, or nil when record indices are
+    ///     the nodes (a full save's).
+    init(_ found: [ReferenceSlot], bodyCount: Int, chunk: Int32, order: [Int32]?) {
+        var slot = 0
+        while slot < found.count && !found[slot].parent { slot += 1 }
+        firstRecord = slot < found.count ? Int(found[slot].offset) : bodyCount
+        slots.reserveCapacity(found.count - slot)
+        while slot < found.count {
+            let next = found[slot]
+            if next.parent {
+                if let last = locations.indices.last { locations[last].end = next.offset }
+                if next.written < 0 { roots.append(Int32(locations.count)) }
+                locations.append(
+                    RecordLocation(
+                        chunk: chunk, start: next.offset, end: Int32(bodyCount),
+                        slotStart: Int32(slots.count),
+                        slotEnd: Int32(slots.count)))
+            }
+            let target = next.written < 0 ? -1 : (order.map { $0[Int(next.written)] } ?? next.written)
+            slots.append(
+                CachedSlot(offset: next.offset, written: next.written, target: target, parent: next.parent))
+            locations[locations.count - 1].slotEnd = Int32(slots.count)
+            slot += 1
         }
     }
 }
