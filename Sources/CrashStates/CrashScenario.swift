@@ -96,16 +96,19 @@ public struct CrashScenario: Sendable {
                 engine.waitForPendingWrites()
             }),
         CrashScenario(
-            name: "incremental saves (P1): a full save, then one that copies what did not change",
-            legalPasses: [1, 2, 3], endsWithSave: true,
+            name:
+                "incremental saves (P1): continuous full and incremental saves, then a termination's full one",
+            legalPasses: [1, 2, 3, 4], endsWithSave: true,
             setUp: { context in try save(pass: 1, on: context.storage) },
             run: { context in
-                let (app, engine, _) = restored(on: context.storage)
-                app.root.pass = 2
-                try engine.preserve(reason: .requested)
-                app.root.pass = 3
-                engine.stateDidChange(of: app.root)
-                try engine.preserve(reason: .requested)
+                let (app, engine, scheduler) = restored(on: context.storage)
+                for pass in 2...3 {
+                    app.root.pass = pass
+                    engine.stateDidChange(of: app.root)
+                    scheduler.advance(by: .seconds(1))
+                }
+                app.root.pass = 4
+                try engine.preserve(reason: .termination)
             }),
         CrashScenario(
             name: "incremental saves (P1): continuous, assembled and written off the main actor",

@@ -44,6 +44,7 @@ final class ChangingObject: RestorableObject {
 final class ChangingApp: RestorationDelegate {
     let root: ChangingObject
     var note = 0
+    let scheduler = ManualScheduler()
 
     init(root: ChangingObject) {
         self.root = root
@@ -55,16 +56,26 @@ final class ChangingApp: RestorationDelegate {
         try coder.encode(note, forKey: "note")
     }
 
-    /// An engine on in-memory storage, every object of the tree telling it.
+    /// An engine on in-memory storage with continuous preservation, every object of the
+    /// tree telling it; its first save, a full one, is made.
     func engine(storage: InMemoryStorage, checks: Bool) -> RestorationEngine {
         var configuration = RestorationConfiguration(
-            appName: "Changing", appVersion: "1", debugOutput: .off, now: { Date(timeIntervalSince1970: 0) })
+            appName: "Changing", appVersion: "1", continuousPreservationDelay: .milliseconds(100),
+            debugOutput: .off, now: { Date(timeIntervalSince1970: 0) })
         configuration.checksIncrementalSaves = checks
         let engine = RestorationEngine(
             configuration: configuration, registry: RestorationRegistry(), storage: storage,
-            scheduler: ManualScheduler(), delegate: self, roots: { [root] in [root] })
+            scheduler: scheduler, delegate: self, roots: { [root] in [root] })
         for object in root.subtree { object.engine = engine }
+        engine.stateDidChange()
+        save(engine)
         return engine
+    }
+
+    /// Lets the continuous save's debounce fire, and waits for its write.
+    func save(_ engine: RestorationEngine) {
+        scheduler.advance(by: .seconds(2))
+        engine.waitForPendingWrites()
     }
 }
 
@@ -104,7 +115,6 @@ struct IncrementalSaveTests {
             let app = ChangingApp(root: tree(&random, count: 40))
             let storage = InMemoryStorage()
             let engine = app.engine(storage: storage, checks: false)
-            try engine.preserve(reason: .requested)
             var serial = 0
             for step in 0..<30 {
                 let all = app.root.subtree
@@ -135,7 +145,7 @@ struct IncrementalSaveTests {
                     object.invalidateRestorableState()
                 }
                 if step % 7 == 0 { app.note += 1 }
-                try engine.preserve(reason: .requested)
+                app.save(engine)
                 let saved = try content(try #require(storage[.archive]))
                 let full = try content(try #require(engine.encodeState()?.bytes))
                 #expect(saved.0 == full.0, "seed \(seed), step \(step): application state")
@@ -153,12 +163,11 @@ struct IncrementalSaveTests {
         let app = ChangingApp(root: tree(&random, count: 200))
         let storage = InMemoryStorage()
         let engine = app.engine(storage: storage, checks: false)
-        try engine.preserve(reason: .requested)
         let all = app.root.subtree
         for object in all { object.encodes = 0 }
         all[100].value = -5
         all[100].invalidateRestorableState()
-        try engine.preserve(reason: .requested)
+        app.save(engine)
         // (An object with restorable properties encodes twice: once into a probe that checks
         // its keys, R25.)
         #expect(all.indices.filter { all[$0].encodes > 0 } == [100])
@@ -166,7 +175,7 @@ struct IncrementalSaveTests {
         #expect(record.entries.first { $0.key == "value" }?.value == .int(-5))
         // A restorable property set says so itself (R25).
         all[50].flag = true
-        try engine.preserve(reason: .requested)
+        app.save(engine)
         #expect(all.indices.filter { all[$0].encodes > 0 } == [50, 100])
         let records = try Archive(fileBytes: try #require(storage[.archive])).records
         #expect(records[50].entries.first { $0.key == "flag" }?.value == .bool(true))
@@ -179,11 +188,10 @@ struct IncrementalSaveTests {
         let app = ChangingApp(root: tree(&random, count: 30))
         let storage = InMemoryStorage()
         let engine = app.engine(storage: storage, checks: true)
-        try engine.preserve(reason: .requested)
         let all = app.root.subtree
         all[10].value = 4242  // says nothing
         all[20].invalidateRestorableState()
-        try engine.preserve(reason: .requested)
+        app.save(engine)
         let path = engine.lastPreservationReport?.savedPaths[10].description ?? "?"
         let warning = engine.diagnostics.last { $0.kind == .warning }
         #expect(warning?.reason.contains("state changed without saying so at \(path)") == true)
@@ -192,25 +200,26 @@ struct IncrementalSaveTests {
         // A child added without its container saying so is caught too.
         all[5].children.append(ChangingObject("Unsaid"))
         all[20].invalidateRestorableState()
-        try engine.preserve(reason: .requested)
+        app.save(engine)
         #expect(engine.diagnostics.last { $0.kind == .warning }?.reason.contains("Unsaid") == true)
         #expect(try Archive(fileBytes: try #require(storage[.archive])).records.count == all.count + 1)
     }
 
-    @Test("P1: without the check, a change not said waits for the next full save: background or termination")
-    func unsaidChangeWaitsForBackground() throws {
+    @Test(
+        "P1: without the check, a change not said waits for the next full save: any preserve(reason:), background and termination among them",
+        arguments: [PreservationReason.background, .termination, .requested])
+    func unsaidChangeWaitsForFullSave(reason: PreservationReason) throws {
         var random = SplitMix64(seed: 4)
         let app = ChangingApp(root: tree(&random, count: 30))
         let storage = InMemoryStorage()
         let engine = app.engine(storage: storage, checks: false)
-        try engine.preserve(reason: .requested)
         let all = app.root.subtree
         all[10].value = 4242
         all[20].invalidateRestorableState()
-        try engine.preserve(reason: .requested)
+        app.save(engine)
         var records = try Archive(fileBytes: try #require(storage[.archive])).records
         #expect(records[10].entries.first { $0.key == "value" }?.value != .int(4242))
-        try engine.preserve(reason: .background)
+        try engine.preserve(reason: reason)
         records = try Archive(fileBytes: try #require(storage[.archive])).records
         #expect(records[10].entries.first { $0.key == "value" }?.value == .int(4242))
     }
@@ -221,14 +230,13 @@ struct IncrementalSaveTests {
         let app = ChangingApp(root: tree(&random, count: 50))
         let storage = InMemoryStorage()
         let engine = app.engine(storage: storage, checks: false)
-        try engine.preserve(reason: .requested)
         let all = app.root.subtree
         all[7].value = 77
         all[7].invalidateRestorableState()
-        try engine.preserve(reason: .requested)
+        app.save(engine)
         let writes = storage.writeCount
         all[7].invalidateRestorableState()
-        try engine.preserve(reason: .requested)
+        app.save(engine)
         #expect(storage.writeCount == writes)
         // The file reads back whole: checksum and every check.
         let archive = try Archive(fileBytes: try #require(storage[.archive]))

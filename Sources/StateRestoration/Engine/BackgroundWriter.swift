@@ -55,18 +55,19 @@ final class BackgroundWriter {
 
     /// Assembles `image` and writes it before returning, after the writes already queued,
     /// unless the archive on disk already holds its state (R26).
+    /// - Returns: False if it wrote nothing for that reason.
     /// - Throws: ``RestorationError``; the previous archive is then intact.
-    func write(_ image: ArchiveImage, activity: RestorationActivity?) throws(RestorationError) {
+    func write(_ image: ArchiveImage, activity: RestorationActivity?) throws(RestorationError) -> Bool {
         lastWritten = nil
         let storage = self.storage
         let limits = self.limits
         let lastImage = self.lastImage
-        let result = queue.sync { () -> Result<Void, RestorationError> in
-            Result { () throws(RestorationError) in
+        let result = queue.sync { () -> Result<Bool, RestorationError> in
+            Result { () throws(RestorationError) -> Bool in
                 try Self.store(image, activity: activity, in: storage, limits: limits, last: lastImage)
             }
         }
-        if case .failure(let error) = result { throw error }
+        return try result.get()
     }
 
     /// ``writeInBackground(_:confirming:then:)`` for an image, assembled on the write queue;
@@ -81,7 +82,7 @@ final class BackgroundWriter {
         let lastImage = self.lastImage
         enqueue(confirming: confirming, then: report) { () throws(RestorationError) in
             if let image {
-                try Self.store(image, activity: activity, in: storage, limits: limits, last: lastImage)
+                _ = try Self.store(image, activity: activity, in: storage, limits: limits, last: lastImage)
             }
         }
     }
@@ -108,17 +109,19 @@ final class BackgroundWriter {
         }
     }
 
-    /// Assembles, checks and stores an image, on the write queue.
+    /// Assembles, checks and stores an image, on the write queue; false if the archive on
+    /// disk already held its state.
     nonisolated private static func store(
         _ image: ArchiveImage, activity: RestorationActivity?, in storage: any RestorationStorage,
         limits: ArchiveLimits, last: LastImage
-    ) throws(RestorationError) {
+    ) throws(RestorationError) -> Bool {
         let state = WrittenState(image, activity: activity)
-        if last.holds(state) { return }
+        if last.holds(state) { return false }
         last.set(nil)
         try checkReadsBack(state, limits: limits)
         try storage.store(state.file, as: .archive)
         last.set(state)
+        return true
     }
 
     /// Writes `state` before returning, after the writes already queued.

@@ -68,12 +68,14 @@ public struct RestorationConfiguration: Sendable {
     /// default, on with `RESTORATION_DEBUG=1` (any ``debugOutput`` but `.off`), and always on
     /// under `RestorationTesting`'s harness.
     public var checksAdoption: Bool
-    /// Whether saves cost what changed (rule P1): a continuous or requested save encodes
-    /// only the objects that said they changed (``RestorableObject/invalidateRestorableState()``,
-    /// a ``RestorableProperty`` set) and copies the other records from the last save. A
-    /// change that names no object (``RestorationEngine/stateDidChange()``), and every save on
-    /// background or termination, encode everything. Default true; false makes every save a
-    /// full one, written as before.
+    /// Whether saves cost what changed (rule P1): a continuous save encodes only the objects
+    /// that said they changed (``RestorableObject/invalidateRestorableState()``, a
+    /// ``RestorableProperty`` set) and copies the other records from the last save; the
+    /// archive is put together and checksummed off the main actor. A change that names no
+    /// object (``RestorationEngine/stateDidChange()``,
+    /// ``RestorationEngine/preserveInBackground()``) and every
+    /// ``RestorationEngine/preserve(reason:)`` encode everything. Default true; false makes
+    /// every save a full one, written as before.
     public var incrementalSaves = true
     /// Whether each incremental save is checked against a full pass (rule P1): an object
     /// whose state or children changed without saying so is then named in a

@@ -48,39 +48,27 @@ extension RestorationEngine {
         return true
     }
 
-    /// ``preserve(reason:)`` with ``RestorationConfiguration/incrementalSaves`` on. A save on
-    /// background or termination is a full one: whatever changed without saying so is
-    /// saved then at the latest.
-    func preserveIncrementally(reason: PreservationReason) throws(RestorationError) -> PreservationReport {
-        if reason == .background || reason == .termination { everythingChanged = true }
-        guard var plan = planSave(reason: reason) else {
+    /// ``preserve(reason:)`` with ``RestorationConfiguration/incrementalSaves`` on: a full
+    /// save, whatever the reason (an app that asks for a save asks for all of its state,
+    /// and whatever changed without saying so is saved then at the latest), written through
+    /// the same image as a continuous save. Its write comes after those in flight; one that
+    /// finds the archive on disk holding the same state writes nothing (R26).
+    func preserveInFull(reason: PreservationReason) throws(RestorationError) -> PreservationReport {
+        everythingChanged = true
+        guard case .image(let image, let activity, let report) = planSave(reason: reason) else {
             return PreservationReport(
                 reason: reason, saved: false, savedPaths: [], byteCount: 0, diagnostics: [])
         }
-        if case .unchanged(let report) = plan {
-            // The archive on disk holds it once a write still in flight has landed; if that
-            // write failed, this pass writes the whole state.
-            writer.waitForWrites()
-            reportFinishedWrites()
-            guard everythingChanged, let replanned = planSave(reason: reason) else {
-                if launchGuard.awaitingConfirmation { launchGuard.confirm() }
-                return report
-            }
-            plan = replanned
-        }
-        guard case .image(let image, let activity, let report) = plan else {
-            return PreservationReport(
-                reason: reason, saved: false, savedPaths: [], byteCount: 0, diagnostics: [])
-        }
+        let wrote: Bool
         do {
-            try writer.write(image, activity: activity)
+            wrote = try writer.write(image, activity: activity)
         } catch {
             everythingChanged = true
             record([BackgroundWriter.failure(error)])
             throw error
         }
         if launchGuard.awaitingConfirmation { launchGuard.confirm() }
-        delegate?.didPreserveState()
+        if wrote { delegate?.didPreserveState() }
         return report
     }
 

@@ -164,7 +164,7 @@ public final class RestorationEngine {
         if reason == .background || reason == .termination { launchGuard.confirm() }
         // A clean exit is not a death while restoring, even with extensions open (R27).
         if reason == .termination { deferred.endForCleanExit() }
-        if configuration.incrementalSaves { return try preserveIncrementally(reason: reason) }
+        if configuration.incrementalSaves { return try preserveInFull(reason: reason) }
         guard let encoded = encodeState(reason: reason) else {
             return PreservationReport(
                 reason: reason, saved: false, savedPaths: [], byteCount: 0, diagnostics: [])
@@ -224,6 +224,8 @@ public final class RestorationEngine {
         reportFinishedWrites()
         guard configuration.continuousPreservationDelay != nil else { return }
         pendingSave?.cancel()
+        // It names no object: a full save (rule P1).
+        everythingChanged = true
         saveInBackground()
     }
 
