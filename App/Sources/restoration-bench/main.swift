@@ -75,8 +75,8 @@ do {
     }
     if command.flag("incremental") {
         let nodes = options.plan.sizes.count == 1 ? options.plan.sizes[0] : 100_000
-        // Each repetition saves 100,000 objects twice: 15 of them unless told.
-        let repetitions = command.value("repetitions") == nil ? 15 : options.plan.repetitions
+        // Each repetition saves 100,000 objects twice: 21 of them unless told.
+        let repetitions = command.value("repetitions") == nil ? 21 : options.plan.repetitions
         print(try IncrementalRun.run(nodes: nodes, repetitions: repetitions), terminator: "")
         exit(ExitStatus.success.rawValue)
     }

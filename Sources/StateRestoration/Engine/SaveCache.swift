@@ -160,22 +160,29 @@ struct RecordedRecords {
         while slot < found.count && !found[slot].parent { slot += 1 }
         firstRecord = slot < found.count ? Int(found[slot].offset) : bodyCount
         slots.reserveCapacity(found.count - slot)
+        // The record being read, appended once the next one starts.
+        var current: RecordLocation?
         while slot < found.count {
             let next = found[slot]
             if next.parent {
-                if let last = locations.indices.last { locations[last].end = next.offset }
+                if var done = current {
+                    done.end = next.offset
+                    done.slotEnd = Int32(slots.count)
+                    locations.append(done)
+                }
                 if next.written < 0 { roots.append(Int32(locations.count)) }
-                locations.append(
-                    RecordLocation(
-                        chunk: chunk, start: next.offset, end: Int32(bodyCount),
-                        slotStart: Int32(slots.count),
-                        slotEnd: Int32(slots.count)))
+                current = RecordLocation(
+                    chunk: chunk, start: next.offset, end: 0, slotStart: Int32(slots.count), slotEnd: 0)
             }
             let target = next.written < 0 ? -1 : (order.map { $0[Int(next.written)] } ?? next.written)
             slots.append(
                 CachedSlot(offset: next.offset, written: next.written, target: target, parent: next.parent))
-            locations[locations.count - 1].slotEnd = Int32(slots.count)
             slot += 1
+        }
+        if var done = current {
+            done.end = Int32(bodyCount)
+            done.slotEnd = Int32(slots.count)
+            locations.append(done)
         }
     }
 }
