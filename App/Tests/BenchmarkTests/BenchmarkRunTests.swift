@@ -126,6 +126,30 @@ struct BenchmarkRunTests {
         #expect(!without.text.contains("Samples:"))
     }
 
+    @Test("P1: --incremental times the four saves side by side and prints the three goal lines")
+    func incrementalSaves() throws {
+        let outcome = try BenchBinary.run(["--incremental", "--nodes", "2000", "--repetitions", "7"])
+        #expect(outcome.status == 0, "stderr: \(outcome.errors)")
+        for name in [
+            "full save (incremental saves off), 1 changed", "incremental save, 1 changed",
+            "incremental save, 1,000 changed", "full change (incremental saves on), 2,000 changed",
+        ] {
+            #expect(outcome.text.contains(name), "\(name): \(outcome.text)")
+        }
+        let goals = outcome.text.split(separator: "\n").filter { $0.contains("of a full save (goal") }
+        let labels = [
+            "incremental save, 1 changed of 2,000", "incremental save, 1,000 changed of 2,000",
+            "full change, 2,000 changed of 2,000",
+        ]
+        #expect(goals.count == 3, "\(outcome.text)")
+        for (goal, (label, limit)) in zip(goals, zip(labels, [10, 20, 105])) {
+            let pattern = #/^(.+): [0-9.]+% of a full save \(goal ≤ ([0-9]+)%\): (met|NOT met)$/#
+            let match = try #require(try pattern.wholeMatch(in: String(goal)), "\(goal)")
+            #expect(match.1 == label)
+            #expect(Int(match.2) == limit)
+        }
+    }
+
     @Test("--help describes the options")
     func help() throws {
         let outcome = try BenchBinary.run(["--help"])
