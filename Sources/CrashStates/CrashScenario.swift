@@ -102,11 +102,7 @@ public struct CrashScenario: Sendable {
             setUp: { context in try save(pass: 1, on: context.storage) },
             run: { context in
                 let (app, engine, scheduler) = restored(on: context.storage)
-                for pass in 2...3 {
-                    app.root.pass = pass
-                    engine.stateDidChange(of: app.root)
-                    scheduler.advance(by: .seconds(1))
-                }
+                saveContinuously(2...3, app: app, engine: engine, scheduler: scheduler, waiting: false)
                 app.root.pass = 4
                 try engine.preserve(reason: .termination)
             }),
@@ -116,12 +112,7 @@ public struct CrashScenario: Sendable {
             setUp: { context in try save(pass: 1, on: context.storage) },
             run: { context in
                 let (app, engine, scheduler) = restored(on: context.storage)
-                for pass in 2...3 {
-                    app.root.pass = pass
-                    engine.stateDidChange(of: app.root)
-                    scheduler.advance(by: .seconds(1))
-                    engine.waitForPendingWrites()
-                }
+                saveContinuously(2...3, app: app, engine: engine, scheduler: scheduler, waiting: true)
             }),
         CrashScenario(
             name: "quit and forget: the archive set aside, the markers removed", legalPasses: [nil, 1],
@@ -146,6 +137,21 @@ public struct CrashScenario: Sendable {
         let engine = app.engine(on: storage, scheduler: scheduler)
         engine.restoreApplicationState()
         return (app, engine, scheduler)
+    }
+
+    /// Saves `passes` continuously, the root saying it changed each time (rule P1: the
+    /// first a full save, the next incremental), waiting for each write or not.
+    @MainActor
+    static func saveContinuously(
+        _ passes: ClosedRange<Int>, app: ProbeApp, engine: RestorationEngine, scheduler: ManualScheduler,
+        waiting: Bool
+    ) {
+        for pass in passes {
+            app.root.pass = pass
+            engine.stateDidChange(of: app.root)
+            scheduler.advance(by: .seconds(1))
+            if waiting { engine.waitForPendingWrites() }
+        }
     }
 
     /// The session files of rules S1–S4: the migration, a new session, quit and forget,

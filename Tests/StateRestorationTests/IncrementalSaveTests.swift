@@ -89,6 +89,24 @@ struct IncrementalSaveTests {
         return (archive.applicationState, archive.records)
     }
 
+    /// An app on a random tree of `count` objects from `seed`, its engine (first save made)
+    /// and storage, and every object in preorder.
+    func launch(seed: UInt64, count: Int, checks: Bool = false) -> (
+        app: ChangingApp, engine: RestorationEngine, storage: InMemoryStorage, all: [ChangingObject]
+    ) {
+        var random = SplitMix64(seed: seed)
+        let app = ChangingApp(root: tree(&random, count: count))
+        let storage = InMemoryStorage()
+        let engine = app.engine(storage: storage, checks: checks)
+        return (app, engine, storage, app.root.subtree)
+    }
+
+    /// The `value` entry of the record at `index` of the archive in `storage`.
+    func value(at index: Int, in storage: InMemoryStorage) throws -> StateValue? {
+        let records = try Archive(fileBytes: try #require(storage[.archive])).records
+        return records[index].entries.first { $0.key == "value" }?.value
+    }
+
     /// A random tree of about `count` objects, seeded; the root's children are positional.
     func tree(_ random: inout SplitMix64, count: Int) -> ChangingObject {
         let root = ChangingObject("Root")
@@ -159,11 +177,7 @@ struct IncrementalSaveTests {
 
     @Test("P1: after one object said it changed, only its state is encoded again")
     func oneChangeEncodesOne() throws {
-        var random = SplitMix64(seed: 7)
-        let app = ChangingApp(root: tree(&random, count: 200))
-        let storage = InMemoryStorage()
-        let engine = app.engine(storage: storage, checks: false)
-        let all = app.root.subtree
+        let (app, engine, storage, all) = launch(seed: 7, count: 200, checks: false)
         for object in all { object.encodes = 0 }
         all[100].value = -5
         all[100].invalidateRestorableState()
@@ -184,19 +198,14 @@ struct IncrementalSaveTests {
 
     @Test("P1: a change not said is named by the check against a full pass, and that save is a full one")
     func unsaidChangeIsCaught() throws {
-        var random = SplitMix64(seed: 3)
-        let app = ChangingApp(root: tree(&random, count: 30))
-        let storage = InMemoryStorage()
-        let engine = app.engine(storage: storage, checks: true)
-        let all = app.root.subtree
+        let (app, engine, storage, all) = launch(seed: 3, count: 30, checks: true)
         all[10].value = 4242  // says nothing
         all[20].invalidateRestorableState()
         app.save(engine)
         let path = engine.lastPreservationReport?.savedPaths[10].description ?? "?"
         let warning = engine.diagnostics.last { $0.kind == .warning }
         #expect(warning?.reason.contains("state changed without saying so at \(path)") == true)
-        let records = try Archive(fileBytes: try #require(storage[.archive])).records
-        #expect(records[10].entries.first { $0.key == "value" }?.value == .int(4242))
+        #expect(try value(at: 10, in: storage) == .int(4242))
         // A child added without its container saying so is caught too.
         all[5].children.append(ChangingObject("Unsaid"))
         all[20].invalidateRestorableState()
@@ -209,28 +218,18 @@ struct IncrementalSaveTests {
         "P1: without the check, a change not said waits for the next full save: any preserve(reason:), background and termination among them",
         arguments: [PreservationReason.background, .termination, .requested])
     func unsaidChangeWaitsForFullSave(reason: PreservationReason) throws {
-        var random = SplitMix64(seed: 4)
-        let app = ChangingApp(root: tree(&random, count: 30))
-        let storage = InMemoryStorage()
-        let engine = app.engine(storage: storage, checks: false)
-        let all = app.root.subtree
+        let (app, engine, storage, all) = launch(seed: 4, count: 30, checks: false)
         all[10].value = 4242
         all[20].invalidateRestorableState()
         app.save(engine)
-        var records = try Archive(fileBytes: try #require(storage[.archive])).records
-        #expect(records[10].entries.first { $0.key == "value" }?.value != .int(4242))
+        #expect(try value(at: 10, in: storage) != .int(4242))
         try engine.preserve(reason: reason)
-        records = try Archive(fileBytes: try #require(storage[.archive])).records
-        #expect(records[10].entries.first { $0.key == "value" }?.value == .int(4242))
+        #expect(try value(at: 10, in: storage) == .int(4242))
     }
 
     @Test("P1, R26: an object that said it changed but encodes the same bytes writes nothing")
     func sameBytesWriteNothing() throws {
-        var random = SplitMix64(seed: 9)
-        let app = ChangingApp(root: tree(&random, count: 50))
-        let storage = InMemoryStorage()
-        let engine = app.engine(storage: storage, checks: false)
-        let all = app.root.subtree
+        let (app, engine, storage, all) = launch(seed: 9, count: 50, checks: false)
         all[7].value = 77
         all[7].invalidateRestorableState()
         app.save(engine)
