@@ -175,6 +175,35 @@ struct IncrementalSaveTests {
         #expect(incremental > 40 * 30 / 2)
     }
 
+    @Test("P1: children added, removed and reordered under a container that said so are saved incrementally")
+    func structureChanges() throws {
+        let (app, engine, storage, all) = launch(seed: 11, count: 60)
+        let container = all.first { $0.children.count >= 2 && !$0.positional } ?? all[1]
+        let steps: [(String, () -> Void)] = [
+            ("added", { container.children.append(ChangingObject("Added", value: 5)) }),
+            ("reordered", { container.children.reverse() }),
+            ("removed", { container.children.removeFirst() }),
+            (
+                "pushed on the positional root",
+                { app.root.children.append(ChangingObject("Screen", value: 6)) }
+            ),
+            ("popped", { app.root.children.removeLast() }),
+        ]
+        for (name, change) in steps {
+            let before = engine.saveCounts
+            change()
+            for object in app.root.subtree { object.engine = engine }
+            container.invalidateRestorableState()
+            app.root.invalidateRestorableState()
+            app.save(engine)
+            #expect(engine.saveCounts.incremental == before.incremental + 1, "\(name)")
+            #expect(engine.saveCounts.full == before.full, "\(name)")
+            let saved = try content(try #require(storage[.archive]))
+            let full = try content(try #require(engine.encodeState()?.bytes))
+            #expect(saved.0 == full.0 && saved.1 == full.1, "\(name)")
+        }
+    }
+
     @Test("P1: after one object said it changed, only its state is encoded again")
     func oneChangeEncodesOne() throws {
         let (app, engine, storage, all) = launch(seed: 7, count: 200, checks: false)
