@@ -63,6 +63,9 @@ final class DesktopApp {
         }
     }
 
+    /// The desktop's dark or light preference, followed while the app runs (G3).
+    private var colorScheme: SystemColorScheme?
+
     /// 128 + the signal's number after SIGTERM, SIGINT or SIGHUP, as shells report it.
     private var signalStatus: Int32?
 
@@ -75,6 +78,7 @@ final class DesktopApp {
 
     private func activate() {
         guard scenes.isEmpty else { return }
+        colorScheme = colorScheme ?? SystemColorScheme.follow()
         for (session, opening) in launching { open(session, opening: opening) }
         launching = []
         recordWindows()
