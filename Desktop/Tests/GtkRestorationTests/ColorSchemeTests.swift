@@ -9,8 +9,7 @@ import Testing
 struct ColorSchemeTests {
     @Test("G3: 'prefer-dark' draws the dark variant, and going back to 'default' the light one, live")
     func followsThePreference() throws {
-        let harness = try SceneHarness()
-        defer { harness.closeAll() }
+        try #require(Display.open(), "GTK needs a display: run the tests under xvfb-run (make test-gtk)")
         let scheme = try #require(
             SystemColorScheme.follow(inMemory: true), "the desktop's interface schema is installed")
         #expect(!scheme.prefersDark && !SystemColorScheme.drawsDark, "the default is light")
