@@ -7,11 +7,10 @@ import Testing
 /// `kill -9` or a quit brings every window back in its own state (G4); Ctrl-W ends one.
 @Suite("G5: homepwner-gtk's windows, each its own session, end to end")
 struct SeveralWindowsEndToEndTests {
-    @Test(
-        "G5: two windows at once, kill -9: both come back in their own state, the same pixels; Ctrl-Q keeps both, Ctrl-W ends one"
-    )
-    func twoWindowsAfterKill() throws {
-        let (session, _) = try DesktopSession.launched(items: ["Shiny Bear", "Rusty Mac", "Fluffy Mac"])
+    /// The app on three items, and a second window opened with Ctrl-N: the session, the
+    /// store, and the two windows' ids.
+    private func launchedWithTwoWindows() throws -> (DesktopSession, ItemStore, String, String) {
+        let (session, store) = try DesktopSession.launched(items: ["Shiny Bear", "Rusty Mac", "Fluffy Mac"])
         let first = try session.waitForWindow("Homepwner")
         try session.key("ctrl+n")
         var second = ""
@@ -19,6 +18,14 @@ struct SeveralWindowsEndToEndTests {
             second = try session.windows(titled: "Homepwner").first { $0 != first } ?? ""
             return !second.isEmpty
         }
+        return (session, store, first, second)
+    }
+
+    @Test(
+        "G5: two windows at once, kill -9: both come back in their own state, the same pixels; Ctrl-Q keeps both, Ctrl-W ends one"
+    )
+    func twoWindowsAfterKill() throws {
+        let (session, _, first, second) = try launchedWithTwoWindows()
         // The new window: the second item opened, Chinese typed into its name.
         try session.focus(second)
         try session.key("Down", "Return")
@@ -55,5 +62,33 @@ struct SeveralWindowsEndToEndTests {
         try session.launch()
         try session.waitForWindow("Homepwner")
         #expect(session.windowTitles() == ["Homepwner"])
+    }
+
+    @Test(
+        "H13, H15: one item open in two windows: what is typed in one shows in the other, and typing there keeps it"
+    )
+    func sameItemInTwoWindows() throws {
+        let (session, store, first, second) = try launchedWithTwoWindows()
+        for window in [first, second] {
+            try session.focus(window)
+            try session.key("Down", "Return")
+        }
+        try poll("the item open in both windows") { try session.windows(titled: "Rusty Mac").count == 2 }
+        try session.focus(first)
+        try session.key("End")
+        try session.type(" 一")
+        // The other window's page follows: its title, which is its name field, shows it.
+        try poll("the second window showing the first one's edit") {
+            Set(try session.windows(titled: "Rusty Mac 一")) == [first, second]
+        }
+        try session.focus(second)
+        try session.key("End")
+        try session.type(" 二", titleBefore: "Rusty Mac 一")
+        try poll("both edits in the store") { try store.allItems().map(\.name).contains("Rusty Mac 一 二") }
+        try poll("the first window showing the second one's edit") {
+            Set(try session.windows(titled: "Rusty Mac 一 二")) == [first, second]
+        }
+        try session.key("ctrl+q")
+        #expect(try session.waitForExit() == 0)
     }
 }
