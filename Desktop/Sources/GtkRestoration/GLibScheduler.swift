@@ -12,6 +12,7 @@ public final class GLibScheduler: RestorationScheduler {
     /// Creates a scheduler.
     public init() {}
 
+    // snippet: gtk-scheduler
     public func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void)
         -> any ScheduledAction
     {
@@ -21,6 +22,7 @@ public final class GLibScheduler: RestorationScheduler {
     public nonisolated var mainActorPost: MainActorPost {
         { action in MainLoop.post(action) }
     }
+    // end-snippet
 
     private final class Scheduled: ScheduledAction {
         let timer: MainLoop.Timer

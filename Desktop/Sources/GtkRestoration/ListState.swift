@@ -28,6 +28,7 @@ public final class ListState: Restorable, RestorableView, FocusTarget, OnScreenR
         list.onScroll { [weak self] in self?.invalidateRestorableState() }
     }
 
+    // snippet: gtk-list-state
     public override func encodeRestorableState(with coder: StateEncoder) throws {
         try coder.encode(list.selectedKey ?? "", forKey: "selectedKey")
         let rows = list.rows
@@ -36,6 +37,7 @@ public final class ListState: Restorable, RestorableView, FocusTarget, OnScreenR
             try coder.encode(position.offset, forKey: "firstVisibleOffset")
         }
     }
+    // end-snippet
 
     /// The scroll read at launch, while it is not given back yet: saved as it was.
     private var pendingPosition: ColumnView.ScrollPosition? {
@@ -45,6 +47,7 @@ public final class ListState: Restorable, RestorableView, FocusTarget, OnScreenR
 
     /// Selects the saved key's row, if a row still has it; a key gone since selects nothing.
     /// The first row on screen is given back once the window is on screen.
+    // snippet: gtk-list-state-decode
     public override func decodeRestorableState(with coder: StateDecoder) throws {
         let key = try coder.decodeIfPresent(String.self, forKey: "selectedKey") ?? ""
         list.selectedKey = key.isEmpty ? nil : key
@@ -53,6 +56,7 @@ public final class ListState: Restorable, RestorableView, FocusTarget, OnScreenR
             restoredScroll = (first, offset.isFinite ? max(0, offset) : 0)
         }
     }
+    // end-snippet
 
     /// Scrolls back to the saved first row, a step per turn of the main loop; then, if the
     /// list has the focus, puts it on the selected row (GTK's list scrolls to its focused

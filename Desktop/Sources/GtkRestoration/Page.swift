@@ -125,6 +125,7 @@ open class Page: Restorable {
         invalidateRestorableState()
     }
 
+    // snippet: gtk-dialogs
     /// Records the structure: the presented page, as a reference (rules R8, R12), and
     /// which of its objects holds its dialog's focus.
     open override func encodeRestorableState(with coder: StateEncoder) throws {
@@ -139,6 +140,7 @@ open class Page: Restorable {
             restoredDialogFocus = try coder.decodeObject(forKey: "gtk.dialogFocus") as? any FocusTarget
         }
     }
+    // end-snippet
 
     /// The stack that shows this page, if any.
     public var stack: PageStack? { owner as? PageStack }

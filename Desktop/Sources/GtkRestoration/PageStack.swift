@@ -131,6 +131,7 @@ public final class PageStack: Page {
         childDidAppear(topPage, then: didShow)
     }
 
+    // snippet: gtk-page-stack
     public override var restorationChildren: [any RestorableObject] { pages + super.restorationChildren }
     public override var restorationChildrenArePositional: Bool { true }
 
@@ -145,4 +146,5 @@ public final class PageStack: Page {
             push(page)
         }
     }
+    // end-snippet
 }

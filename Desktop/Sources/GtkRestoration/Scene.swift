@@ -54,10 +54,12 @@ public final class Scene {
         self.root = root
         self.delegate = delegate
         self.session = session
+        // snippet: gtk-scene-engine
         engine = RestorationEngine(
             configuration: configuration, registry: registry, storage: storage,
             scheduler: scheduler ?? GLibScheduler(), delegate: delegate, roots: { [root] in [root] })
         root.engine = engine
+        // end-snippet
     }
 
     /// Builds, restores and shows the window.

@@ -27,6 +27,7 @@ public final class TextState: Restorable, RestorableView, FocusTarget, OnScreenR
         entry.onCursorMove { [weak self] in self?.invalidateRestorableState() }
     }
 
+    // snippet: gtk-text-state
     public override func encodeRestorableState(with coder: StateEncoder) throws {
         if restoresText { try coder.encode(entry.text, forKey: "text") }
         try coder.encode(entry.cursorPosition, forKey: "cursor")
@@ -41,6 +42,7 @@ public final class TextState: Restorable, RestorableView, FocusTarget, OnScreenR
         let anchor = try coder.decodeIfPresent(Int.self, forKey: "anchor") ?? cursor
         restoredCursor = (cursor, anchor)
     }
+    // end-snippet
 
     /// Puts the cursor and selection back as they were saved, kept within the text (which
     /// may have changed in the store since).

@@ -20,10 +20,12 @@ final class DesktopApp {
     /// the terminal app: a `kill -9` loses at most this much of the window's state.
     nonisolated static let continuousPreservationDelay: Duration = .milliseconds(300)
 
+    // snippet: gtk-registry
     /// The restoration classes archives may name.
     static var registry: RestorationRegistry {
         RestorationRegistry([ItemsPage.self, DetailPage.self, DeleteItemPage.self, NewItemPage.self])
     }
+    // end-snippet
 
     let application = Application(identifier: identifier)
     let context: DesktopContext
@@ -84,6 +86,7 @@ final class DesktopApp {
         recordWindows()
     }
 
+    // snippet: gtk-scene-per-window
     /// Opens a window on `session`: its own scene, restored from the session's archive.
     private func open(_ session: RestorationSession, opening: Item?) {
         let scene = Scene(
@@ -97,6 +100,7 @@ final class DesktopApp {
         }
         scene.launch()
     }
+    // end-snippet
 
     /// Ctrl-N: a new window, on a new session, showing the list.
     private func newWindow() {
@@ -114,6 +118,7 @@ final class DesktopApp {
         try? windows.write(scenes.compactMap { $0.session?.id })
     }
 
+    // snippet: gtk-quit-and-close
     /// Saves every window's state, keeping their sessions for the next launch, and quits.
     private func quit() {
         for scene in scenes {
@@ -142,4 +147,5 @@ final class DesktopApp {
             preservationErrors.append(error)
         }
     }
+    // end-snippet
 }

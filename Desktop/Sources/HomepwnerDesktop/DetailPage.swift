@@ -31,6 +31,7 @@ final class DetailPage: ItemPage, ObjectRestoration, StoreObserver {
         let form = ItemForm()
         self.form = form
         photo = PhotoView(item: item, context: context)
+        // snippet: gtk-entries-from-store
         let states = form.states(restoresText: false)
         nameState = states[0]
         super.init(item: item, context: context, content: form.box, restorationIdentifier: Self.identifier)
@@ -38,6 +39,7 @@ final class DetailPage: ItemPage, ObjectRestoration, StoreObserver {
         serialNumber.text = item.serialNumber
         value.text = "\(item.valueInDollars)"
         for state in states { addView(state) }
+        // end-snippet
         let notesLabel = Label(mnemonic: "N_otes")
         notesLabel.labels(notes)
         notes.setAccessibleLabel("Notes")
@@ -142,6 +144,7 @@ final class DetailPage: ItemPage, ObjectRestoration, StoreObserver {
         }
     }
 
+    // snippet: gtk-restoration-class
     /// Creates the page again for its item, read from the store; nil (and the list shows)
     /// if the item is gone (rule H9).
     static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
@@ -151,4 +154,5 @@ final class DetailPage: ItemPage, ObjectRestoration, StoreObserver {
             DetailPage(item: $0.item, context: $0.context)
         }
     }
+    // end-snippet
 }

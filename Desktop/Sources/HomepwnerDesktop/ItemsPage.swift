@@ -27,11 +27,13 @@ final class ItemsPage: Page, ObjectRestoration, StoreObserver {
 
     init(context: DesktopContext) {
         self.context = context
+        // snippet: gtk-list-identifier
         listState = ListState(list, identifier: "ItemsList")
         let scrolled = ScrolledWindow(list)
         scrolled.expand(horizontally: true, vertically: true)
         super.init(content: scrolled, restorationIdentifier: Self.identifier)
         addView(listState)
+        // end-snippet
         list.setAccessibleLabel("Items")
         list.appendColumn(title: "Name", expands: true) { [weak self] key in self?.items[key]?.name ?? "" }
         list.appendColumn(title: "Serial Number") { [weak self] key in self?.items[key]?.serialNumber ?? "" }

@@ -33,9 +33,11 @@ final class WindowDelegate: SceneDelegate {
         scene.window.setTitlebar(header)
         scene.window.title = "Homepwner"
         scene.window.size = Size(width: 640, height: 480)
+        // snippet: gtk-will-finish-launching
         tabs.addTab(stack, title: "Items")
         tabs.addTab(SummaryPage(context: context), title: "Summary")
         scene.root.page = tabs
+        // end-snippet
         add.onClick { [weak self] in self?.addItem() }
         edit.onClick { [weak self] in self?.visibleList?.isEditing.toggle() }
         let placeholder = Label("Choose an item on the list, then press Enter.")
@@ -66,6 +68,7 @@ final class WindowDelegate: SceneDelegate {
         }
     }
 
+    // snippet: gtk-did-finish-launching
     func sceneDidFinishLaunching(_ scene: Scene) {
         if !(stack.pages.first is ItemsPage) {
             // Nothing usable was restored: the list, as at a first launch.
@@ -78,6 +81,7 @@ final class WindowDelegate: SceneDelegate {
         }
         fit(scene.window)
     }
+    // end-snippet
 
     /// The list, when it is on screen: the first tab shown, the list on top of its stack or
     /// beside the item (split).
@@ -111,9 +115,11 @@ final class WindowDelegate: SceneDelegate {
 
     // MARK: Restoration
 
+    // snippet: gtk-opt-in
     func shouldSaveApplicationState(_ coder: StateEncoder) -> Bool { true }
 
     func shouldRestoreApplicationState(_ coder: StateDecoder) -> Bool {
         coder.metadata.appName == DesktopApp.name
     }
+    // end-snippet
 }
