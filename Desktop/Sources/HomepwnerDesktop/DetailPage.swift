@@ -97,8 +97,7 @@ final class DetailPage: ItemPage, ObjectRestoration, StoreObserver {
             guard field.text != storedText else { continue }
             let cursor = min(field.cursorPosition, storedText.unicodeScalars.count)
             followingStore = true
-            var edited = field
-            edited.text = storedText
+            field.text = storedText
             field.select(from: cursor, to: cursor)
             followingStore = false
             shown[index] = storedText

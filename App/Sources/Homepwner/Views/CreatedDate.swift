@@ -20,22 +20,22 @@ enum CreatedDate {
             ? paddedYearFormatter.string(from: date) : formatter.string(from: date)
     }
 
-    private static let formatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale.current
-        formatter.dateStyle = .medium
-        formatter.timeStyle = .short
-        return formatter
-    }()
+    private static let formatter = makeFormatter()
 
     private static let paddedYearFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale.current
-        formatter.dateStyle = .medium
-        formatter.timeStyle = .short
+        let formatter = makeFormatter()
         if let format = formatter.dateFormat, !format.contains("yy") {
             formatter.dateFormat = format.replacingOccurrences(of: "y", with: "yyyy")
         }
         return formatter
     }()
+
+    /// The locale's medium date and short time.
+    private static func makeFormatter() -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale.current
+        formatter.dateStyle = .medium
+        formatter.timeStyle = .short
+        return formatter
+    }
 }
