@@ -138,6 +138,16 @@ struct AdopterSurpriseTests {
         #expect(launch.restoreDiagnostics == [])
     }
 
+    @Test(
+        "R13: a view is known as one, adopted by its class, a superclass or an extension; a controller is not"
+    )
+    func viewsAreKnownWithoutACast() {
+        #expect(FieldView("nameField", text: "").isRestorableView)
+        #expect(BaseView().isRestorableView && LabelView().isRestorableView)
+        #expect(LateView().isRestorableView)
+        #expect(!Node("Root").isRestorableView)
+    }
+
     @Test("R12: a restored child that its container forgot to attach is named, with its parent")
     func forgottenChild() throws {
         let harness = RestorationHarness.standard()
@@ -189,3 +199,20 @@ final class ForgetfulNode: Node {
 /// A container without an identifier, named as in the documentation's example.
 @MainActor
 final class ContainerViewController: Node {}
+
+/// A UI layer's base view, and a subclass of it.
+@MainActor
+class BaseView: RestorableView {
+    var restorationIdentifier: String? { "base" }
+}
+
+@MainActor
+final class LabelView: BaseView {}
+
+/// An object that becomes a view in an extension.
+@MainActor
+final class LateView: RestorableObject {
+    var restorationIdentifier: String? { "late" }
+}
+
+extension LateView: RestorableView {}

@@ -184,6 +184,12 @@ struct DeferredAndSubtreeTests {
         #expect(InProgressMarker(bytes: marker.bytes) == marker)
         #expect(InProgressMarker(bytes: marker.bytes + Array("stale tail".utf8)) == marker)
         #expect(InProgressMarker(bytes: Array("restoring\nphase x\nbogus\nend\n".utf8)) == nil)
+        // Text beyond ASCII, with combining marks and joined emoji, next to escaped bytes.
+        for path in ["Liste/Détail\u{301}", "👩‍👩‍👧/\\\n👍🏽", "\r\n中文\\", ""] {
+            let unicode = InProgressMarker(phase: "create", subtree: path, excluding: path)
+            #expect(InProgressMarker(bytes: unicode.bytes) == unicode)
+            #expect(unicode.bytes.filter { $0 == 0x0A }.count == 5)
+        }
     }
 
     @Test("R27: outside a restore from storage a token comes back complete")

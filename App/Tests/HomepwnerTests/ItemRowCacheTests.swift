@@ -39,6 +39,21 @@ struct ItemRowCacheTests {
         #expect(window.from.map(\.key) == all[index..<min(all.count, index + 70)].map(\.key))
     }
 
+    @Test(
+        "P2: a row found with the row it was saved at is where the item is, whether the hint is right or not",
+        arguments: [0, 1, 999, 1_000, 1_001, 1_999])
+    func indexWithHint(index: Int) throws {
+        // The other session's hidden item is at 1,000 in the stored order, so rows from
+        // there on are one further down in the table than in the store.
+        let store = try store(count: 2_000)
+        let key = try store.allItems()[index].key
+        for hint in [index, index - 1, index + 1, 0, 1_999, 5_000, -3] {
+            #expect(try store.index(ofKey: key, expected: hint) == index, "hint \(hint)")
+            #expect(try ItemRowCache(store: store).index(ofKey: key, expected: hint) == index, "hint \(hint)")
+        }
+        #expect(try store.index(ofKey: UUID(), expected: index) == nil)
+    }
+
     @Test("P2: an unknown key gives no rows and no index")
     func unknownKey() throws {
         let store = try store(count: 10)
@@ -48,24 +63,31 @@ struct ItemRowCacheTests {
     }
 
     @Test(
-        "P2: a row found by key deep in the list fills its page and the ones before and after; the rows read are the list's",
-        arguments: [0, 5, 64, 100, 1_234, 2_990])
+        "P2: a row found by key deep in the list fills its page; the pages around it are read by key from its edges, and are the list's rows",
+        arguments: [0, 5, 64, 100, 1_234, 1_499, 1_500, 2_990])
     func indexFillsPages(index: Int) throws {
+        // The other session's hidden item is at 1,500 in the stored order: pages read from
+        // an edge across it must leave it out, as reading by position does.
         let store = try store(count: 3_000)
         let all = try store.allItems()
         let rows = ItemRowCache(store: store)
         #expect(try rows.index(ofKey: all[index].key) == index)
         let page = index / ItemRowCache.pageSize
-        let first = max(0, page - 1) * ItemRowCache.pageSize
-        let end = min(all.count, (page + 2) * ItemRowCache.pageSize)
+        let pageEnd = min(all.count, (page + 1) * ItemRowCache.pageSize)
+        #expect(rows.rowsRead == pageEnd - page * ItemRowCache.pageSize, "one page, read around the key")
+        // A key in that page is found without the store.
+        if index % ItemRowCache.pageSize > 0 {
+            #expect(try rows.index(ofKey: all[index - 1].key) == index - 1)
+        }
+        // Two pages on each side, each read from the edge of the one kept next to it.
+        let first = max(0, page - 2) * ItemRowCache.pageSize
+        let end = min(all.count, (page + 3) * ItemRowCache.pageSize)
+        for row in (first..<index).reversed() { #expect(try rows.item(at: row)?.key == all[row].key) }
+        for row in index..<end { #expect(try rows.item(at: row)?.key == all[row].key) }
         #expect(rows.rowsRead == end - first)
-        for row in first..<end { #expect(try rows.item(at: row)?.key == all[row].key) }
-        #expect(rows.rowsRead == end - first, "the rows of the two pages came from the window")
-        // A key in those pages is found without the store.
-        if index > 0 { #expect(try rows.index(ofKey: all[index - 1].key) == index - 1) }
-        #expect(rows.rowsRead == end - first)
-        // And reading on past the window reads by position, the same rows.
-        if end < all.count { #expect(try rows.item(at: end)?.key == all[end].key) }
+        // Every page but the key's own: the pages from `first` to `end`, less one.
+        #expect(rows.pagesReadFromNeighbour == (end - first - 1) / ItemRowCache.pageSize)
+        #expect(try rows.item(at: all.count) == nil)
     }
 
     @Test(

@@ -23,7 +23,7 @@ struct ModelAssociationTests {
     /// record, the selected key and the first visible key.
     private func saveScrolledList(_ storage: InMemoryStorage) throws -> (
         record: ArchiveRecord, controller: KeyedListController, selected: String, selectedRow: Int,
-        firstVisible: String
+        firstVisible: String, firstVisibleRow: Int
     ) {
         let controller = KeyedListController(keys: (0..<50).map { "K\($0)" })
         let (app, terminal) = launch(controller, storage: storage)
@@ -38,7 +38,10 @@ struct ModelAssociationTests {
         app.processEvents()
         let archive = try Archive(bytes: try #require(storage[.archive]))
         let record = try #require(archive.records.first { $0.path.description.hasSuffix("/table") })
-        return (record, controller, controller.keys[selected.row], selected.row, controller.keys[first.row])
+        return (
+            record, controller, controller.keys[selected.row], selected.row, controller.keys[first.row],
+            first.row
+        )
     }
 
     @Test("R16: the table saves its selection and first visible row as model identifiers, not positions")
@@ -47,7 +50,10 @@ struct ModelAssociationTests {
         #expect(
             saved.record.entries == [
                 ArchiveEntry(key: "selection", value: .string(saved.selected)),
+                ArchiveEntry(key: "selectionAt", value: .array([.int(0), .int(Int64(saved.selectedRow))])),
                 ArchiveEntry(key: "firstVisible", value: .string(saved.firstVisible)),
+                ArchiveEntry(
+                    key: "firstVisibleAt", value: .array([.int(0), .int(Int64(saved.firstVisibleRow))])),
             ])
         // The data source was asked about this table view, nothing else.
         #expect(!saved.controller.askedViews.isEmpty)
@@ -65,6 +71,10 @@ struct ModelAssociationTests {
         let (_, terminal) = launch(controller, storage: storage)
         let table = controller.tableView
         #expect(controller.lookedUp.contains(saved.selected))
+        // Each identifier came with the row it was saved at, a hint the data source checks:
+        // here the rows moved, and the answer is where the items are now.
+        #expect(controller.hints[saved.selected] == ElementIndexPath(row: saved.selectedRow))
+        #expect(controller.hints[saved.firstVisible] == ElementIndexPath(row: saved.firstVisibleRow))
         #expect(table.indexPathForSelectedRow?.row == saved.selectedRow + 2)
         #expect(table.indexPathForSelectedRow.map { keys[$0.row] } == saved.selected)
         #expect(table.firstVisibleIndexPath.map { keys[$0.row] } == saved.firstVisible)
@@ -124,5 +134,15 @@ final class KeyedListController: TableViewController, ModelAssociation {
         askedViews.append(ObjectIdentifier(view))
         lookedUp.append(identifier)
         return keys.firstIndex(of: identifier).map { ElementIndexPath(row: $0) }
+    }
+
+    /// The saved positions the table passed with the identifiers it looked up.
+    var hints: [String: ElementIndexPath] = [:]
+
+    func indexPathForElement(
+        withModelIdentifier identifier: String, savedAt indexPath: ElementIndexPath, in view: AnyObject
+    ) -> ElementIndexPath? {
+        hints[identifier] = indexPath
+        return indexPathForElement(withModelIdentifier: identifier, in: view)
     }
 }

@@ -33,4 +33,25 @@ public protocol ModelAssociation: AnyObject {
 
     /// Where the model object with `identifier` is shown now, or nil if it is gone.
     func indexPathForElement(withModelIdentifier identifier: String, in view: AnyObject) -> ElementIndexPath?
+
+    /// Where the model object with `identifier` is shown now, knowing where it was shown
+    /// when the state was saved; nil if it is gone.
+    ///
+    /// Beyond UIKit: a view that saved the element's position too passes it here, so a
+    /// data source whose lookup by identifier is costly (the rank of a row among many in a
+    /// database) can check the old position first, which is usually still right, and look
+    /// it up only if it is not. The position is a hint only: the answer must be where the
+    /// element is now. The default asks ``indexPathForElement(withModelIdentifier:in:)``.
+    func indexPathForElement(
+        withModelIdentifier identifier: String, savedAt indexPath: ElementIndexPath, in view: AnyObject
+    ) -> ElementIndexPath?
+}
+
+extension ModelAssociation {
+    /// Asks ``indexPathForElement(withModelIdentifier:in:)``, without the hint.
+    public func indexPathForElement(
+        withModelIdentifier identifier: String, savedAt indexPath: ElementIndexPath, in view: AnyObject
+    ) -> ElementIndexPath? {
+        indexPathForElement(withModelIdentifier: identifier, in: view)
+    }
 }

@@ -51,6 +51,13 @@ public protocol RestorableObject: AnyObject {
 
     /// Called on every restored object once all of them have decoded their state.
     func applicationFinishedRestoringState()
+
+    /// True for a ``RestorableView``. Do not implement it: the defaults answer, false here
+    /// and true for any type that adopts ``RestorableView``. The engine asks this instead
+    /// of casting to the protocol, since the first cast of each type to a protocol scans
+    /// the program's conformance records (a tenth of a restored launch's own work, rule
+    /// P2).
+    var isRestorableView: Bool { get }
 }
 
 extension RestorableObject {
@@ -63,6 +70,7 @@ extension RestorableObject {
     public func encodeRestorableState(with coder: StateEncoder) throws {}
     public func decodeRestorableState(with coder: StateDecoder) throws {}
     public func applicationFinishedRestoringState() {}
+    public var isRestorableView: Bool { false }
 }
 
 extension RestorableObject {

@@ -12,3 +12,8 @@
 /// path where nothing exists yet, the delegate is asked as for any object.
 @MainActor
 public protocol RestorableView: RestorableObject {}
+
+extension RestorableView {
+    /// True: the engine tells a view by this, without a cast to the protocol.
+    public var isRestorableView: Bool { true }
+}

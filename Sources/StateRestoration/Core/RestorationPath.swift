@@ -117,7 +117,7 @@ public struct RestorationPath: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         let parts = components.map(Self.shown)
         let total = parts.reduce(parts.count) { $0 + $1.count }
-        guard total > Self.shownPathLength else { return parts.joined(separator: "/") }
+        guard total > Self.shownPathLength else { return Self.joined(parts) }
         var head: [String] = []
         var used = 0
         for part in parts where used + part.count + 1 <= Self.shownPathLength / 2 {
@@ -132,7 +132,20 @@ public struct RestorationPath: Hashable, Sendable, CustomStringConvertible {
             used += part.count + 1
         }
         let hidden = parts.count - head.count - tail.count
-        return (head + ["…(\(hidden) more)…"] + tail).joined(separator: "/")
+        return Self.joined(head + ["…(\(hidden) more)…"] + tail)
+    }
+
+    /// `parts` joined by `/`. Not `joined(separator:)`, whose generic code the standard
+    /// library runs unspecialised: 30,000 instructions a path, and a restore marks its
+    /// place by path once per subtree (rule P2).
+    private static func joined(_ parts: [String]) -> String {
+        var text = ""
+        text.reserveCapacity(parts.reduce(parts.count) { $0 + $1.utf8.count })
+        for (index, part) in parts.enumerated() {
+            if index > 0 { text.append("/") }
+            text.append(part)
+        }
+        return text
     }
 
     /// The most characters of an identifier that ``description`` shows.

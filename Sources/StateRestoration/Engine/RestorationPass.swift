@@ -353,7 +353,7 @@ final class RestorationPass {
         // delegate, as in UIKit (``RestorableView``).
         if record.parent >= 0 {
             indexRestoredObjects(&unindexed)
-            if let view = existing[path], view is any RestorableView { return view }
+            if let view = existing[path], view.isRestorableView { return view }
         }
         if let object = delegate?.restorableObject(withRestorationPath: path, coder: coder) {
             return object

@@ -195,6 +195,9 @@ public enum HomepwnerCommand {
             return failure.status.rawValue
         }
         prepared.store.session = session.id
+        // A session taken again is restored, most often to an item's page: its date
+        // formatter is made on another thread meanwhile (rule P2).
+        if !session.isNew { CreatedDate.prepare() }
         let context = HomepwnerContext(
             store: prepared.store, colorEnabled: ANSIRenderer.colorEnabled(environment: environment.variables)
         )

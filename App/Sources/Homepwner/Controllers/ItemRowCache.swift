@@ -6,9 +6,9 @@ import HomepwnerCore
 /// frame. The count is read once until ``invalidate()``; rows come in pages of
 /// ``pageSize`` from ``ItemStore/items(offset:limit:)``, so a list of 10,000 items reads
 /// one count and one page to draw its first frame. At most ``maximumPages`` pages are
-/// kept. An item found by key (a restored selection or scroll position) has its page and
-/// the ones before and after read around it by key, so a row deep in the list costs one count of the
-/// rows before it, not a second walk to read them.
+/// kept. An item found by key (a restored selection or scroll position) has its page read
+/// around it by key, and a page next to one kept is read by key from its edge, so a row
+/// deep in the list costs no walk through the rows before it once its index is known.
 @MainActor
 final class ItemRowCache {
     /// Rows read per query.
@@ -21,6 +21,8 @@ final class ItemRowCache {
     private var pages: [Int: [Item]] = [:]
     /// How many rows were read from the store so far (tests check the paging with it).
     private(set) var rowsRead = 0
+    /// How many pages were read by key from a page kept next to them.
+    private(set) var pagesReadFromNeighbour = 0
 
     init(store: ItemStore) {
         self.store = store
@@ -67,27 +69,46 @@ final class ItemRowCache {
     /// read costs no query; otherwise the store counts the rows before it, and its page (and
     /// the ones before and after, where the screen around it lies) is read around it.
     /// - Throws: ``ItemStoreError`` from the store.
-    func index(ofKey key: Item.ID) throws(ItemStoreError) -> Int? {
+    /// `expected`, where the row was when the state was saved, is checked first: the store
+    /// then need not count the rows before it (``ItemStore/index(ofKey:expected:)``).
+    func index(ofKey key: Item.ID, expected: Int? = nil) throws(ItemStoreError) -> Int? {
         for (page, items) in pages {
             if let index = items.firstIndex(where: { $0.key == key }) { return page * Self.pageSize + index }
         }
         reading()
-        guard let index = try store.index(ofKey: key) else { return nil }
+        guard let index = try store.index(ofKey: key, expected: expected) else { return nil }
         let page = index / Self.pageSize
-        let first = max(0, page - 1) * Self.pageSize
-        let read = try store.items(
-            around: key, before: index - first, after: (page + 2) * Self.pageSize - index)
-        let rows = read.before + read.from
-        // Only a window that is whole (the store did not change between the two reads) is kept.
+        let first = page * Self.pageSize
+        let read = try store.items(around: key, before: index - first, after: first + Self.pageSize - index)
+        // Only a page that is whole (the store did not change between the two reads) is kept.
         guard read.before.count == index - first, read.from.first?.key == key else { return index }
-        if pages.count + 3 > Self.maximumPages { pages.removeAll() }
-        for start in stride(from: first, to: first + rows.count, by: Self.pageSize) {
-            // The window ends at a page's end, so only the end of the list cuts a page short.
-            pages[start / Self.pageSize] = Array(
-                rows[(start - first)..<min(start - first + Self.pageSize, rows.count)])
-        }
-        rowsRead += rows.count
+        keep(read.before + read.from, asPage: page)
         return index
+    }
+
+    /// Keeps `items` as page `page`, starting over if the cache is full.
+    private func keep(_ items: [Item], asPage page: Int) {
+        if pages.count >= Self.maximumPages { pages.removeAll() }
+        pages[page] = items
+        rowsRead += items.count
+    }
+
+    /// Page `page` read by key from a page next to it that is kept: one seek into the
+    /// list's index from that page's edge, where reading by position steps through every
+    /// row before it (a restored list deep in 10,000 items, scrolled, rule P2). Nil when
+    /// neither neighbour is kept whole, or the store changed under them.
+    private func pageNextToKept(_ page: Int) throws(ItemStoreError) -> [Item]? {
+        if let before = pages[page - 1], before.count == Self.pageSize, let last = before.last {
+            let read = try store.items(around: last.key, before: 0, after: Self.pageSize + 1)
+            guard read.from.first?.key == last.key else { return nil }
+            return Array(read.from.dropFirst())
+        }
+        if let after = pages[page + 1], let next = after.first {
+            let read = try store.items(around: next.key, before: Self.pageSize, after: 1)
+            guard read.before.count == Self.pageSize, read.from.first?.key == next.key else { return nil }
+            return read.before
+        }
+        return nil
     }
 
     /// The item at `row`, or nil past the end.
@@ -99,11 +120,14 @@ final class ItemRowCache {
         if let cached = pages[page] {
             items = cached
         } else {
-            if pages.count >= Self.maximumPages { pages.removeAll() }
             reading()
-            items = try store.items(offset: page * Self.pageSize, limit: Self.pageSize)
-            rowsRead += items.count
-            pages[page] = items
+            if let read = try pageNextToKept(page) {
+                items = read
+                pagesReadFromNeighbour += 1
+            } else {
+                items = try store.items(offset: page * Self.pageSize, limit: Self.pageSize)
+            }
+            keep(items, asPage: page)
         }
         let index = row - page * Self.pageSize
         return index < items.count ? items[index] : nil

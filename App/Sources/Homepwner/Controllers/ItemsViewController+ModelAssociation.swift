@@ -22,4 +22,18 @@ extension ItemsViewController {
             return nil
         }
     }
+
+    /// As above, checking the saved row first: one step through the list's index to it,
+    /// where finding the row by key counts every row before it (rule P2).
+    func indexPathForElement(
+        withModelIdentifier identifier: String, savedAt indexPath: ElementIndexPath, in view: AnyObject
+    ) -> ElementIndexPath? {
+        guard let key = ItemKey.parse(identifier) else { return nil }
+        do {
+            let expected = indexPath.section == 0 ? indexPath.row : nil
+            return try rows.index(ofKey: key, expected: expected).map { ElementIndexPath(row: $0) }
+        } catch {
+            return nil
+        }
+    }
 }

@@ -203,15 +203,33 @@ public final class ItemStore {
     ///
     /// Cost: a walk of the `(ordering, item_key)` index up to the item, reading no rows, less
     /// the other sessions' unfinished new items before it, from their own small index.
-    public func index(ofKey key: UUID) throws(ItemStoreError) -> Int? {
+    ///
+    /// With `expected`, a row the item probably is at (where it was when the screen's state
+    /// was saved), that row is checked first: a step through the list's index to it, which
+    /// reads no row, instead of counting every row before the item (a sixth of the cost at
+    /// the middle of 10,000 items, rule P2). The answer is the same either way.
+    public func index(ofKey key: UUID, expected: Int? = nil) throws(ItemStoreError) -> Int? {
         guard let ordering = try ordering(of: key) else { return nil }
+        let bindings: [SQLiteDatabase.Value] = [.integer(ordering), .text(ItemKey.text(key)), .text(session)]
+        // Rows before the item that the list does not show: other sessions' unsaved new
+        // items, few, through their partial index.
+        let hidden =
+            try database.integer(
+                """
+                SELECT count(*) FROM items INDEXED BY items_provisional
+                WHERE provisional != 0 AND session != ?3 AND (ordering, item_key) < (?1, ?2)
+                """, bindings, operation: "find item") ?? 0
+        if let expected, expected >= 0,
+            try database.text(
+                "SELECT item_key FROM items ORDER BY ordering, item_key LIMIT 1 OFFSET ?1",
+                [.integer(Int64(expected) + hidden)], operation: "find item") == ItemKey.text(key)
+        {
+            return expected
+        }
         let before = try database.integer(
-            """
-            SELECT (SELECT count(*) FROM items WHERE (ordering, item_key) < (?1, ?2))
-                - (SELECT count(*) FROM items INDEXED BY items_provisional
-                    WHERE provisional != 0 AND session != ?3 AND (ordering, item_key) < (?1, ?2))
-            """, [.integer(ordering), .text(ItemKey.text(key)), .text(session)], operation: "find item")
-        return Int(before ?? 0)
+            "SELECT count(*) FROM items WHERE (ordering, item_key) < (?1, ?2)", Array(bindings.prefix(2)),
+            operation: "find item")
+        return Int((before ?? 0) - hidden)
     }
 
     /// `PRAGMA data_version`: changes when another connection (`sqlite3`, another

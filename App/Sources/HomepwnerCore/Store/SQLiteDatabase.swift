@@ -146,9 +146,11 @@ final class SQLiteDatabase {
     }
 
     /// The first column of the first row, as text.
-    func text(_ sql: StaticString, operation: String) throws(ItemStoreError) -> String? {
+    func text(_ sql: StaticString, _ bindings: [Value] = [], operation: String) throws(ItemStoreError)
+        -> String?
+    {
         var result: String?
-        try query(sql, operation: operation) { row throws(ItemStoreError) in
+        try query(sql, bindings, operation: operation) { row throws(ItemStoreError) in
             if result == nil { result = row.text(0) }
         }
         return result

@@ -49,8 +49,10 @@ open class TableView: View {
 
     private var lines: [Line] = []
     private var rowCounts: [Int] = []
+    /// The line of each section's first row, so a row's line is found without a search.
+    private var firstRowLines: [Int] = []
     private var needsReload = true
-    private var pendingPosition: (selection: String?, firstVisible: String?, offset: Int?)? {
+    private var pendingPosition: PendingPosition? {
         didSet {
             // The restore waits while a position waits for its data (rule R27).
             if pendingPosition == nil {
@@ -84,6 +86,7 @@ open class TableView: View {
         guard let dataSource else {
             lines = []
             rowCounts = []
+            firstRowLines = []
             indexPathForSelectedRow = nil
             return
         }
@@ -159,14 +162,17 @@ open class TableView: View {
     /// Builds the lines (headers and rows) for sections of `counts` rows.
     private func readRows(from dataSource: any TableViewDataSource, counts: [Int]) {
         var newLines: [Line] = []
+        var firstRows: [Int] = []
         for (section, rows) in counts.enumerated() {
             if let title = dataSource.tableView(self, titleForHeaderInSection: section) {
                 newLines.append(.header(section: section, title: title))
             }
+            firstRows.append(newLines.count)
             for row in 0..<rows { newLines.append(.row(ElementIndexPath(row: row, section: section))) }
         }
         lines = newLines
         rowCounts = counts
+        firstRowLines = firstRows
     }
 
     private func reloadIfNeeded() {
@@ -200,7 +206,10 @@ open class TableView: View {
     }
 
     private func lineIndex(of indexPath: ElementIndexPath) -> Int? {
-        lines.firstIndex(of: .row(indexPath))
+        // A restored selection deep in a long list is found at once, not by a search of the
+        // lines before it (rule P2).
+        guard contains(indexPath) else { return nil }
+        return firstRowLines[indexPath.section] + indexPath.row
     }
 
     // MARK: Selection and scrolling
@@ -395,15 +404,19 @@ open class TableView: View {
         try super.encodeRestorableState(with: coder)
         reloadIfNeeded()
         if let association = dataSource as? any ModelAssociation {
+            // Each with where it is now: a hint that spares the restore a lookup by
+            // identifier while the rows have not moved.
             if let selected = indexPathForSelectedRow,
                 let identifier = association.modelIdentifier(forElementAt: selected, in: self)
             {
                 try coder.encode(identifier, forKey: "selection")
+                try coder.encode([selected.section, selected.row], forKey: "selectionAt")
             }
             if let first = firstVisibleIndexPath,
                 let identifier = association.modelIdentifier(forElementAt: first, in: self)
             {
                 try coder.encode(identifier, forKey: "firstVisible")
+                try coder.encode([first.section, first.row], forKey: "firstVisibleAt")
             }
         } else {
             try coder.encode(contentOffset, forKey: "contentOffset")
@@ -415,10 +428,14 @@ open class TableView: View {
     /// - Throws: ``StateCodingError`` for a value of the wrong type.
     override open func decodeRestorableState(with coder: StateDecoder) throws {
         try super.decodeRestorableState(with: coder)
-        pendingPosition = (
-            try coder.decodeIfPresent(String.self, forKey: "selection"),
-            try coder.decodeIfPresent(String.self, forKey: "firstVisible"),
-            try coder.decodeIfPresent(Int.self, forKey: "contentOffset")
+        pendingPosition = PendingPosition(
+            selection: try coder.decodeIfPresent(String.self, forKey: "selection"),
+            selectionAt: PendingPosition.indexPath(
+                try coder.decodeIfPresent([Int].self, forKey: "selectionAt")),
+            firstVisible: try coder.decodeIfPresent(String.self, forKey: "firstVisible"),
+            firstVisibleAt: PendingPosition.indexPath(
+                try coder.decodeIfPresent([Int].self, forKey: "firstVisibleAt")),
+            offset: try coder.decodeIfPresent(Int.self, forKey: "contentOffset")
         )
         applyPendingPosition(final: false)
         if pendingPosition != nil, waitingForData == nil {
@@ -449,10 +466,10 @@ open class TableView: View {
         }
         if let association = dataSource as? any ModelAssociation {
             let selection = position.selection.flatMap {
-                association.indexPathForElement(withModelIdentifier: $0, in: self)
+                position.resolve($0, savedAt: position.selectionAt, with: association, in: self)
             }
             let first = position.firstVisible.flatMap {
-                association.indexPathForElement(withModelIdentifier: $0, in: self)
+                position.resolve($0, savedAt: position.firstVisibleAt, with: association, in: self)
             }
             if let selection, contains(selection) { indexPathForSelectedRow = selection }
             if let first { scrollToRow(at: first) }
@@ -471,6 +488,12 @@ open class TableView: View {
             assert(rowLines.count == rowCounts.reduce(0, +), "table lines do not match the row counts")
             if let selected = indexPathForSelectedRow {
                 assert(contains(selected), "selection outside the table")
+            }
+            for (section, rows) in rowCounts.enumerated() where rows > 0 {
+                assert(
+                    lines[firstRowLines[section] + rows - 1]
+                        == .row(ElementIndexPath(row: rows - 1, section: section)),
+                    "a section's rows are not where the table finds them")
             }
         #endif
     }
