@@ -54,6 +54,22 @@ struct ItemRowCacheTests {
         #expect(try store.index(ofKey: UUID(), expected: index) == nil)
     }
 
+    @Test("P2: a row saved in the page before a kept one is checked there, read by key; a wrong hint still finds the row")
+    func hintInNeighbourPage() throws {
+        let store = try store(count: 2_000)
+        let all = try store.allItems()
+        let rows = ItemRowCache(store: store)
+        #expect(try rows.index(ofKey: all[1_210].key, expected: 1_210) == 1_210)
+        // The first visible row, saved at 1,140, in the page before (1,088..<1,152).
+        #expect(try rows.index(ofKey: all[1_140].key, expected: 1_140) == 1_140)
+        #expect(rows.pagesReadFromNeighbour == 1)
+        #expect(rows.rowsRead == 2 * ItemRowCache.pageSize)
+        // A hint in the next page that is wrong (the row moved): the page is read, the
+        // row is found where it is.
+        #expect(try rows.index(ofKey: all[1_700].key, expected: 1_230) == 1_700)
+        for row in [1_088, 1_151, 1_152, 1_215, 1_216, 1_279, 1_700] { #expect(try rows.item(at: row)?.key == all[row].key) }
+    }
+
     @Test("P2: an unknown key gives no rows and no index")
     func unknownKey() throws {
         let store = try store(count: 10)

@@ -9,9 +9,11 @@ final class RestorationPass {
     private let properties: RestorableProperties
     private weak var delegate: (any RestorationDelegate)?
     /// Objects that exist before the restore (R13c), by path; grows as phase 1 creates
-    /// objects whose own children already exist.
-    private var existing: [RestorationPath: any RestorableObject] = [:]
-    private var occurrenceCounter: [RestorationPath: Int] = [:]
+    /// objects whose own children already exist. With each path of a first occurrence,
+    /// how many siblings share its identifier so far. One dictionary for both: the first
+    /// use of each dictionary type costs the runtime a third of a million instructions
+    /// (rule P2).
+    private var existing: [RestorationPath: ExistingEntry] = [:]
     private var indexed: Set<ObjectIdentifier> = []
     // Obligation (UncheckedBox): as the context's: each access to `shared` ends before the
     // pass calls a restoration class, the delegate or an object's decode.
@@ -353,13 +355,13 @@ final class RestorationPass {
         // delegate, as in UIKit (``RestorableView``).
         if record.parent >= 0 {
             indexRestoredObjects(&unindexed)
-            if let view = existing[path], view.isRestorableView { return view }
+            if let view = existing[path]?.object, view.isRestorableView { return view }
         }
         if let object = delegate?.restorableObject(withRestorationPath: path, coder: coder) {
             return object
         }
         indexRestoredObjects(&unindexed)
-        if let object = existing[path] { return object }
+        if let object = existing[path]?.object { return object }
         let reason =
             coder.notRestoredReason.map { "the app delegate returned nil: \($0)" }
             ?? ("no restoration class was recorded, the app delegate returned nil, and no object "
@@ -449,8 +451,8 @@ final class RestorationPass {
             return
         }
         let first = parentPath.appending(identifier)
-        let occurrence = occurrenceCounter[first, default: 0]
-        occurrenceCounter[first] = occurrence + 1
+        let occurrence = existing[first]?.occurrences ?? 0
+        existing[first, default: ExistingEntry()].occurrences = occurrence + 1
         let path = parentPath.appending(identifier, occurrence: occurrence)
         register(object, at: path)
         indexChildren(of: object, at: path)
@@ -476,7 +478,7 @@ final class RestorationPass {
     }
 
     private func register(_ object: any RestorableObject, at path: RestorationPath) {
-        if existing[path] == nil { existing[path] = object }
+        if existing[path]?.object == nil { existing[path, default: ExistingEntry()].object = object }
     }
 
     /// The path a registered object (R17) was saved under: its registered identifier below

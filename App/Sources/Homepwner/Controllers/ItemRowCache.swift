@@ -76,6 +76,16 @@ final class ItemRowCache {
             if let index = items.firstIndex(where: { $0.key == key }) { return page * Self.pageSize + index }
         }
         reading()
+        // The row it was saved at, in a page next to one kept (a restored first visible row
+        // above the selection): that page is read by key, and needed on screen anyway.
+        if let expected, expected >= 0, pages[expected / Self.pageSize] == nil,
+            let read = try pageNextToKept(expected / Self.pageSize)
+        {
+            keep(read, asPage: expected / Self.pageSize)
+            if read.indices.contains(expected % Self.pageSize), read[expected % Self.pageSize].key == key {
+                return expected
+            }
+        }
         guard let index = try store.index(ofKey: key, expected: expected) else { return nil }
         let page = index / Self.pageSize
         let first = page * Self.pageSize
@@ -101,11 +111,13 @@ final class ItemRowCache {
         if let before = pages[page - 1], before.count == Self.pageSize, let last = before.last {
             let read = try store.items(around: last.key, before: 0, after: Self.pageSize + 1)
             guard read.from.first?.key == last.key else { return nil }
+            pagesReadFromNeighbour += 1
             return Array(read.from.dropFirst())
         }
         if let after = pages[page + 1], let next = after.first {
             let read = try store.items(around: next.key, before: Self.pageSize, after: 1)
             guard read.before.count == Self.pageSize, read.from.first?.key == next.key else { return nil }
+            pagesReadFromNeighbour += 1
             return read.before
         }
         return nil
@@ -123,7 +135,6 @@ final class ItemRowCache {
             reading()
             if let read = try pageNextToKept(page) {
                 items = read
-                pagesReadFromNeighbour += 1
             } else {
                 items = try store.items(offset: page * Self.pageSize, limit: Self.pageSize)
             }
