@@ -54,7 +54,9 @@ struct ItemRowCacheTests {
         #expect(try store.index(ofKey: UUID(), expected: index) == nil)
     }
 
-    @Test("P2: a row saved in the page before a kept one is checked there, read by key; a wrong hint still finds the row")
+    @Test(
+        "P2: a row saved in the page before a kept one is checked there, read by key; a wrong hint still finds the row"
+    )
     func hintInNeighbourPage() throws {
         let store = try store(count: 2_000)
         let all = try store.allItems()
@@ -67,7 +69,9 @@ struct ItemRowCacheTests {
         // A hint in the next page that is wrong (the row moved): the page is read, the
         // row is found where it is.
         #expect(try rows.index(ofKey: all[1_700].key, expected: 1_230) == 1_700)
-        for row in [1_088, 1_151, 1_152, 1_215, 1_216, 1_279, 1_700] { #expect(try rows.item(at: row)?.key == all[row].key) }
+        for row in [1_088, 1_151, 1_152, 1_215, 1_216, 1_279, 1_700] {
+            #expect(try rows.item(at: row)?.key == all[row].key)
+        }
     }
 
     @Test("P2: an unknown key gives no rows and no index")
