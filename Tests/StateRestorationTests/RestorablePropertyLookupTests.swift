@@ -1,4 +1,5 @@
 import Foundation
+import RestorationTesting
 import Testing
 
 @testable import StateRestoration
@@ -62,5 +63,41 @@ struct RestorablePropertyLookupTests {
         #expect(properties.of(LookupOther("o")).isEmpty)
         #expect(!properties.mayHave(LookupOther("p")), "remembered for the type")
         #expect(properties.of(DeclaredNode("d")).map(\.key) == ["draft", "tags", "scroll"])
+    }
+
+    @Test("P2, R25: classes prepared on other threads are found as on the main thread, properties and all")
+    func preparedOnOtherThreads() async {
+        let layouts = RestorablePropertyLayouts()
+        // Several threads at once, for the same classes: each class is reflected, and the
+        // answer is one.
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask { layouts.prepare([LookupGeneric<Int>.self, LookupOther.self, Node.self]) }
+            }
+        }
+        let prepared = RestorableProperties(layouts: layouts)
+        let object = LookupGeneric<Int>("a")
+        let found = prepared.of(object)
+        #expect(found.map(\.key) == ["base", "direct", "wrapped", "erased"])
+        #expect(found[1] === object.direct && found[2] === object.$wrapped)
+        #expect(prepared.of(LookupOther("o")).isEmpty && prepared.of(Node("n")).isEmpty)
+        #expect(
+            layouts.offsets(of: LookupGeneric<Int>.self)
+                == RestorableProperties.propertyOffsets(of: LookupGeneric<Int>.self))
+        // A class not prepared is reflected when first met, on this thread.
+        #expect(prepared.of(DeclaredNode("d")).map(\.key) == ["draft", "tags", "scroll"])
+    }
+
+    @Test("P2, R25: an engine's restore finds its classes through the layouts it hands out")
+    func engineUsesItsLayouts() throws {
+        let harness = RestorationHarness.continuous()
+        let node = DeclaredNode("Root")
+        node.draft = "half typed"
+        try harness.saveAndKill(node)
+        let restored = DeclaredNode("Root")
+        let launch = harness.launch(root: restored)
+        #expect(restored.draft == "half typed")
+        #expect(launch.engine.restorablePropertyLayouts.isKnown(DeclaredNode.self))
+        #expect(!launch.engine.restorablePropertyLayouts.isKnown(LookupOther.self))
     }
 }

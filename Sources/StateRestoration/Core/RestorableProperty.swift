@@ -113,6 +113,13 @@ final class RestorableProperties {
     private let known = UncheckedBox<(without: Set<ObjectIdentifier>, last: ObjectIdentifier?)>(([], nil))
     /// The engine the properties found belong to.
     weak var engine: RestorationEngine?
+    /// Where each class's properties are stored, found on any thread, ahead of time too
+    /// (``RestorablePropertyLayouts/prepare(_:)``).
+    let layouts: RestorablePropertyLayouts
+
+    init(layouts: RestorablePropertyLayouts = RestorablePropertyLayouts()) {
+        self.layouts = layouts
+    }
 
     /// False when `object`'s type is the last one found to have no restorable properties:
     /// the check a pass makes per object, with no array made.
@@ -143,7 +150,7 @@ final class RestorableProperties {
         let slots: [Int]
         if let known = offsets[type] {
             slots = known
-        } else if let found = Self.propertyOffsets(of: Swift.type(of: object)) {
+        } else if let found = layouts.offsets(of: Swift.type(of: object)) {
             offsets[type] = found
             slots = found
         } else {
@@ -163,7 +170,7 @@ final class RestorableProperties {
     /// `RestorableProperty` (or `AnyRestorableProperty`), or a property wrapper's storage
     /// (`_name`) whose first field, at its start, is one (`Restorable` is). Nil when the
     /// runtime cannot describe the fields.
-    private static func propertyOffsets(of type: AnyClass) -> [Int]? {
+    nonisolated static func propertyOffsets(of type: AnyClass) -> [Int]? {
         guard let fields = UncheckedFields.fields(of: type, isClass: true) else { return nil }
         var result: [Int] = []
         for field in fields {
@@ -181,7 +188,7 @@ final class RestorableProperties {
 
     /// True for the field types that hold a restorable property: the class is not open, so
     /// its name says it (no cast of the type, which could scan conformance records).
-    private static func isProperty(_ type: Any.Type) -> Bool {
+    nonisolated private static func isProperty(_ type: Any.Type) -> Bool {
         let name = _typeName(type, qualified: true)
         return name.hasPrefix("StateRestoration.RestorableProperty<")
             || name == "StateRestoration.AnyRestorableProperty"

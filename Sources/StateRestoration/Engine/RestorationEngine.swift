@@ -36,7 +36,10 @@ public final class RestorationEngine {
     let roots: @MainActor () -> [any RestorableObject]
     let scheduler: any RestorationScheduler
     let names = TypeNameCache()
-    let properties = RestorableProperties()
+    let properties: RestorableProperties
+    /// Where the restorable properties of each class are stored: hand it to another thread
+    /// to reflect the classes a restore will meet ahead of it (rule P2).
+    public nonisolated let restorablePropertyLayouts = RestorablePropertyLayouts()
     /// Where diagnostics go as text, within the launch budget (rules R21, R33).
     private let diagnosticOutput: DiagnosticOutput
     /// The size of the last archive encoded: the next save reserves that much at once
@@ -90,6 +93,7 @@ public final class RestorationEngine {
     ) {
         self.configuration = configuration
         self.registry = registry
+        properties = RestorableProperties(layouts: restorablePropertyLayouts)
         self.storage = storage
         self.scheduler = scheduler ?? TaskScheduler()
         self.delegate = delegate

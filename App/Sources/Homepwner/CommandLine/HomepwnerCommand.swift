@@ -207,6 +207,14 @@ public enum HomepwnerCommand {
                 debugOutput: debugOutput(environment.variables, stateDirectory: prepared.paths.stateDirectory)
             ),
             opening: prepared.openItem?.key)
+        if !session.isNew {
+            // And the classes of an item's page are reflected for their restorable
+            // properties there too, before the restore meets them (rule P2).
+            let layouts = application.engine.restorablePropertyLayouts
+            DispatchQueue.global(qos: .userInitiated).async {
+                layouts.prepare([DetailViewController.self, TextField.self, TextView.self])
+            }
+        }
         // Old sessions are pruned once the first frame is up, off the main thread (S4): the
         // run loop's first timers fire after that frame.
         application.schedule(after: .zero) {
