@@ -8,12 +8,10 @@ final class RestorationPass {
     private let names: TypeNameCache
     private let properties: RestorableProperties
     private weak var delegate: (any RestorationDelegate)?
-    /// Objects that exist before the restore (R13c), by path; grows as phase 1 creates
-    /// objects whose own children already exist. With each path of a first occurrence,
-    /// how many siblings share its identifier so far. One dictionary for both: the first
-    /// use of each dictionary type costs the runtime a third of a million instructions
-    /// (rule P2).
-    private var existing: [RestorationPath: ExistingEntry] = [:]
+    /// Objects that exist before the restore (R13c), by path (``ExistingEntry/key(_:)``);
+    /// grows as phase 1 creates objects whose own children already exist. With each path
+    /// of a first occurrence, how many siblings share its identifier so far.
+    private var existing: [String: ExistingEntry] = [:]
     private var indexed: Set<ObjectIdentifier> = []
     // Obligation (UncheckedBox): as the context's: each access to `shared` ends before the
     // pass calls a restoration class, the delegate or an object's decode.
@@ -355,13 +353,13 @@ final class RestorationPass {
         // delegate, as in UIKit (``RestorableView``).
         if record.parent >= 0 {
             indexRestoredObjects(&unindexed)
-            if let view = existing[path]?.object, view.isRestorableView { return view }
+            if let view = existing[ExistingEntry.key(path)]?.object, view.isRestorableView { return view }
         }
         if let object = delegate?.restorableObject(withRestorationPath: path, coder: coder) {
             return object
         }
         indexRestoredObjects(&unindexed)
-        if let object = existing[path]?.object { return object }
+        if let object = existing[ExistingEntry.key(path)]?.object { return object }
         let reason =
             coder.notRestoredReason.map { "the app delegate returned nil: \($0)" }
             ?? ("no restoration class was recorded, the app delegate returned nil, and no object "
@@ -451,8 +449,9 @@ final class RestorationPass {
             return
         }
         let first = parentPath.appending(identifier)
-        let occurrence = existing[first]?.occurrences ?? 0
-        existing[first, default: ExistingEntry()].occurrences = occurrence + 1
+        let firstKey = ExistingEntry.key(first)
+        let occurrence = existing[firstKey]?.occurrences ?? 0
+        existing[firstKey, default: ExistingEntry()].occurrences = occurrence + 1
         let path = parentPath.appending(identifier, occurrence: occurrence)
         register(object, at: path)
         indexChildren(of: object, at: path)
@@ -478,7 +477,8 @@ final class RestorationPass {
     }
 
     private func register(_ object: any RestorableObject, at path: RestorationPath) {
-        if existing[path]?.object == nil { existing[path, default: ExistingEntry()].object = object }
+        let key = ExistingEntry.key(path)
+        if existing[key]?.object == nil { existing[key, default: ExistingEntry()].object = object }
     }
 
     /// The path a registered object (R17) was saved under: its registered identifier below
