@@ -30,6 +30,8 @@ struct ExistingEntryTests {
         #expect(ExistingEntry.key(RestorationPath([.init("a", occurrence: 0)])) == "1:a#0/")
         #expect(ExistingEntry.key(RestorationPath([.init("a", occurrence: 10)])) == "1:a#10/")
         #expect(ExistingEntry.key(RestorationPath([.init("a", occurrence: 1_234_567)])) == "1:a#1234567/")
-        #expect(ExistingEntry.key(RestorationPath([.init(String(repeating: "x", count: 100))])).hasPrefix("100:x"))
+        #expect(
+            ExistingEntry.key(RestorationPath([.init(String(repeating: "x", count: 100))])).hasPrefix("100:x")
+        )
     }
 }
