@@ -66,8 +66,8 @@ final class ItemRowCache {
     }
 
     /// The row of the item with `key`, or nil if it is not listed. A key in a page already
-    /// read costs no query; otherwise the store counts the rows before it, and its page (and
-    /// the ones before and after, where the screen around it lies) is read around it.
+    /// read costs no query; otherwise the store finds its row, and its page is read around
+    /// it by key (the pages beside it follow by key from its edges, as the screen asks).
     /// - Throws: ``ItemStoreError`` from the store.
     /// `expected`, where the row was when the state was saved, is checked first: the store
     /// then need not count the rows before it (``ItemStore/index(ofKey:expected:)``).
