@@ -19,17 +19,11 @@ final class DiscardNewItemAlert: ItemAlert {
     }
 }
 
-extension DiscardNewItemAlert: ObjectRestoration {
-    /// One alert at a time; four bound a crafted archive (rule P3).
-    static var maximumRestoredObjects: Int? { 4 }
+extension DiscardNewItemAlert: RestorableItemAlert {
+    static let notRestoredReason = "is not an unfinished new item"
 
-    /// Creates the alert again, if its item is still an unfinished new item.
-    static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
-        -> (any RestorableObject)?
-    {
-        restoreAlert(
-            from: coder, unlessReason: "is not an unfinished new item",
-            applies: { context, key in try context.store.isProvisional(key) == true },
-            make: { DiscardNewItemAlert(itemKey: $0, detail: nil) })
+    /// True while the item is still an unfinished new item.
+    static func stillApplies(in context: HomepwnerContext, to key: Item.ID) throws -> Bool {
+        try context.store.isProvisional(key) == true
     }
 }

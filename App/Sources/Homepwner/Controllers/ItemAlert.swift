@@ -74,3 +74,31 @@ class ItemAlert: AlertController {
         }
     }
 }
+
+/// An ``ItemAlert`` that is its own restoration class: it says when its item still wants
+/// it, and this restores it (one at a time, at most four from a crafted archive, rule P3).
+@MainActor
+protocol RestorableItemAlert: ItemAlert, ObjectRestoration {
+    /// The alert about the item `itemKey`, over `detail` (nil when restored).
+    init(itemKey: Item.ID, detail: DetailViewController?)
+    /// Why the archived alert is not restored when ``stillApplies(in:to:)`` says no, after
+    /// "item <key> ": for example "no longer has a photo to remove".
+    static var notRestoredReason: String { get }
+    /// True if the item `key` still wants this alert in the store `context` holds.
+    static func stillApplies(in context: HomepwnerContext, to key: Item.ID) throws -> Bool
+}
+
+extension RestorableItemAlert {
+    /// One alert at a time; four bound a crafted archive (rule P3).
+    static var maximumRestoredObjects: Int? { 4 }
+
+    /// Creates the archived alert again if its item still wants it
+    /// (``ItemAlert/restoreAlert(from:unlessReason:applies:make:)``).
+    static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
+        -> (any RestorableObject)?
+    {
+        restoreAlert(
+            from: coder, unlessReason: notRestoredReason, applies: stillApplies(in:to:),
+            make: { Self(itemKey: $0, detail: nil) })
+    }
+}

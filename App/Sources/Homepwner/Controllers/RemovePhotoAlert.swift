@@ -20,17 +20,11 @@ final class RemovePhotoAlert: ItemAlert {
     }
 }
 
-extension RemovePhotoAlert: ObjectRestoration {
-    /// One alert at a time; four bound a crafted archive (rule P3).
-    static var maximumRestoredObjects: Int? { 4 }
+extension RemovePhotoAlert: RestorableItemAlert {
+    static let notRestoredReason = "no longer has a photo to remove"
 
-    /// Creates the alert again, if its item still has a photo.
-    static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
-        -> (any RestorableObject)?
-    {
-        restoreAlert(
-            from: coder, unlessReason: "no longer has a photo to remove",
-            applies: { context, key in try context.store.item(forKey: key)?.hasPhoto == true },
-            make: { RemovePhotoAlert(itemKey: $0, detail: nil) })
+    /// True while the item still has a photo.
+    static func stillApplies(in context: HomepwnerContext, to key: Item.ID) throws -> Bool {
+        try context.store.item(forKey: key)?.hasPhoto == true
     }
 }
