@@ -114,7 +114,9 @@ let package = Package(
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
         .testTarget(
             name: "ArchiveInspectorTests",
-            dependencies: ["ArchiveInspector", stateRestoration, restorationTesting, testSupport]),
+            dependencies: [
+                "ArchiveInspector", "ArgumentKit", stateRestoration, restorationTesting, testSupport,
+            ]),
         .testTarget(
             name: "TerminalKitTests",
             dependencies: [

@@ -110,7 +110,7 @@ enum Commands {
 
     // MARK: Running
 
-    static func run(_ command: ParsedCommand, context: ToolContext) throws(InspectorError) -> ExitStatus {
+    static func run(_ command: ParsedCommand, context: CommandContext) throws(InspectorError) -> ExitStatus {
         switch command.subcommand {
         case "show": return try runShow(command, context: context)
         case "verify": return try runVerify(command, context: context)
@@ -123,7 +123,7 @@ enum Commands {
         }
     }
 
-    private static func runShow(_ command: ParsedCommand, context: ToolContext) throws(InspectorError)
+    private static func runShow(_ command: ParsedCommand, context: CommandContext) throws(InspectorError)
         -> ExitStatus
     {
         let source = try source(of: command, context: context)
@@ -141,7 +141,7 @@ enum Commands {
         return .success
     }
 
-    private static func runVerify(_ command: ParsedCommand, context: ToolContext) throws(InspectorError)
+    private static func runVerify(_ command: ParsedCommand, context: CommandContext) throws(InspectorError)
         -> ExitStatus
     {
         let source = try source(of: command, context: context)
@@ -164,7 +164,7 @@ enum Commands {
         return .success
     }
 
-    private static func runDiff(_ command: ParsedCommand, context: ToolContext) throws(InspectorError)
+    private static func runDiff(_ command: ParsedCommand, context: CommandContext) throws(InspectorError)
         -> ExitStatus
     {
         let color = useColor(command, context: context)
@@ -204,7 +204,7 @@ enum Commands {
     // MARK: Shared steps
 
     /// The archive named by `<file>` or `--app <name>` (exactly one of them).
-    private static func source(of command: ParsedCommand, context: ToolContext) throws(InspectorError)
+    private static func source(of command: ParsedCommand, context: CommandContext) throws(InspectorError)
         -> ArchiveSource
     {
         let discarded = command.flag("discarded")
@@ -231,7 +231,7 @@ enum Commands {
     /// The archive of the app named `name`, a name and not a path.
     private static func appSource(
         _ name: String, session: String? = nil, discarded: Bool, _ command: ParsedCommand,
-        context: ToolContext
+        context: CommandContext
     ) throws(InspectorError) -> ArchiveSource {
         try checkAppName(name, command)
         return try ArchiveSource.app(
@@ -269,7 +269,7 @@ enum Commands {
 
     /// Reading an archive from a terminal would wait for typing that never comes.
     private static func checkStandardInput(
-        _ sources: [ArchiveSource], _ command: ParsedCommand, context: ToolContext
+        _ sources: [ArchiveSource], _ command: ParsedCommand, context: CommandContext
     )
         throws(InspectorError)
     {
@@ -283,7 +283,7 @@ enum Commands {
     /// With `salvaging` (`show --discarded`: the engine sets archives aside because they are
     /// damaged), an archive whose only fault is its checksum is shown anyway, after a warning
     /// on standard error: every record still parses, but some value may not be what was saved.
-    private static func loadFile(_ source: ArchiveSource, context: ToolContext, salvaging: Bool = false)
+    private static func loadFile(_ source: ArchiveSource, context: CommandContext, salvaging: Bool = false)
         throws(InspectorError) -> (archive: Archive, activity: ActivityFooter.Found)
     {
         let limits = ArchiveLimits.default
@@ -308,7 +308,7 @@ enum Commands {
         }
     }
 
-    private static func runSessions(_ command: ParsedCommand, context: ToolContext) throws(InspectorError)
+    private static func runSessions(_ command: ParsedCommand, context: CommandContext) throws(InspectorError)
         -> ExitStatus
     {
         guard let app = command.value("app") else {
@@ -345,7 +345,7 @@ enum Commands {
         return safe && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    private static func useColor(_ command: ParsedCommand, context: ToolContext) -> Bool {
+    private static func useColor(_ command: ParsedCommand, context: CommandContext) -> Bool {
         // The parser has checked the value against the allowed list.
         let choice = command.value("color").flatMap(ColorChoice.init(rawValue:)) ?? .auto
         return choice.resolve(environment: context.environment, isTerminal: context.standardOutputIsTerminal)

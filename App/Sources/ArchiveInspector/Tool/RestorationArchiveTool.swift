@@ -12,7 +12,7 @@ import StateRestoration
 /// of state restoration archives (rules A1–A5).
 ///
 /// The executable is one call to ``main(arguments:)``; tests call ``run(_:context:)`` with
-/// their own ``ToolContext`` to run it in-process.
+/// their own ``CommandContext`` to run it in-process.
 public enum RestorationArchiveTool {
     /// What `--version` prints.
     public static let version =
@@ -23,7 +23,7 @@ public enum RestorationArchiveTool {
     /// Runs the tool on `arguments` (without the executable's name).
     /// - Returns: The exit status: 0 success, 1 `diff` found differences, 64 usage error,
     ///   65 invalid archive, 66 missing or unreadable file, 74 I/O error.
-    public static func run(_ arguments: [String], context: ToolContext) -> ExitStatus {
+    public static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
         do throws(InspectorError) {
             let request: ParseResult
             do {
@@ -66,10 +66,10 @@ public enum RestorationArchiveTool {
     public static func main(arguments: [String] = CommandLine.arguments) -> Int32 {
         let output = DescriptorWriter(descriptor: STDOUT_FILENO)
         let errors = DescriptorWriter(descriptor: STDERR_FILENO)
-        let context = ToolContext(
-            environment: ProcessInfo.processInfo.environment,
-            standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
-            standardInput: STDIN_FILENO, standardOutput: output.write, standardError: errors.write)
+        let context = CommandContext(
+            environment: ProcessInfo.processInfo.environment, standardInput: STDIN_FILENO,
+            standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1, standardOutput: output.write,
+            standardError: errors.write)
         let status = run(Array(arguments.dropFirst()), context: context)
         if let failure = output.failure {
             errors.write("error: cannot write to standard output: \(failure)\n")

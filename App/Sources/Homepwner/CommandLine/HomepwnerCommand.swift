@@ -5,10 +5,16 @@ import HomepwnerLaunch
 import StateRestoration
 import TerminalKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The `homepwner` command (rule H10): options, then the app on the terminal.
 ///
-/// The executable is one call to ``main()``; tests call ``run(_:environment:)`` with their
-/// own ``CommandEnvironment``.
+/// The executable is one call to ``main()``; tests call ``run(_:context:)`` with their own
+/// `CommandContext`.
 ///
 /// Exit status: 0 after a quit (a key: `q`, `Q`, Ctrl-C); 128 + the signal's number
 /// after SIGTERM (143), SIGHUP (129), SIGINT (130) or SIGQUIT (131), the state saved all
@@ -107,40 +113,51 @@ public enum HomepwnerCommand {
     /// - Returns: The exit status.
     @MainActor
     public static func main() -> Int32 {
-        run(Array(CommandLine.arguments.dropFirst()), environment: .process)
+        run(Array(CommandLine.arguments.dropFirst()), context: processContext)
+    }
+
+    /// The process's environment, directory, terminal and streams.
+    private static var processContext: CommandContext {
+        CommandContext(
+            environment: ProcessInfo.processInfo.environment,
+            currentDirectory: FileManager.default.currentDirectoryPath,
+            standardInputIsTerminal: isatty(STDIN_FILENO) == 1,
+            standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
+            standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            standardError: { FileHandle.standardError.write(Data($0.utf8)) })
     }
 
     /// Runs the command.
     /// - Parameters:
     ///   - arguments: The command line without the executable's name.
-    ///   - environment: Variables, directory, terminal and streams.
+    ///   - context: Variables, directory, terminal and streams.
     /// - Returns: The exit status (see the type's documentation).
     @MainActor
-    public static func run(_ arguments: [String], environment: CommandEnvironment) -> Int32 {
-        let environment = environment.printingSafely()
+    public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
+        let process = context.printingSafely()
         let options: HomepwnerOptions
         do {
             switch try parse(arguments) {
             case .help(let text):
-                environment.standardOutput(text.hasSuffix("\n") ? text : text + "\n")
+                process.standardOutput(text.hasSuffix("\n") ? text : text + "\n")
                 return ExitStatus.success.rawValue
             case .version(let text):
-                environment.standardOutput(text + "\n")
+                process.standardOutput(text + "\n")
                 return ExitStatus.success.rawValue
             case .run(let parsed):
                 options = parsed
             }
         } catch {
             // Every message of the command starts "homepwner: error:".
-            environment.standardError("homepwner: " + error.rendered)
+            process.standardError("homepwner: " + error.rendered)
             return ExitStatus.usage.rawValue
         }
-        switch prepare(options, environment: environment) {
+        switch prepare(options, process: process) {
         case .failure(let failure):
-            environment.standardError("homepwner: error: \(failure.message)\n")
+            process.standardError("homepwner: error: \(failure.message)\n")
             return failure.status.rawValue
         case .success(let prepared):
-            return launch(prepared, options: options, environment: environment)
+            return launch(prepared, options: options, process: process)
         }
     }
 
@@ -149,11 +166,11 @@ public enum HomepwnerCommand {
 
     /// Resolves the directories, opens the store and adds the random items, as every
     /// Homepwner front end does (``PreparedLaunch/prepare(_:variables:currentDirectory:)``).
-    static func prepare(_ options: HomepwnerOptions, environment: CommandEnvironment) -> Result<
+    static func prepare(_ options: HomepwnerOptions, process: CommandContext) -> Result<
         PreparedLaunch, Failure
     > {
         PreparedLaunch.prepare(
-            options, variables: environment.variables, currentDirectory: environment.currentDirectory)
+            options, variables: process.environment, currentDirectory: process.currentDirectory)
     }
 
     /// The item `text` names (rule S6): ``PreparedLaunch/findItem(_:in:databasePath:)``.
@@ -163,17 +180,17 @@ public enum HomepwnerCommand {
 
     @MainActor
     private static func launch(
-        _ prepared: PreparedLaunch, options: HomepwnerOptions, environment: CommandEnvironment
+        _ prepared: PreparedLaunch, options: HomepwnerOptions, process: CommandContext
     )
         -> Int32
     {
-        guard environment.hasTerminal else {
+        guard process.hasTerminal else {
             if let count = options.randomItems {
-                environment.standardOutput(
+                process.standardOutput(
                     "homepwner: added \(count) random items to \(prepared.paths.databasePath)\n")
                 return ExitStatus.success.rawValue
             }
-            environment.standardError(
+            process.standardError(
                 "homepwner: error: standard input and output must be a terminal (Homepwner is a full-screen app)\n"
             )
             prepared.leftovers.remove()
@@ -190,8 +207,8 @@ public enum HomepwnerCommand {
             session = try sessions.open(options.sessionChoice, keeping: unfinished, pruning: false).session
         } catch {
             let failure = LaunchFailure(opening: error)
-            environment.standardError("homepwner: error: \(failure.message)\n")
-            if let hint = failure.hint { environment.standardError("hint: \(hint)\n") }
+            process.standardError("homepwner: error: \(failure.message)\n")
+            if let hint = failure.hint { process.standardError("hint: \(hint)\n") }
             return failure.status.rawValue
         }
         prepared.store.session = session.id
@@ -199,12 +216,12 @@ public enum HomepwnerCommand {
         // formatter is made on another thread meanwhile (rule P2).
         if !session.isNew { CreatedDate.prepare() }
         let context = HomepwnerContext(
-            store: prepared.store, colorEnabled: ANSIRenderer.colorEnabled(environment: environment.variables)
+            store: prepared.store, colorEnabled: ANSIRenderer.colorEnabled(environment: process.environment)
         )
         let application = HomepwnerApplication.makeApplication(
-            context: context, driver: ANSITerminal(environment: environment.variables), session: session,
+            context: context, driver: ANSITerminal(environment: process.environment), session: session,
             configuration: HomepwnerApplication.configuration(
-                debugOutput: debugOutput(environment.variables, stateDirectory: prepared.paths.stateDirectory)
+                debugOutput: debugOutput(process.environment, stateDirectory: prepared.paths.stateDirectory)
             ),
             opening: prepared.openItem?.key)
         if !session.isNew {
@@ -222,7 +239,7 @@ public enum HomepwnerCommand {
         }
         let status = application.run()
         for error in application.preservationErrors {
-            environment.standardError("homepwner: error: the screen state was not saved: \(error)\n")
+            process.standardError("homepwner: error: the screen state was not saved: \(error)\n")
         }
         if context.unsavedWrites > 0 {
             // What is true of them (rule H19): kept in the journal beside the database,
@@ -234,7 +251,7 @@ public enum HomepwnerCommand {
                     "They are kept in \(context.journalPath ?? "the journal"), and the next launch of "
                         + "Homepwner saves them."
                 }
-            environment.standardError(
+            process.standardError(
                 "homepwner: error: \(context.unsavedWrites) change(s) could not be saved yet: "
                     + "\(prepared.paths.databasePath) was locked by another program, or the disk refused "
                     + "the write. \(kept)\n")

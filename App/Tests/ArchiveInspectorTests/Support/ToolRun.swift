@@ -1,4 +1,5 @@
 import ArchiveInspector
+import ArgumentKit
 import Foundation
 
 /// What one in-process run of the tool printed and returned.
@@ -22,8 +23,8 @@ struct ToolRun {
         }
         let output = Sink()
         let errors = Sink()
-        let context = ToolContext(
-            environment: environment, standardOutputIsTerminal: terminal, standardInput: standardInput,
+        let context = CommandContext(
+            environment: environment, standardInput: standardInput, standardOutputIsTerminal: terminal,
             standardOutput: { output.text += $0 }, standardError: { errors.text += $0 })
         let status = RestorationArchiveTool.run(arguments, context: context)
         return ToolRun(status: status.rawValue, output: output.text, errors: errors.text)

@@ -1,3 +1,4 @@
+import ArgumentKit
 import Foundation
 
 @testable import Homepwner
@@ -18,11 +19,12 @@ struct CommandRun {
     ) {
         var output = ""
         var errors = ""
-        let environment = CommandEnvironment(
-            variables: ["HOME": scratch.file("home")].merging(variables) { $1 },
-            currentDirectory: scratch.path, hasTerminal: hasTerminal, standardOutput: { output += $0 },
+        let context = CommandContext(
+            environment: ["HOME": scratch.file("home")].merging(variables) { $1 },
+            currentDirectory: scratch.path, standardInputIsTerminal: hasTerminal,
+            standardOutputIsTerminal: hasTerminal, standardOutput: { output += $0 },
             standardError: { errors += $0 })
-        status = HomepwnerCommand.run(arguments, environment: environment)
+        status = HomepwnerCommand.run(arguments, context: context)
         self.output = output
         self.errors = errors
     }
