@@ -319,11 +319,7 @@ public final class ImageStore {
         var bytes = [UInt8](repeating: 0, count: size + 1)
         var filled = 0
         while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
+            guard let count = Directory.readSome(descriptor, into: &bytes, at: filled) else {
                 throw .cannotRead(path: path, reason: Directory.describe(errno))
             }
             if count == 0 { break }
@@ -350,18 +346,9 @@ public final class ImageStore {
         guard descriptor >= 0 else { throw .cannotWrite(path: temporary, reason: Directory.describe(errno)) }
         var renamed = false
         defer { if !renamed { unlink(temporary) } }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let reason = Directory.describe(errno)
-                close(descriptor)
-                throw .cannotWrite(path: temporary, reason: reason)
-            }
-            written += count
+        if let failure = Directory.writeAll(bytes, to: descriptor) {
+            close(descriptor)
+            throw .cannotWrite(path: temporary, reason: Directory.describe(failure))
         }
         let synced = fsync(descriptor) == 0 ? nil : Directory.describe(errno)
         close(descriptor)

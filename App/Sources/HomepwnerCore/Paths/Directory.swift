@@ -35,4 +35,40 @@ enum Directory {
         fsync(descriptor)
         close(descriptor)
     }
+
+    /// Reads into `bytes` from index `offset` to its end, again while a signal interrupts
+    /// the read: the count read, 0 at the end of the file, or nil with `errno` set.
+    static func readSome(_ descriptor: Int32, into bytes: inout [UInt8], at offset: Int) -> Int? {
+        uninterrupted {
+            bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            }
+        }
+    }
+
+    /// Writes the whole of `bytes`, again while a signal interrupts a write.
+    /// - Returns: nil on success, or the failure's `errno`.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        var written = 0
+        while written < bytes.count {
+            let count = uninterrupted {
+                bytes.withUnsafeBytes { buffer in
+                    write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+                }
+            }
+            guard let count else { return errno }
+            written += count
+        }
+        return nil
+    }
+
+    /// Calls `call` (a `read` or a `write`) again while a signal interrupts it: its count,
+    /// or nil with `errno` set.
+    private static func uninterrupted(_ call: () -> Int) -> Int? {
+        while true {
+            let count = call()
+            if count >= 0 { return count }
+            if errno != EINTR { return nil }
+        }
+    }
 }
