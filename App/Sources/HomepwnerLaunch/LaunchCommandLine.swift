@@ -59,32 +59,15 @@ public enum LaunchCommandLine {
             throw command.usageError(
                 .other("--session cannot be used with --fresh or --open, which start a new session"))
         }
-        if let count = try wholeNumber(command, "keep-sessions", valueName: "count", in: 1...10_000) {
+        if let count = try command.wholeNumber("keep-sessions", in: 1...10_000) {
             options.sessionPolicy.maximumCount = count
         }
-        if let days = try wholeNumber(command, "session-days", valueName: "days", in: 1...36_500) {
+        if let days = try command.wholeNumber("session-days", in: 1...36_500) {
             options.sessionPolicy.maximumAge = .seconds(days * 24 * 3600)
         }
         options.dataDirectory = command.value("data-dir")
         options.stateDirectory = command.value("state-dir")
-        options.randomItems = try wholeNumber(
-            command, "random-items", valueName: "count", in: 0...maximumRandomItems)
+        options.randomItems = try command.wholeNumber("random-items", in: 0...maximumRandomItems)
         return options
-    }
-
-    /// The value of option `name` as a whole number in `range`, or nil when not given. One
-    /// message for every bad value, words and numbers beyond `Int` alike.
-    private static func wholeNumber(
-        _ command: ParsedCommand, _ name: String, valueName: String, in range: ClosedRange<Int>
-    ) throws(UsageError) -> Int? {
-        guard let text = command.value(name) else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw command.usageError(
-                .invalidValue(
-                    option: "--\(name) <\(valueName)>", value: text,
-                    reason: "expected a whole number from \(range.lowerBound) to \(range.upperBound)",
-                    suggestion: nil))
-        }
-        return number
     }
 }

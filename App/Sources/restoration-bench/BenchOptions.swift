@@ -77,15 +77,8 @@ enum BenchOptions {
         json: Bool, profile: Library?, plan: BenchPlan
     ) {
         var sizes: [Int] = []
-        for text in command.values("nodes") {
-            guard let size = Int(text), size >= 1, size <= 1_000_000 else {
-                throw command.usageError(
-                    .invalidValue(
-                        option: "--nodes <n>", value: text,
-                        reason: "expected a whole number from 1 to 1000000",
-                        suggestion: nil))
-            }
-            if !sizes.contains(size) { sizes.append(size) }
+        for size in try command.wholeNumbers("nodes", in: 1...1_000_000) where !sizes.contains(size) {
+            sizes.append(size)
         }
         let repetitions = try command.value("repetitions", as: Int.self) ?? 9
         guard repetitions >= minimumRepetitions else {

@@ -94,6 +94,35 @@ struct UsageErrorTests {
         }
     }
 
+    @Test(
+        "a whole number outside its range, a word or a number beyond Int names the option and the range",
+        arguments: ["0", "1001", "ten", "99999999999999999999", "-3"])
+    func wholeNumberOutOfRange(_ text: String) throws {
+        let command = try Fixtures.run(Fixtures.app, ["--random-items", text])
+        #expect(throws: UsageError.self) { try command.wholeNumber("random-items", in: 1...1000) }
+        do {
+            _ = try command.wholeNumbers("random-items", in: 1...1000)
+            Issue.record("\(text) was taken")
+        } catch {
+            #expect(
+                error.rendered == """
+                    error: invalid value '\(text)' for '--random-items <count>': expected a whole number from 1 to 1000
+                    hint: run 'homepwner --help' for usage
+
+                    """)
+        }
+    }
+
+    @Test("whole numbers in range are read in the order given; an absent option is nil or none")
+    func wholeNumbersInRange() throws {
+        let command = try Fixtures.run(Fixtures.app, ["-n", "1000", "--random-items=7"])
+        #expect(try command.wholeNumber("random-items", in: 1...1000) == 7)
+        #expect(try command.wholeNumbers("random-items", in: 1...1000) == [1000, 7])
+        let none = try Fixtures.run(Fixtures.app, [])
+        #expect(try none.wholeNumber("random-items", in: 1...1000) == nil)
+        #expect(try none.wholeNumbers("random-items", in: 1...1000).isEmpty)
+    }
+
     @Test("a tool's own rule renders like the parser's errors")
     func toolRule() throws {
         let command = try Fixtures.run(Fixtures.tool, ["show", "a", "--app", "x"])

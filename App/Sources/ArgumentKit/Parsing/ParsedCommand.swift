@@ -49,12 +49,43 @@ public struct ParsedCommand: Hashable, Sendable {
     public func value<T: LosslessStringConvertible>(_ name: String, as type: T.Type) throws(UsageError) -> T?
     {
         guard let text = value(name) else { return nil }
-        guard let converted = T(text) else {
+        return try convert(text, of: name, expecting: Self.describe(T.self)) { T($0) }
+    }
+
+    /// The value of option `name` as a whole number in `range`, or nil when absent.
+    /// - Throws: ``UsageError`` (`invalidValue`) naming the option and the range, one
+    ///   message for every bad value, words and numbers beyond `Int` alike.
+    public func wholeNumber(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = value(name) else { return nil }
+        return try wholeNumber(text, of: name, in: range)
+    }
+
+    /// Every value of option `name`, in the order given, as whole numbers in `range`.
+    /// - Throws: ``UsageError`` for the first value that is not, as ``wholeNumber(_:in:)``.
+    public func wholeNumbers(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> [Int] {
+        var numbers: [Int] = []
+        for text in values(name) { numbers.append(try wholeNumber(text, of: name, in: range)) }
+        return numbers
+    }
+
+    private func wholeNumber(_ text: String, of name: String, in range: ClosedRange<Int>) throws(UsageError)
+        -> Int
+    {
+        let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)"
+        return try convert(text, of: name, expecting: expected) { text in
+            Int(text).flatMap { range.contains($0) ? $0 : nil }
+        }
+    }
+
+    /// `text`, given to option `name`, converted by `conversion`.
+    /// - Throws: ``UsageError`` (`invalidValue`) saying what was `expected` when it does not.
+    private func convert<T>(
+        _ text: String, of name: String, expecting expected: String, _ conversion: (String) -> T?
+    ) throws(UsageError) -> T {
+        guard let converted = conversion(text) else {
             let synopsis = spec.option(named: name)?.synopsis ?? "--\(name)"
             throw usageError(
-                .invalidValue(
-                    option: synopsis, value: text, reason: "expected \(Self.describe(T.self))",
-                    suggestion: nil))
+                .invalidValue(option: synopsis, value: text, reason: "expected \(expected)", suggestion: nil))
         }
         return converted
     }
