@@ -1,35 +1,7 @@
 import Foundation
 
-/// `NSKeyedArchiver` and `NSKeyedUnarchiver` with secure coding: what UIKit uses.
-///
-/// Encode builds an ``ArchivedNode`` graph from the live tree and archives it; decode
-/// unarchives it and builds the live tree.
-@MainActor
-final class KeyedArchiverContender: Contender {
-    let library = Library.keyedArchiver
-    private let tree: BenchTree
-
-    init(tree: BenchTree) {
-        self.tree = tree
-    }
-
-    func encode() throws -> EncodedBytes {
-        .data(
-            try NSKeyedArchiver.archivedData(
-                withRootObject: ArchivedNode(tree.root), requiringSecureCoding: true))
-    }
-
-    func decode(_ encoded: EncodedBytes, slot: Int) throws -> BenchNode {
-        guard case .data(let data) = encoded else { throw BenchError.wrongBytes(library: library) }
-        guard let root = try NSKeyedUnarchiver.unarchivedObject(ofClass: ArchivedNode.self, from: data) else {
-            throw BenchError.failed(library: library, nodes: 0, operation: "decode", reason: "no root object")
-        }
-        return root.makeNode()
-    }
-}
-
 /// One node as an `NSSecureCoding` object, the way a UIKit app's state is coded.
-final class ArchivedNode: NSObject, NSSecureCoding {
+final class ArchivedNode: NSObject, NSSecureCoding, NodeRecord {
     static var supportsSecureCoding: Bool { true }
 
     let identifier: String
@@ -90,14 +62,5 @@ final class ArchivedNode: NSObject, NSSecureCoding {
             photo: coder.containsValue(forKey: "photo")
                 ? coder.decodeObject(of: NSData.self, forKey: "photo") as Data? : nil)
         self.children = children
-    }
-
-    /// A new live tree with this content.
-    @MainActor
-    func makeNode() -> BenchNode {
-        let node = BenchNode(
-            kind: restorationClass == nil ? .navigation : .screen, identifier: identifier, fields: fields)
-        node.children = children.map { $0.makeNode() }
-        return node
     }
 }

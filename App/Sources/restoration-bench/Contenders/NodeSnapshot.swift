@@ -2,7 +2,7 @@ import Foundation
 
 /// The tree as a `Codable` value: what a developer hands to `JSONEncoder` or
 /// `PropertyListEncoder`. Children nest, so the structure needs no references.
-struct NodeSnapshot: Codable, Sendable {
+struct NodeSnapshot: Codable, Sendable, NodeRecord {
     var identifier: String
     var typeName: String
     var restorationClass: String?
@@ -38,15 +38,11 @@ struct NodeSnapshot: Codable, Sendable {
         children = node.children.map(NodeSnapshot.init)
     }
 
-    /// A new live tree with this content.
-    @MainActor
-    func makeNode() -> BenchNode {
-        let node = BenchNode(
-            kind: restorationClass == nil ? .navigation : .screen, identifier: identifier,
-            fields: NodeFields(
-                title: title, subtitle: subtitle, count: count, position: position, ratio: ratio,
-                enabled: enabled, selected: selected, modified: modified, photo: photo))
-        node.children = children.map { $0.makeNode() }
-        return node
+    /// The node's state.
+    var fields: NodeFields {
+        NodeFields(
+            title: title, subtitle: subtitle, count: count, position: position, ratio: ratio,
+            enabled: enabled,
+            selected: selected, modified: modified, photo: photo)
     }
 }

@@ -215,9 +215,9 @@ struct BenchRunner {
     static func contender(_ library: Library, tree: BenchTree) -> any Contender {
         switch library {
         case .stateRestoration: EngineContender(tree: tree)
-        case .keyedArchiver: KeyedArchiverContender(tree: tree)
-        case .propertyList: CodableContender.propertyList(tree: tree)
-        case .json: CodableContender.json(tree: tree)
+        case .keyedArchiver: FoundationContender.keyedArchiver(tree: tree)
+        case .propertyList: FoundationContender.propertyList(tree: tree)
+        case .json: FoundationContender.json(tree: tree)
         case .floor: FloorContender(tree: tree)
         }
     }
