@@ -28,6 +28,14 @@ struct LargeJPEGTests {
         return (app, scratch)
     }
 
+    /// ``typingPhotoPath(_:)``, then Enter, waiting until the photo is attached.
+    private func attaching(_ image: [UInt8]) throws -> HeadlessHomepwner {
+        let (app, _) = try typingPhotoPath(image)
+        app.press(.enter)
+        try waitUntil(app) { app.screen.contains("Photo attached") }
+        return app
+    }
+
     /// The message rows (from the sixth), their wrapping and margins undone.
     private func message(_ app: HeadlessHomepwner) -> String {
         app.lines[6...].joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -70,9 +78,7 @@ struct LargeJPEGTests {
         "H14: reopening an item whose large photo was decoded shows the thumbnail at once, without a decode")
     func reopenedFromTheCache() throws {
         try #require(!Self.large.isEmpty)
-        let (app, _) = try typingPhotoPath(Self.large)
-        app.press(.enter)
-        try waitUntil(app) { app.screen.contains("Photo attached") }
+        let app = try attaching(Self.large)
         app.press(.escape)
         app.press(.enter)
         #expect(!app.screen.contains("Decoding the photo…"))
@@ -84,9 +90,7 @@ struct LargeJPEGTests {
         "H14: after a relaunch, the large photo is decoded off the main thread again, the placeholder first")
     func relaunchDecodesInTheBackground() throws {
         try #require(!Self.large.isEmpty)
-        let (app, _) = try typingPhotoPath(Self.large)
-        app.press(.enter)
-        try waitUntil(app) { app.screen.contains("Photo attached") }
+        let app = try attaching(Self.large)
         app.press(.ctrl("z"))  // saves, as a suspend does; then killed and relaunched
         let relaunched = try app.relaunched()
         #expect(relaunched.screen.contains("Decoding the photo…"))
@@ -110,9 +114,7 @@ struct LargeJPEGTests {
     @Test("H4: a progressive JPEG of ten scans is attached, scaled by the DCT, its colours kept")
     func tenScans() throws {
         let image = try ImageFiles.progressiveJPEG(width: 800, height: 500, scans: 10)
-        let (app, _) = try typingPhotoPath(image)
-        app.press(.enter)
-        try waitUntil(app) { app.screen.contains("Photo attached") }
+        let app = try attaching(image)
         let thumbnail = try #require(app.detail?.photoView.thumbnail)
         #expect(thumbnail.columns == 160 && thumbnail.rows == 50)
         // The gradient: red grows to the right, green down.
