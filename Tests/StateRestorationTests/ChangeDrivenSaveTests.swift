@@ -1,5 +1,6 @@
 import Foundation
 import RestorationTesting
+import TestSupport
 import Testing
 
 @testable import StateRestoration
@@ -150,10 +151,8 @@ final class TypedReferenceNode: Node {
 
     override func decodeRestorableState(with coder: StateDecoder) throws {
         try super.decodeRestorableState(with: coder)
-        do {
+        typedError = errorThrown { () throws(StateCodingError) in
             typedPresented = try coder.decodeObject(of: StackNode.self, forKey: "presented")
-        } catch {
-            typedError = error
         }
     }
 }

@@ -322,11 +322,7 @@ final class MixedNode: Node {
     override func decodeRestorableState(with coder: StateDecoder) throws {
         restoredNodes = try coder.decodeObjects(of: Node.self, forKey: "mixed")
         missingList = try coder.decodeObjects(of: Node.self, forKey: "no such key")
-        do {
-            _ = try coder.decodeObjects(of: Node.self, forKey: "value")
-        } catch {
-            mismatch = error
-        }
+        mismatch = errorThrown { _ = try coder.decodeObjects(of: Node.self, forKey: "value") }
     }
 }
 
@@ -379,11 +375,7 @@ final class KeyOrderNode: Node {
             try coder.decodeIfPresent(String.self, forKey: ""),
         ]
         lastWritten = try coder.decodeIfPresent(Int.self, forKey: "written twice")
-        do {
-            _ = try coder.decode(Int.self, forKey: "a")
-        } catch {
-            wrongType = error
-        }
+        wrongType = errorThrown { _ = try coder.decode(Int.self, forKey: "a") }
         listedNodes = try coder.decodeObjects(of: Node.self, forKey: "listed")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import RestorationTesting
 import StateRestoration
+import TestSupport
 import Testing
 
 @testable import TerminalKit
@@ -31,10 +32,8 @@ final class NoteViewController: ViewController {
 
     override func decodeRestorableState(with coder: StateDecoder) throws {
         try super.decodeRestorableState(with: coder)
-        do {
+        typedReferenceError = errorThrown { () throws(StateCodingError) in
             _ = try coder.decodeObject(of: TableView.self, forKey: "noteField")
-        } catch {
-            typedReferenceError = error
         }
     }
 }
