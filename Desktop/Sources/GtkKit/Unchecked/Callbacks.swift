@@ -116,27 +116,28 @@ private let postedTrampoline: @convention(c) (UnsafeMutableRawPointer?) -> gbool
 // MARK: Connecting
 
 extension Object {
-    /// Connects `signal` to a closure given in one of the trampolines' shapes.
-    private func connect(_ signal: String, trampoline: UnsafeRawPointer, box: CallbackBox) -> UInt {
+    /// Connects `signal` to `action` through `trampoline`: one of the trampolines above, in
+    /// the signal's shape, which reads a `Callback<Action>`.
+    private func connect<Trampoline, Action>(
+        _ signal: String, through trampoline: Trampoline, _ action: Action
+    )
+        -> UInt
+    {
         g_signal_connect_data(
-            raw, signal, unsafeBitCast(trampoline, to: GCallback.self), box.retainedForC(), releaseClosureBox,
-            GConnectFlags(rawValue: 0))
+            raw, signal, unsafeBitCast(trampoline, to: GCallback.self), Callback(action).retainedForC(),
+            releaseClosureBox, GConnectFlags(rawValue: 0))
     }
 
     /// Runs `action` on each emission of `signal` (a signal with no arguments).
     @discardableResult
     func connect(_ signal: String, _ action: @escaping PlainAction) -> UInt {
-        connect(
-            signal, trampoline: unsafeBitCast(plainTrampoline, to: UnsafeRawPointer.self),
-            box: Callback(action))
+        connect(signal, through: plainTrampoline, action)
     }
 
     /// Runs `action` on each emission of a signal with one argument, which it ignores.
     @discardableResult
     func connectIgnoringArgument(_ signal: String, _ action: @escaping PlainAction) -> UInt {
-        connect(
-            signal, trampoline: unsafeBitCast(ignoringTrampoline, to: UnsafeRawPointer.self),
-            box: Callback(action))
+        connect(signal, through: ignoringTrampoline, action)
     }
 
     /// Runs `action` when `property` changes (`notify::property`).
@@ -148,25 +149,19 @@ extension Object {
     /// Runs `action` on each emission of a signal that returns a `gboolean`.
     @discardableResult
     func connectAnswer(_ signal: String, _ action: @escaping AnswerAction) -> UInt {
-        connect(
-            signal, trampoline: unsafeBitCast(answerTrampoline, to: UnsafeRawPointer.self),
-            box: Callback(action))
+        connect(signal, through: answerTrampoline, action)
     }
 
     /// Runs `action` with the position a signal carries.
     @discardableResult
     func connectPosition(_ signal: String, _ action: @escaping PositionAction) -> UInt {
-        connect(
-            signal, trampoline: unsafeBitCast(positionTrampoline, to: UnsafeRawPointer.self),
-            box: Callback(action))
+        connect(signal, through: positionTrampoline, action)
     }
 
     /// Runs `action` with the object a signal carries (a factory's list item).
     @discardableResult
     func connectObject(_ signal: String, _ action: @escaping ObjectAction) -> UInt {
-        connect(
-            signal, trampoline: unsafeBitCast(objectTrampoline, to: UnsafeRawPointer.self),
-            box: Callback(action))
+        connect(signal, through: objectTrampoline, action)
     }
 
     /// Stops a handler ``connect(_:_:)`` returned.
