@@ -81,17 +81,22 @@ struct SceneRestorationTests {
         #expect((restored.stack.pages.first as? FormPage)?.draft.text == "")
     }
 
-    @Test("G2: the list's selection comes back by key when rows were added above it")
-    func listSelectionByKey() throws {
+    @Test(
+        "G2: the list's selection comes back by key: on its row when rows were added above it, on none when the key is gone",
+        arguments: [
+            ("banana", ["avocado", "apricot", "apple", "banana", "cherry"], 3),
+            ("cherry", ["apple", "banana"], nil),
+        ] as [(String, [String], Int?)])
+    func listSelectionByKey(selected: String, rowsAtRelaunch: [String], row: Int?) throws {
         let harness = try SceneHarness()
         defer { harness.closeAll() }
         let (scene, delegate) = try harness.launch()
-        try harness.form(delegate).list.selectedKey = "banana"
-        harness.data.rows = ["avocado", "apricot", "apple", "banana", "cherry"]
+        try harness.form(delegate).list.selectedKey = selected
+        harness.data.rows = rowsAtRelaunch
         let (_, restored) = try harness.relaunch(scene)
         let list = try harness.form(restored).list
-        #expect(list.selectedKey == "banana")
-        #expect(list.selectedRow == 3)
+        #expect(list.selectedRow == row)
+        if row != nil { #expect(list.selectedKey == selected) }
     }
 
     @Test("G2: the list's first row on screen comes back by its key, through rows of mixed heights")
@@ -115,17 +120,6 @@ struct SceneRestorationTests {
         #expect(
             MainLoop.iterate(until: { again.scrollPosition == moved }),
             "\(String(describing: again.scrollPosition))")
-    }
-
-    @Test("G2: a selected key gone from the list selects nothing")
-    func listSelectionGone() throws {
-        let harness = try SceneHarness()
-        defer { harness.closeAll() }
-        let (scene, delegate) = try harness.launch()
-        try harness.form(delegate).list.selectedKey = "cherry"
-        harness.data.rows = ["apple", "banana"]
-        let (_, restored) = try harness.relaunch(scene)
-        #expect(try harness.form(restored).list.selectedRow == nil)
     }
 
     @Test("G2: the focus comes back to the entry that held it, its text not all selected")
