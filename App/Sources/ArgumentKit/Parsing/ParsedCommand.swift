@@ -33,8 +33,7 @@ public struct ParsedCommand: Hashable, Sendable {
 
     /// The value of option `name` (the last one if given more than once), or nil.
     public func value(_ name: String) -> String? {
-        assertDeclaredOption(name)
-        return optionValues[name]?.last
+        values(name).last
     }
 
     /// Every value of option `name`, in the order given.
@@ -92,8 +91,7 @@ public struct ParsedCommand: Hashable, Sendable {
 
     /// The positional argument `name`, or nil when it was optional and not given.
     public func positional(_ name: String) -> String? {
-        assertDeclaredPositional(name)
-        return positionalValues[name]?.first
+        positionals(name).first
     }
 
     /// Every value of the positional `name` (for a variadic one).
