@@ -24,6 +24,12 @@ struct ItemRowCacheTests {
         return store
     }
 
+    /// `store(count:)`, its items in list order, and a row cache over it.
+    private func listed(count: Int) throws -> (store: ItemStore, all: [Item], rows: ItemRowCache) {
+        let store = try store(count: count)
+        return (store, try store.allItems(), ItemRowCache(store: store))
+    }
+
     @Test(
         "P2: items(around:) gives the rows before and from an item, as items(offset:) does, at the start, middle and end",
         arguments: [0, 1, 63, 64, 65, 1_000, 2_499, 2_500, 2_999])
@@ -58,9 +64,7 @@ struct ItemRowCacheTests {
         "P2: a row saved in the page before a kept one is checked there, read by key; a wrong hint still finds the row"
     )
     func hintInNeighbourPage() throws {
-        let store = try store(count: 2_000)
-        let all = try store.allItems()
-        let rows = ItemRowCache(store: store)
+        let (_, all, rows) = try listed(count: 2_000)
         #expect(try rows.index(ofKey: all[1_210].key, expected: 1_210) == 1_210)
         // The first visible row, saved at 1,140, in the page before (1,088..<1,152).
         #expect(try rows.index(ofKey: all[1_140].key, expected: 1_140) == 1_140)
@@ -88,9 +92,7 @@ struct ItemRowCacheTests {
     func indexFillsPages(index: Int) throws {
         // The other session's hidden item is at 1,500 in the stored order: pages read from
         // an edge across it must leave it out, as reading by position does.
-        let store = try store(count: 3_000)
-        let all = try store.allItems()
-        let rows = ItemRowCache(store: store)
+        let (_, all, rows) = try listed(count: 3_000)
         #expect(try rows.index(ofKey: all[index].key) == index)
         let page = index / ItemRowCache.pageSize
         let pageEnd = min(all.count, (page + 1) * ItemRowCache.pageSize)
@@ -114,9 +116,7 @@ struct ItemRowCacheTests {
         "P2: rows read are kept when the list appears again and the store did not change; a write or another program's commit reads them again"
     )
     func keptUnlessChanged() throws {
-        let store = try store(count: 200)
-        let all = try store.allItems()
-        let rows = ItemRowCache(store: store)
+        let (store, all, rows) = try listed(count: 200)
         #expect(try rows.index(ofKey: all[150].key) == 150)
         let read = rows.rowsRead
         rows.invalidateIfStoreChanged()
