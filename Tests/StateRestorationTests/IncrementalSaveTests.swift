@@ -214,6 +214,11 @@ struct IncrementalSaveTests {
         // (An object with restorable properties encodes twice: once into a probe that checks
         // its keys, R25.)
         #expect(all.indices.filter { all[$0].encodes > 0 } == [100])
+        // The report says so, to an app that cannot count its encodes.
+        let report = try #require(engine.lastPreservationReport)
+        #expect(report.encodedRecordCount == 1)
+        #expect(report.encodedPaths == [report.savedPaths[100]])
+        #expect(report.savedPaths.count == all.count)
         let record = try Archive(fileBytes: try #require(storage[.archive])).records[100]
         #expect(record.entries.first { $0.key == "value" }?.value == .int(-5))
         // A restorable property set says so itself (R25).
@@ -234,6 +239,10 @@ struct IncrementalSaveTests {
         let path = engine.lastPreservationReport?.savedPaths[10].description ?? "?"
         let warning = engine.diagnostics.last { $0.kind == .warning }
         #expect(warning?.reason.contains("state changed without saying so at \(path)") == true)
+        #expect(warning?.isUnsaidChange == true)
+        #expect(engine.diagnostics.filter(\.isUnsaidChange).count == 1)
+        // The save that caught it was a full one, and its report says so.
+        #expect(engine.lastPreservationReport?.encodedRecordCount == all.count)
         #expect(try value(at: 10, in: storage) == .int(4242))
         // A child added without its container saying so is caught too.
         all[5].children.append(ChangingObject("Unsaid"))

@@ -30,11 +30,23 @@ public struct PreservationReport: Sendable {
     }
     /// The archive's size in bytes (0 when declined).
     public var byteCount: Int
+    /// The paths of the records this pass encoded (rule P1): every saved object's in a full
+    /// save (``savedPaths``); in an incremental save, whose other records are copied from
+    /// the last save, only those of the objects that said they changed and of new ones, in
+    /// the order encoded. Empty when declined.
+    public var encodedPaths: [RestorationPath] {
+        get { storedEncodedPaths ?? savedPaths }
+        set { storedEncodedPaths = newValue }
+    }
+    /// How many records this pass encoded: ``encodedPaths``' count, without building them.
+    public var encodedRecordCount: Int { storedEncodedPaths?.count ?? storedPaths?.count ?? savedNodes.count }
     /// What was skipped, and why.
     public var diagnostics: [RestorationDiagnostic]
 
     /// `savedPaths` when it was set rather than built.
     private var storedPaths: [RestorationPath]?
+    /// `encodedPaths` of an incremental save (nil: every saved path).
+    private var storedEncodedPaths: [RestorationPath]?
     /// What `savedPaths` is built from, when it was not set.
     private var savedNodes: [SavedNode]
 
@@ -51,9 +63,10 @@ public struct PreservationReport: Sendable {
     }
 
     /// A report whose `savedPaths` are built when read.
+    /// - Parameter encodedPaths: The records encoded; nil: every one saved.
     init(
         reason: PreservationReason, savedNodes: [SavedNode], byteCount: Int,
-        diagnostics: [RestorationDiagnostic]
+        diagnostics: [RestorationDiagnostic], encodedPaths: [RestorationPath]? = nil
     ) {
         self.reason = reason
         self.saved = true
@@ -61,6 +74,7 @@ public struct PreservationReport: Sendable {
         self.savedNodes = savedNodes
         self.byteCount = byteCount
         self.diagnostics = diagnostics
+        storedEncodedPaths = encodedPaths
     }
 }
 

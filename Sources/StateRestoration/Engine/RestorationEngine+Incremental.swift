@@ -18,7 +18,7 @@ extension RestorationEngine {
     /// see ``RestorationConfiguration/checksIncrementalSaves`` and docs/DECISIONS.md.
     public func stateDidChange(of object: any RestorableObject) {
         if !everythingChanged {
-            changedObjects.append(object)
+            changedObjects.insert(object)
             // So many changes cost as much as a full save, which keeps no list.
             if changedObjects.count > max(4096, lastNodeCount / 4) {
                 everythingChanged = true
@@ -93,19 +93,19 @@ extension RestorationEngine {
         guard delegateAllowsSave(reason: reason, metadata: metadata) else { return nil }
         let activity = delegate?.stateRestorationActivity()
         if !everythingChanged, let cache = saveCache, !cache.wantsFullSave {
-            let changed = changedObjects
+            let changed = changedObjects.objects
             changedObjects.removeAll()
             let context = IncrementalContext(
                 registry: registry, names: names, properties: properties,
                 maxDepth: configuration.limits.maxDepth, metadata: metadata, delegate: delegate,
                 roots: roots())
             do {
-                let (outcome, diagnostics) = try cache.update(changed: changed, context: context)
+                let (outcome, diagnostics, encoded) = try cache.update(changed: changed, context: context)
                 record(diagnostics)
                 let report = PreservationReport(
                     reason: reason, savedNodes: cache.savedNodes,
                     byteCount: cache.image(metadata: metadata.value).byteCount(records: cache.liveBytes),
-                    diagnostics: diagnostics)
+                    diagnostics: diagnostics, encodedPaths: encoded.map { cache.path(of: Int($0)) })
                 if configuration.checksIncrementalSaves,
                     let unsaid = unsaidChanges(in: cache.image(metadata: metadata.value), metadata: metadata)
                 {
@@ -207,9 +207,9 @@ extension RestorationEngine {
         return RestorationDiagnostic(
             .warning, path: paths[0],
             reason:
-                "state changed without saying so at \(paths.joined(separator: ", ")): its object called "
-                + "neither invalidateRestorableState() nor set a restorable property, so an incremental "
-                + "save kept its old record; this save is a full one")
+                RestorationDiagnostic.unsaidChangePrefix + " at \(paths.joined(separator: ", ")): its object "
+                + "called neither invalidateRestorableState() nor set a restorable property, so an "
+                + "incremental save kept its old record; this save is a full one")
     }
 
     /// The paths whose records differ between two archives, and "application state" if
@@ -226,5 +226,35 @@ extension RestorationEngine {
         // Same records in another order (a reference's index differs).
         if paths.isEmpty && expected.records != found.records { paths.append("record order") }
         return paths
+    }
+}
+
+extension RestorationDiagnostic {
+    /// How the debug check's diagnostic begins.
+    static let unsaidChangePrefix = "state changed without saying so"
+
+    /// True for the warning of ``RestorationConfiguration/checksIncrementalSaves``: an
+    /// object's state or children changed without a call to
+    /// ``RestorableObject/invalidateRestorableState()`` (rule P1). A test harness fails on it.
+    public var isUnsaidChange: Bool {
+        kind == .warning && reason.hasPrefix(Self.unsaidChangePrefix)
+    }
+}
+
+/// The objects that said they changed since the last save, each once however often it
+/// said so (a view and its controller tell on every key), in the order they first did.
+struct ChangedObjects {
+    private(set) var objects: [any RestorableObject] = []
+    private var identities: Set<ObjectIdentifier> = []
+
+    var count: Int { objects.count }
+
+    mutating func insert(_ object: any RestorableObject) {
+        if identities.insert(ObjectIdentifier(object)).inserted { objects.append(object) }
+    }
+
+    mutating func removeAll() {
+        objects.removeAll(keepingCapacity: true)
+        identities.removeAll(keepingCapacity: true)
     }
 }

@@ -64,7 +64,7 @@ public final class RestorationEngine {
     /// nil when the next save is a full one.
     var saveCache: SaveCache?
     /// The objects that said they changed since the last save (``stateDidChange(of:)``).
-    var changedObjects: [any RestorableObject] = []
+    var changedObjects = ChangedObjects()
     /// True after a change that did not say which object (``stateDidChange()``): the next
     /// save is a full one.
     var everythingChanged = true

@@ -30,12 +30,13 @@ extension SaveCache {
     /// encodes the records of the changed and the new objects, and the application state
     /// again, and keeps every other record's bytes.
     ///
-    /// - Returns: The image to write, or `.unchanged`, and the pass's diagnostics.
+    /// - Returns: The image to write, or `.unchanged`; the pass's diagnostics; the nodes
+    ///   whose records it encoded.
     /// - Throws: ``NeedsFullSave`` for what it does not patch (the cache is then spent: the
     ///   caller makes a full save and a new cache).
     func update(
         changed: [any RestorableObject], context: IncrementalContext
-    ) throws(NeedsFullSave) -> (IncrementalSave, [RestorationDiagnostic]) {
+    ) throws(NeedsFullSave) -> (IncrementalSave, [RestorationDiagnostic], encoded: [Int32]) {
         try checkRoots(context.roots)
         // The nodes to encode, with their objects, each once.
         var toEncode: [(node: Int32, object: any RestorableObject)] = []
@@ -65,10 +66,11 @@ extension SaveCache {
         let unchanged =
             !structureChanged && encoded.applicationState == applicationState
             && encoded.records.allSatisfy { sameBytes(encoded.bytes, $0.location, as: $0.node) }
-        if unchanged { return (.unchanged, diagnostics) }
+        let nodes = encoded.records.map(\.node)
+        if unchanged { return (.unchanged, diagnostics, nodes) }
         store(encoded)
         if removed { try checkNoReferenceToRemoved() }
-        return (.changed(image(metadata: context.metadata.value)), diagnostics)
+        return (.changed(image(metadata: context.metadata.value)), diagnostics, nodes)
     }
 
     /// Throws unless the windows' roots are the saved ones.

@@ -46,7 +46,8 @@ final class AppDelegate: ApplicationDelegate {
             return application.schedule(after: delay, action)
         }
         context.now = { [weak application] in application?.driver.now ?? .zero }
-        context.stateDidChange = { [weak application] in application?.engine.stateDidChange() }
+        context.stateDidChange = { [weak application] object in application?.engine.stateDidChange(of: object)
+        }
         context.saveStateNow = { [weak application] in application?.engine.preserveInBackground() }
         if startsFresh { application.engine.discardState(reason: "launched with --fresh") }
         // The tabs and the split exist before the restore, which finds them where they

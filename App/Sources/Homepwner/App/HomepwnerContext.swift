@@ -37,9 +37,10 @@ public final class HomepwnerContext {
     private(set) lazy var timers: any RestorationScheduler = ContextScheduler(context: self)
     /// The run loop's clock.
     var now: @MainActor () -> Duration = { .zero }
-    /// Tells the restoration engine that the screen changed without a key (continuous
-    /// preservation saves it after its debounce).
-    var stateDidChange: @MainActor () -> Void = {}
+    /// Tells the restoration engine that what a screen saves changed without a key
+    /// (continuous preservation saves it after its debounce): the object named, and only it,
+    /// is encoded again (rule P1).
+    var stateDidChange: @MainActor (any RestorableObject) -> Void = { _ in }
     /// Tells the engine to save the screen state now, in the background (after a commit:
     /// the saved drafts' bases must not lag behind the database, rule H16).
     var saveStateNow: @MainActor () -> Void = {}

@@ -75,15 +75,15 @@ final class DeleteItemAlert: AlertController, StoreObserver {
         }
         guard case .current(let stored) = change else {
             context.post("\(StoreWriter.quoted(item.name)) was deleted outside Homepwner.")
+            // Its presenter's record and children change; dismissing tells it (rule P1).
             dismiss()
-            context.stateDidChange()
             return
         }
         guard stored.name != item.name || stored.hasPhoto != item.hasPhoto else { return }
         item = stored
         title = Self.title(for: stored)
         message = Self.message(for: stored, openItemName: openItemName)
-        context.stateDidChange()
+        context.stateDidChange(self)
     }
 
     func commitPendingEdits() {}

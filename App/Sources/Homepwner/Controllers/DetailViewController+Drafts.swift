@@ -37,7 +37,7 @@ extension DetailViewController {
         validateValue()
         publishEdits()
         commitPendingEdits()
-        context.stateDidChange()
+        context.stateDidChange(self)
     }
 
     // MARK: Outside changes
@@ -75,7 +75,7 @@ extension DetailViewController {
         }
         applyStored(stored)
         // The bases in the saved state must follow, or a restore would take them for old.
-        context.stateDidChange()
+        context.stateDidChange(self)
     }
 
     /// The three-way rule for each field against `stored`, skipping fields whose write
@@ -136,7 +136,7 @@ extension DetailViewController {
             }
         }
         applyStored(item)
-        context.stateDidChange()
+        context.stateDidChange(self)
     }
 
     /// The stored text of the field labelled `label`.

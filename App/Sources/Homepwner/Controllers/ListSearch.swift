@@ -192,7 +192,7 @@ final class ListSearch: TextFieldDelegate {
             scan = nil
             status = .idle
             list?.selectItem(withKey: key)
-            context.stateDidChange()
+            if let list { context.stateDidChange(list) }
             return
         case .scanned(let position):
             scan?.lower = position

@@ -24,8 +24,11 @@ import StateRestoration
 ///   on `fg`: take it again, enter the foreground, redraw.
 /// - Ctrl-C, SIGINT, SIGTERM, SIGHUP, SIGQUIT, end of input and ``quit(forgettingState:)``:
 ///   save (or forget), give the terminal back, and ``run()`` returns 0.
-/// - After each key the engine hears `stateDidChange()`; with
-///   `continuousPreservationDelay` set it saves once input was idle that long (R20).
+/// - After each key the engine hears what changed: the objects that said so
+///   (`invalidateRestorableState()`), when the responder that took the key reports its
+///   changes (``Responder/reportsRestorableStateChanges``), else everything
+///   (`stateDidChange()`); with `continuousPreservationDelay` set it saves once input was
+///   idle that long (R20), encoding only what changed (P1).
 @MainActor
 public final class Application: Responder {
     /// Where the app is in its life.
@@ -244,10 +247,13 @@ public final class Application: Responder {
             } else if key == .ctrl("c") {
                 terminate(forgettingState: false)
             } else {
-                _ = window.dispatch(key)
+                let taker = window.dispatch(key)
                 guard state == .active else { return }
                 window.settle()
-                engine.stateDidChange()
+                // A responder that reports its changes named them as it made them (P1); of
+                // any other the application cannot know what the key changed. A key no one
+                // took changed nothing.
+                if let taker, !taker.reportsRestorableStateChanges { engine.stateDidChange() }
             }
         case .resize(let size):
             window.resize(to: size)

@@ -10,13 +10,25 @@ public final class Window: Responder {
     /// The root view controller.
     public var rootViewController: ViewController? {
         didSet {
-            if oldValue !== rootViewController { oldValue?.viewIfLoaded?.hostingWindow = nil }
+            if oldValue !== rootViewController {
+                oldValue?.viewIfLoaded?.hostingWindow = nil
+                // A new root names no object: the next save encodes everything (rule P1).
+                // (The first root needs no call: a launch's first save encodes everything.)
+                if oldValue != nil { application?.engine.stateDidChange() }
+            }
         }
     }
     /// The size, in cells.
     public private(set) var size: Size
     /// The view that gets keys first.
-    public private(set) weak var firstResponder: View?
+    public private(set) weak var firstResponder: View? {
+        didSet {
+            guard firstResponder !== oldValue else { return }
+            // The focus is saved by the controllers around it (`focus`, a split's column).
+            Self.focusDidMove(from: oldValue)
+            Self.focusDidMove(from: firstResponder)
+        }
+    }
     /// Shows the footer line of key hints (when the window has at least 3 rows).
     public var showsKeyHints = true
     /// Hints always shown at the end of the footer (for example `^C Quit`).
@@ -40,6 +52,22 @@ public final class Window: Responder {
     }
 
     override public var nextResponder: Responder? { application }
+
+    /// Says the focus moved: Tab and Shift-Tab, which the window takes when no responder
+    /// did, change only that (rule P1).
+    override public var reportsRestorableStateChanges: Bool { true }
+
+    /// Names the controllers around `view` to the engine, innermost first: each may save
+    /// which of its views, or columns, has the focus (rule P1).
+    private static func focusDidMove(from view: View?) {
+        var controller = view?.enclosingController
+        var steps = 0
+        while let current = controller, steps < 64 {
+            current.invalidateRestorableState()
+            controller = current.parent ?? current.presentingViewController
+            steps += 1
+        }
+    }
 
     func resize(to size: Size) {
         self.size = size
@@ -238,21 +266,22 @@ public final class Window: Responder {
         return topViewController ?? self
     }
 
-    /// Sends a key along the responder chain; returns true if something used it.
-    func dispatch(_ key: Key) -> Bool {
+    /// Sends a key along the responder chain; returns the responder that used it (by
+    /// ``Responder/handleKey(_:)`` or a key command), or nil if none did.
+    func dispatch(_ key: Key) -> Responder? {
         var responder = startResponder
         var visited = 0
         while let current = responder, visited < 256 {
-            if current.handleKey(key) { return true }
+            if current.handleKey(key) { return current }
             for command in Self.commands(of: current) where command.key == key && command.isEnabled {
                 command.action()
-                return true
+                return current
             }
             responder = current.nextResponder
             visited += 1
         }
-        if key == .tab || key == .backTab { return moveFocus(forward: key == .tab) }
-        return false
+        if key == .tab || key == .backTab { return moveFocus(forward: key == .tab) ? self : nil }
+        return nil
     }
 
     private static func commands(of responder: Responder) -> [KeyCommand] {

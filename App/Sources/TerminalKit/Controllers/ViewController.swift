@@ -64,7 +64,10 @@ open class ViewController: Responder, RestorableObject {
     private var editItem: BarButtonItem?
     /// The view to focus when this controller appears (set by `becomeFirstResponder`
     /// before the view is on screen, by the window when focus moves, and by restoration).
-    weak var preferredFocus: View?
+    weak var preferredFocus: View? {
+        // The focus is saved (key `focus`) from it (rule P1).
+        didSet { if preferredFocus !== oldValue { invalidateRestorableState() } }
+    }
     /// True between viewWillAppear and viewWillDisappear, as the window sees it.
     public internal(set) var isVisible = false
 
@@ -149,6 +152,8 @@ open class ViewController: Responder, RestorableObject {
         child.willMove(toParent: self)
         children.append(child)
         child.parent = self
+        // This controller's children changed: the next save compares them (rule P1).
+        invalidateRestorableState()
         child.didMove(toParent: self)
     }
 
@@ -157,6 +162,7 @@ open class ViewController: Responder, RestorableObject {
         guard let parent else { return }
         willMove(toParent: nil)
         parent.children.removeAll { $0 === self }
+        parent.invalidateRestorableState()
         self.parent = nil
         loadedView?.removeFromSuperview()
         didMove(toParent: nil)
@@ -267,11 +273,14 @@ open class ViewController: Responder, RestorableObject {
     /// would make a cycle.
     func setPresented(_ controller: ViewController?) {
         if let controller, controller.isOrContains(self) { return }
+        // The presented controller is saved (key `presented`) and is a child (rule P1).
+        if presentedViewController !== controller { invalidateRestorableState() }
         if let current = presentedViewController, current !== controller {
             current.setPresented(nil)
             current.presentingViewController = nil
         }
         if let controller {
+            controller.presentingViewController?.invalidateRestorableState()
             controller.presentingViewController?.presentedViewController = nil
             controller.removeFromParent()
             controller.presentingViewController = self
@@ -289,6 +298,7 @@ open class ViewController: Responder, RestorableObject {
 
     /// Turns editing mode on or off. Subclasses call `super`.
     open func setEditing(_ editing: Bool, animated: Bool) {
+        if editingState != editing { invalidateRestorableState() }
         editingState = editing
         editItem?.title = editing ? "Done" : "Edit"
     }

@@ -34,6 +34,15 @@ open class Responder {
     /// then leaves out the hints of responders further down the chain, and the window's
     /// additional hints except Ctrl-C and Ctrl-Z, which the application handles first.
     open var consumesAllKeys: Bool { false }
+
+    /// True if what this responder does with a key (``handleKey(_:)`` and its
+    /// ``keyCommands``) says which restorable objects it changed, each calling
+    /// `invalidateRestorableState()` (rule P1): the next save then encodes those again and
+    /// copies every other record. False (the default): the application cannot know what
+    /// the key changed, and the next save after a key this responder takes encodes
+    /// everything. TerminalKit's text, table and scroll views and the window say true; a
+    /// subclass that changes what it saves on a key says so too, or answers false.
+    open var reportsRestorableStateChanges: Bool { false }
 }
 
 /// A key bound to an action (UIKit's `UIKeyCommand`).

@@ -12,7 +12,10 @@ open class Label: View {
     }
 
     /// The text; `\n` starts a new row.
-    public var text: String
+    public var text: String {
+        // A controller may save what its labels say (a status line): it is told (rule P1).
+        didSet { if text != oldValue { enclosingController?.invalidateRestorableState() } }
+    }
     /// How it is drawn.
     public var style: Style
     /// Where each line sits.

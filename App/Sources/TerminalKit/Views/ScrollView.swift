@@ -43,7 +43,10 @@ open class ScrollView: View {
 
     /// The view the content is drawn into: the visible part, beside the indicators.
     private let clipView: ClipView
-    private var offset = Point.zero
+    private var offset = Point.zero {
+        // Scrolled by a key, by the app or by a layout that clamped it (rule P1).
+        didSet { if offset != oldValue { restorableStateDidChange() } }
+    }
     /// The view inside the content that had the focus at the last layout.
     private weak var focusedDescendant: View?
 
@@ -69,7 +72,6 @@ open class ScrollView: View {
         set {
             offset = clamped(newValue)
             layoutContent()
-            invalidateRestorableState()
         }
     }
 
@@ -211,6 +213,9 @@ open class ScrollView: View {
     }
 
     // MARK: Keys
+
+    /// Says what each key it uses changed (rule P1): its offset.
+    override open var reportsRestorableStateChanges: Bool { true }
 
     override open func handleKey(_ key: Key) -> Bool {
         let visible = visibleSize

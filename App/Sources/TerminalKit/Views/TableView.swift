@@ -43,9 +43,13 @@ open class TableView: View {
     /// always have a row to act on. Default true.
     public var selectsFirstRowAutomatically = true
     /// The index of the first line shown (headers count as lines).
-    public private(set) var contentOffset = 0
+    public private(set) var contentOffset = 0 {
+        didSet { if contentOffset != oldValue { restorableStateDidChange() } }
+    }
     /// The highlighted row.
-    public private(set) var indexPathForSelectedRow: ElementIndexPath?
+    public private(set) var indexPathForSelectedRow: ElementIndexPath? {
+        didSet { if indexPathForSelectedRow != oldValue { restorableStateDidChange() } }
+    }
 
     private var lines: [Line] = []
     private var rowCounts: [Int] = []
@@ -83,6 +87,8 @@ open class TableView: View {
     /// Reads the sections and rows again; keeps the selection where it still exists.
     public func reloadData() {
         needsReload = false
+        // The rows the position names by model identifier may be others now (rule P1).
+        restorableStateDidChange()
         guard let dataSource else {
             lines = []
             rowCounts = []
@@ -305,7 +311,16 @@ open class TableView: View {
 
     // MARK: Keys
 
+    /// Says what each key it uses changed (rule P1): the highlight and the rows shown.
+    override open var reportsRestorableStateChanges: Bool { true }
+
     override open func handleKey(_ key: Key) -> Bool {
+        guard takeKey(key) else { return false }
+        restorableStateDidChange()
+        return true
+    }
+
+    private func takeKey(_ key: Key) -> Bool {
         reloadIfNeeded()
         let page = max(1, frame.height - 1)
         let shift = key.modifiers.contains(.shift)

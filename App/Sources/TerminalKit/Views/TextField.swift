@@ -48,6 +48,7 @@ open class TextField: View {
             cursorIndex = storage.endIndex
             scrollOffset = 0
             scrollIndex = storage.startIndex
+            restorableStateDidChange()
         }
     }
     /// Shown, dimmed, while the text is empty.
@@ -67,7 +68,7 @@ open class TextField: View {
     /// The stored value the text started from, and a conflicting one (rule H16,
     /// ``DraftEditing``); saved with the text (keys `hasBase`, `base`, `conflict`).
     public var draftBase = DraftBase() {
-        didSet { if draftBase != oldValue { invalidateRestorableState() } }
+        didSet { if draftBase != oldValue { restorableStateDidChange() } }
     }
 
     /// The text itself (``text`` reads it without a copy).
@@ -100,7 +101,10 @@ open class TextField: View {
     /// The cursor, as a count of characters before it (0...text.count).
     public var cursorPosition: Int {
         get { cursor }
-        set { moveCursor(to: min(max(0, newValue), characterCount)) }
+        set {
+            moveCursor(to: min(max(0, newValue), characterCount))
+            restorableStateDidChange()
+        }
     }
 
     override open var canBecomeFirstResponder: Bool { true }
@@ -108,7 +112,17 @@ open class TextField: View {
 
     // MARK: Editing
 
+    /// Says what each key it uses changed (rule P1): its text, cursor or scroll.
+    override open var reportsRestorableStateChanges: Bool { true }
+
     override open func handleKey(_ key: Key) -> Bool {
+        guard takeKey(key) else { return false }
+        // The text or the cursor changed (or stayed, which the save finds): this field's record.
+        restorableStateDidChange()
+        return true
+    }
+
+    private func takeKey(_ key: Key) -> Bool {
         if let character = key.text {
             insert(character)
             return true
@@ -325,7 +339,9 @@ open class TextField: View {
 
     override open func layoutSubviews() {
         super.layoutSubviews()
+        let scrolled = scrollOffset
         scrollToCursor(width: frame.width)
+        if scrollOffset != scrolled { restorableStateDidChange() }
     }
 
     /// Moves the first shown character so the cursor shows, with one free column after

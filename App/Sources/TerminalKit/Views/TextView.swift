@@ -59,7 +59,9 @@ open class TextView: View {
     /// The text wrapped to the view's width, kept in step with ``storage``.
     var layout = TextLayout()
     /// A place in the top row shown; the layout moves it to the start of its row.
-    var scrollTop = Position.start
+    var scrollTop = Position.start {
+        didSet { if scrollTop != oldValue { restorableStateDidChange() } }
+    }
     /// The column ↑/↓ and PgUp/PgDn keep while they move through shorter rows.
     var goalColumn: Int?
 
@@ -70,7 +72,7 @@ open class TextView: View {
     /// The stored value the text started from, and a conflicting one (rule H16,
     /// ``DraftEditing``); saved with the text (keys `hasBase`, `base`, `conflict`).
     public var draftBase = DraftBase() {
-        didSet { if draftBase != oldValue { invalidateRestorableState() } }
+        didSet { if draftBase != oldValue { restorableStateDidChange() } }
     }
     /// Where copy and cut put text and paste takes it from.
     public var pasteboard: Pasteboard = .general
@@ -109,7 +111,7 @@ open class TextView: View {
         get { storage.text }
         set {
             setText(newValue)
-            invalidateRestorableState()
+            restorableStateDidChange()
         }
     }
 
@@ -132,7 +134,7 @@ open class TextView: View {
             storage.anchor = storage.position(atCharacterOffset: newValue.lowerBound)
             storage.cursor = storage.position(atCharacterOffset: newValue.upperBound)
             goalColumn = nil
-            invalidateRestorableState()
+            restorableStateDidChange()
         }
     }
 
@@ -151,7 +153,7 @@ open class TextView: View {
         get { storage.characterOffset(of: scrollTop) }
         set {
             scrollTop = storage.position(atCharacterOffset: newValue)
-            invalidateRestorableState()
+            restorableStateDidChange()
         }
     }
 
@@ -168,6 +170,7 @@ open class TextView: View {
         storage.anchor = .start
         storage.cursor = storage.endPosition
         goalColumn = nil
+        restorableStateDidChange()
     }
 
     /// Copies the selection into ``pasteboard``; nothing selected copies nothing.
@@ -214,13 +217,24 @@ open class TextView: View {
         layout.apply(edit)
         scrollTop = edit.moved(scrollTop)
         goalColumn = nil
+        restorableStateDidChange()
         delegate?.textViewDidChange(self)
         onChange?(self)
     }
 
     // MARK: Keys
 
+    /// Says what each key it uses changed (rule P1): its text, cursor, selection or scroll.
+    override open var reportsRestorableStateChanges: Bool { true }
+
     override open func handleKey(_ key: Key) -> Bool {
+        guard takeKey(key) else { return false }
+        // The cursor or the selection moved, or the text changed: this view's record.
+        restorableStateDidChange()
+        return true
+    }
+
+    private func takeKey(_ key: Key) -> Bool {
         let shift = key.modifiers.contains(.shift)
         let control = key.modifiers.contains(.control)
         let alt = key.modifiers.contains(.alt)

@@ -68,6 +68,7 @@ open class View: Responder, RestorableObject {
         view.removeFromSuperview()
         subviews.append(view)
         view.superview = self
+        view.restorableViewsMoved()
     }
 
     /// Makes `view` this view's only subview, filling it (nil: no subview): how containers
@@ -82,8 +83,17 @@ open class View: Responder, RestorableObject {
     /// Removes the view from its superview.
     public func removeFromSuperview() {
         guard let superview else { return }
+        restorableViewsMoved()
         superview.subviews.removeAll { $0 === self }
         self.superview = nil
+    }
+
+    /// Tells the controller around this view, when the view or a view inside it has an
+    /// identifier: that controller's children (its views with an identifier) change as this
+    /// view comes or goes (rule P1). A controller's root view is its own controller's.
+    private func restorableViewsMoved() {
+        guard owningController == nil, !restorableViews().isEmpty else { return }
+        enclosingController?.invalidateRestorableState()
     }
 
     /// The window that shows this view, if any.
@@ -100,6 +110,16 @@ open class View: Responder, RestorableObject {
             view = current.superview
         }
         return nil
+    }
+
+    /// Says that this view's restorable state changed (rules R26, P1): its own record, if
+    /// it has an identifier, and its controller's, which may save what the view shows (the
+    /// focus, a field the controller writes itself), are saved again at the next save, and
+    /// only they. TerminalKit's views call it on every change of what they save; a view of
+    /// an app calls it as it would `invalidateRestorableState()`.
+    public func restorableStateDidChange() {
+        invalidateRestorableState()
+        enclosingController?.invalidateRestorableState()
     }
 
     /// True if `self` is `view` or one of its descendants.

@@ -68,7 +68,7 @@ final class HeadlessHomepwner: HeadlessLaunch {
             context, terminal in
             HomepwnerApplication.makeApplication(
                 context: context, driver: terminal, storage: storage,
-                configuration: HomepwnerApplication.configuration(debugOutput: .off), startsFresh: fresh)
+                configuration: Self.configuration, startsFresh: fresh)
         }
     }
 
@@ -78,7 +78,7 @@ final class HeadlessHomepwner: HeadlessLaunch {
             context, terminal in
             HomepwnerApplication.makeApplication(
                 context: context, driver: terminal, storage: storage,
-                configuration: HomepwnerApplication.configuration(debugOutput: .off))
+                configuration: Self.configuration)
         }
     }
 
@@ -95,7 +95,7 @@ final class HeadlessHomepwner: HeadlessLaunch {
         try self.init(paths: paths, storage: nil, size: size, colorEnabled: true) { context, terminal in
             HomepwnerApplication.makeApplication(
                 context: context, driver: terminal, session: session,
-                configuration: HomepwnerApplication.configuration(debugOutput: .off), opening: opening)
+                configuration: Self.configuration, opening: opening)
         }
     }
 
@@ -127,7 +127,29 @@ final class HeadlessHomepwner: HeadlessLaunch {
     /// nothing else runs, and the session's lock goes (the kernel's part, rule S2).
     func kill() {
         application.engine.waitForPendingWrites()
+        expectEveryChangeSaid()
         application.session?.release()
+    }
+
+    /// The app's configuration, with every incremental save checked against a full pass
+    /// (rule P1): a change no object said is a diagnostic, which fails the test.
+    static var configuration: RestorationConfiguration {
+        var configuration = HomepwnerApplication.configuration(debugOutput: .off)
+        configuration.checksIncrementalSaves = true
+        return configuration
+    }
+
+    /// How many of the engine's diagnostics were looked at for changes not said.
+    private var diagnosticsChecked = 0
+
+    /// Fails the test on each change that an incremental save found no object had said
+    /// (rule P1): the state it names would be lost by a `kill -9` before the next full save.
+    func expectEveryChangeSaid(sourceLocation: SourceLocation = #_sourceLocation) {
+        let diagnostics = application.engine.diagnostics
+        for diagnostic in diagnostics.dropFirst(diagnosticsChecked) where diagnostic.isUnsaidChange {
+            Issue.record("P1: \(diagnostic)", sourceLocation: sourceLocation)
+        }
+        diagnosticsChecked = diagnostics.count
     }
 
     /// Ends this launch as `kill -9` would (``kill()``) and launches the app again on the same
@@ -164,6 +186,7 @@ final class HeadlessHomepwner: HeadlessLaunch {
             left -= step
         }
         application.engine.waitForPendingWrites()
+        expectEveryChangeSaid()
     }
 
     /// The screen's rows.
