@@ -60,8 +60,7 @@ struct ContainerLaunch: HeadlessLaunch {
         delegate = ContainerApp(store: store)
         application = Application(
             delegate: delegate, driver: terminal,
-            configuration: RestorationConfiguration(
-                appName: "containers", appVersion: "1.0", debugOutput: .off),
+            configuration: .checked(appName: "containers", appVersion: "1.0"),
             storage: storage, scheduler: ManualScheduler())
         application.window.additionalKeyHints = [KeyHint(key: .ctrl("c"), title: "Quit")]
         do {

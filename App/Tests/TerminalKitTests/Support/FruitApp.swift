@@ -291,9 +291,8 @@ struct FruitLaunch: HeadlessLaunch {
         delegate = FruitApp(store: store)
         application = Application(
             delegate: delegate, driver: terminal,
-            configuration: RestorationConfiguration(
-                appName: "fruits", appVersion: "1.0", continuousPreservationDelay: continuousDelay,
-                debugOutput: .off),
+            configuration: .checked(
+                appName: "fruits", appVersion: "1.0", continuousPreservationDelay: continuousDelay),
             storage: storage, scheduler: scheduler)
         application.window.additionalKeyHints = [KeyHint(key: .ctrl("c"), title: "Quit")]
         do {

@@ -20,7 +20,7 @@ final class ViewLaunch: HeadlessLaunch {
         terminal = HeadlessTerminal(size: size)
         application = Application(
             delegate: RestoringDelegate(root: root), driver: terminal,
-            configuration: RestorationConfiguration(appName: "t", appVersion: "1", debugOutput: .off),
+            configuration: .checked(appName: "t", appVersion: "1"),
             storage: storage)
         try application.launch()
         application.processEvents()
@@ -59,7 +59,7 @@ func launchHeadless(
     let terminal = HeadlessTerminal(size: size)
     let app = Application(
         delegate: delegate, driver: terminal,
-        configuration: RestorationConfiguration(appName: "t", appVersion: "1", debugOutput: .off),
+        configuration: .checked(appName: "t", appVersion: "1"),
         storage: storage, scheduler: scheduler)
     #expect(throws: Never.self) { try app.launch() }
     return (app, terminal)
