@@ -27,3 +27,36 @@ struct PendingPosition {
         return association.indexPathForElement(withModelIdentifier: identifier, savedAt: indexPath, in: view)
     }
 }
+
+extension PendingPosition {
+    /// The position a table saved (``encode(selected:first:naming:in:to:)``, or its offset).
+    /// - Throws: ``StateCodingError`` for a value of the wrong type.
+    @MainActor
+    init(from coder: StateDecoder) throws {
+        self.init(
+            selection: try coder.decodeIfPresent(String.self, forKey: "selection"),
+            selectionAt: Self.indexPath(try coder.decodeIfPresent([Int].self, forKey: "selectionAt")),
+            firstVisible: try coder.decodeIfPresent(String.self, forKey: "firstVisible"),
+            firstVisibleAt: Self.indexPath(try coder.decodeIfPresent([Int].self, forKey: "firstVisibleAt")),
+            offset: try coder.decodeIfPresent(Int.self, forKey: "contentOffset"))
+    }
+
+    /// Writes the highlighted and first shown rows as `association` names them, each with
+    /// where it is now: a hint that spares the restore a lookup by identifier while the
+    /// rows have not moved.
+    /// - Throws: ``StateCodingError`` from the coder.
+    @MainActor
+    static func encode(
+        selected: ElementIndexPath?, first: ElementIndexPath?, naming association: any ModelAssociation,
+        in view: AnyObject, to coder: StateEncoder
+    ) throws {
+        if let selected, let identifier = association.modelIdentifier(forElementAt: selected, in: view) {
+            try coder.encode(identifier, forKey: "selection")
+            try coder.encode([selected.section, selected.row], forKey: "selectionAt")
+        }
+        if let first, let identifier = association.modelIdentifier(forElementAt: first, in: view) {
+            try coder.encode(identifier, forKey: "firstVisible")
+            try coder.encode([first.section, first.row], forKey: "firstVisibleAt")
+        }
+    }
+}

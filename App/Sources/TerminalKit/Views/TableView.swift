@@ -419,20 +419,10 @@ open class TableView: View {
         try super.encodeRestorableState(with: coder)
         reloadIfNeeded()
         if let association = dataSource as? any ModelAssociation {
-            // Each with where it is now: a hint that spares the restore a lookup by
-            // identifier while the rows have not moved.
-            if let selected = indexPathForSelectedRow,
-                let identifier = association.modelIdentifier(forElementAt: selected, in: self)
-            {
-                try coder.encode(identifier, forKey: "selection")
-                try coder.encode([selected.section, selected.row], forKey: "selectionAt")
-            }
-            if let first = firstVisibleIndexPath,
-                let identifier = association.modelIdentifier(forElementAt: first, in: self)
-            {
-                try coder.encode(identifier, forKey: "firstVisible")
-                try coder.encode([first.section, first.row], forKey: "firstVisibleAt")
-            }
+            try PendingPosition.encode(
+                selected: indexPathForSelectedRow, first: firstVisibleIndexPath, naming: association,
+                in: self,
+                to: coder)
         } else {
             try coder.encode(contentOffset, forKey: "contentOffset")
         }
@@ -443,15 +433,7 @@ open class TableView: View {
     /// - Throws: ``StateCodingError`` for a value of the wrong type.
     override open func decodeRestorableState(with coder: StateDecoder) throws {
         try super.decodeRestorableState(with: coder)
-        pendingPosition = PendingPosition(
-            selection: try coder.decodeIfPresent(String.self, forKey: "selection"),
-            selectionAt: PendingPosition.indexPath(
-                try coder.decodeIfPresent([Int].self, forKey: "selectionAt")),
-            firstVisible: try coder.decodeIfPresent(String.self, forKey: "firstVisible"),
-            firstVisibleAt: PendingPosition.indexPath(
-                try coder.decodeIfPresent([Int].self, forKey: "firstVisibleAt")),
-            offset: try coder.decodeIfPresent(Int.self, forKey: "contentOffset")
-        )
+        pendingPosition = try PendingPosition(from: coder)
         applyPendingPosition(final: false)
         if pendingPosition != nil, waitingForData == nil {
             // The data may come later (a load): the restore is not complete until the
