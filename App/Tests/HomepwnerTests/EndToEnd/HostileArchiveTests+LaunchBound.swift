@@ -31,7 +31,7 @@ extension HostileArchiveTests {
     }
 
     /// Launches on `archive`, and returns the log and the seconds to the first frame (shown
-    /// in the test's output; docs/PERFORMANCE.md, "Launch bounded by the archive").
+    /// in the test's output; docs/PERFORMANCE.md, "Other limits", rule P3).
     private func launchTimed(_ session: HomepwnerTmux, _ archive: Archive, shape: String) async throws
         -> [String]
     {
