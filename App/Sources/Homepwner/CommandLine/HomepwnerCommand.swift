@@ -148,17 +148,23 @@ public enum HomepwnerCommand {
                 options = parsed
             }
         } catch {
-            // Every message of the command starts "homepwner: error:".
-            process.standardError("homepwner: " + error.rendered)
+            report(error.message, hint: error.hint, to: process)
             return ExitStatus.usage.rawValue
         }
         switch prepare(options, process: process) {
         case .failure(let failure):
-            process.standardError("homepwner: error: \(failure.message)\n")
+            report(failure.message, hint: failure.hint, to: process)
             return failure.status.rawValue
         case .success(let prepared):
             return launch(prepared, options: options, process: process)
         }
+    }
+
+    /// Writes an error as every error of the command reads: "homepwner: error: " and the
+    /// message, then "hint: " and the hint on a line of its own when there is one (as
+    /// ArgumentKit's ``UsageError/rendered`` does).
+    private static func report(_ message: String, hint: String? = nil, to process: CommandContext) {
+        process.standardError("homepwner: error: \(message)\n" + (hint.map { "hint: \($0)\n" } ?? ""))
     }
 
     /// A failure before the app starts: the message and the exit status.
@@ -190,9 +196,8 @@ public enum HomepwnerCommand {
                     "homepwner: added \(count) random items to \(prepared.paths.databasePath)\n")
                 return ExitStatus.success.rawValue
             }
-            process.standardError(
-                "homepwner: error: standard input and output must be a terminal (Homepwner is a full-screen app)\n"
-            )
+            report(
+                "standard input and output must be a terminal (Homepwner is a full-screen app)", to: process)
             prepared.leftovers.remove()
             return ExitStatus.failure.rawValue
         }
@@ -207,8 +212,7 @@ public enum HomepwnerCommand {
             session = try sessions.open(options.sessionChoice, keeping: unfinished, pruning: false).session
         } catch {
             let failure = LaunchFailure(opening: error)
-            process.standardError("homepwner: error: \(failure.message)\n")
-            if let hint = failure.hint { process.standardError("hint: \(hint)\n") }
+            report(failure.message, hint: failure.hint, to: process)
             return failure.status.rawValue
         }
         prepared.store.session = session.id
@@ -239,7 +243,7 @@ public enum HomepwnerCommand {
         }
         let status = application.run()
         for error in application.preservationErrors {
-            process.standardError("homepwner: error: the screen state was not saved: \(error)\n")
+            report("the screen state was not saved: \(error)", to: process)
         }
         if context.unsavedWrites > 0 {
             // What is true of them (rule H19): kept in the journal beside the database,
@@ -251,10 +255,10 @@ public enum HomepwnerCommand {
                     "They are kept in \(context.journalPath ?? "the journal"), and the next launch of "
                         + "Homepwner saves them."
                 }
-            process.standardError(
-                "homepwner: error: \(context.unsavedWrites) change(s) could not be saved yet: "
+            report(
+                "\(context.unsavedWrites) change(s) could not be saved yet: "
                     + "\(prepared.paths.databasePath) was locked by another program, or the disk refused "
-                    + "the write. \(kept)\n")
+                    + "the write. \(kept)", to: process)
             return ExitStatus.ioError.rawValue
         }
         return status
