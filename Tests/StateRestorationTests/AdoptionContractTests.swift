@@ -2,10 +2,12 @@ import RestorationTesting
 import StateRestoration
 import Testing
 
-/// What an adopter of the engine met as surprises, each through the public API.
+/// What an adopter of the engine can count on, each through the public API: how its
+/// mistakes are reported (R4, R12, R14, R21), and what the engine does without being told
+/// (R8, R13).
 @MainActor
-@Suite("R8, R13, R14, R21: no surprises for an adopter")
-struct AdopterSurpriseTests {
+@Suite("R4, R8, R12–R14, R21: what an adopter can count on")
+struct AdoptionContractTests {
     /// Saves `root` with `harness`, kills the launch and returns the save's report.
     private func save(_ root: Node, _ harness: RestorationHarness) throws -> PreservationReport {
         let app = TestApp()
