@@ -223,4 +223,42 @@ struct PhotoTests {
         #expect(try app.storedItem(1).hasPhoto == false)
         #expect(app.screen.contains("Photo removed"))
     }
+
+    /// Rusty Bear with a photo, open on an 80x24 screen.
+    private func openItemWithPhoto() throws -> (bear: Item, app: HeadlessHomepwner) {
+        let scratch = try scratchStore(sampleItems)
+        let bear = try scratch.attachRedPhoto(toItemAt: 1)
+        return (bear, try openRustyBear(scratch, size: Size(width: 80, height: 24)))
+    }
+
+    @Test(
+        "H8, X1: killed while \"Remove the photo?\" was up, the relaunch asks again over the item; y removes it"
+    )
+    func removePhotoAlertComesBack() throws {
+        let (bear, first) = try openItemWithPhoto()
+        first.press(.ctrl("x"), .right)
+        let before = first.screen
+        #expect(before.contains("Remove the photo?"))
+        first.press(.ctrl("z"))
+
+        let second = try first.relaunched()
+        #expect(second.screen == before)
+        #expect(second.application.restorationReport?.diagnostics.isEmpty == true)
+        second.press(.character("y"))
+        #expect(try second.storedItem(1).hasPhoto == false)
+        #expect(second.screen.contains("Photo removed"))
+        #expect(second.detail?.item.key == bear.key)
+    }
+
+    @Test("H8: a photo removed meanwhile: the alert is not restored, the item screen shows alone")
+    func removePhotoAlertWithoutPhoto() throws {
+        let (bear, first) = try openItemWithPhoto()
+        first.press(.ctrl("x"))
+        first.press(.ctrl("z"))
+        try ItemStore(paths: first.paths).removePhoto(from: bear.key)
+
+        let second = try first.relaunched()
+        #expect(!second.screen.contains("Remove the photo?"))
+        #expect(second.detail?.item.key == bear.key)
+    }
 }

@@ -80,9 +80,11 @@ final class LateFruitApp: ApplicationDelegate {
     func shouldRestoreApplicationState(_ coder: StateDecoder) -> Bool { true }
 }
 
+/// A TerminalKit screen's declared state (R25) saved without a key pressed (R26), a restore
+/// kept open for a table's rows (R27), and a typed reference read as another type (R29).
 @Suite("R25–R29 in TerminalKit")
 @MainActor
-struct ModernRulesTests {
+struct DeclaredStateTests {
     func launch(_ delegate: any ApplicationDelegate, storage: InMemoryStorage, scheduler: ManualScheduler)
         -> (Application, HeadlessTerminal)
     {
