@@ -322,9 +322,13 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
             open.commitPendingEdits()
             split.closeSecondary()
         }
+        // Its row, read before the delete (from the rows kept, most often): the table then
+        // keeps the highlight and the first row shown on their items. A delete that waits
+        // for a busy store leaves the count as it was, and the table reads everything again.
+        let row = try? rows.index(ofKey: item.key)
         context.writer.submit(.delete(key: item.key, name: item.name))
         rows.invalidate()
-        tableView.deleteRows(at: [])
+        tableView.deleteRows(at: row.map { [ElementIndexPath(row: $0)] } ?? [])
     }
 
     // MARK: Data source
