@@ -219,10 +219,12 @@ public final class ItemStore {
                 SELECT count(*) FROM items INDEXED BY items_provisional
                 WHERE provisional != 0 AND session != ?3 AND (ordering, item_key) < (?1, ?2)
                 """, bindings, operation: "find item") ?? 0
+        // The hint comes from a saved archive: any number, so its sum must not overflow.
         if let expected, expected >= 0,
+            case (let offset, let overflow) = Int64(expected).addingReportingOverflow(hidden), !overflow,
             try database.text(
                 "SELECT item_key FROM items ORDER BY ordering, item_key LIMIT 1 OFFSET ?1",
-                [.integer(Int64(expected) + hidden)], operation: "find item") == ItemKey.text(key)
+                [.integer(offset)], operation: "find item") == ItemKey.text(key)
         {
             return expected
         }
