@@ -216,9 +216,6 @@ public enum HomepwnerCommand {
             return failure.status.rawValue
         }
         prepared.store.session = session.id
-        // A session taken again is restored, most often to an item's page: its date
-        // formatter is made on another thread meanwhile (rule P2).
-        if !session.isNew { CreatedDate.prepare() }
         let context = HomepwnerContext(
             store: prepared.store, colorEnabled: ANSIRenderer.colorEnabled(environment: process.environment)
         )
@@ -229,8 +226,9 @@ public enum HomepwnerCommand {
             ),
             opening: prepared.openItem?.key)
         if !session.isNew {
-            // And the classes of an item's page are reflected for their restorable
-            // properties there too, before the restore meets them (rule P2).
+            // A session taken again is restored, most often to an item's page: its classes
+            // are reflected for their restorable properties on another thread, before the
+            // restore meets them (rule P2).
             let layouts = application.engine.restorablePropertyLayouts
             DispatchQueue.global(qos: .userInitiated).async {
                 layouts.prepare([DetailViewController.self, TextField.self, TextView.self])
@@ -238,8 +236,11 @@ public enum HomepwnerCommand {
         }
         // Old sessions are pruned once the first frame is up, off the main thread (S4): the
         // run loop's first timers fire after that frame.
+        // The date formatter is made then too, for the item pages to come: a restored page's
+        // first frame shows the date it saved (rule P2).
         application.schedule(after: .zero) {
             DispatchQueue.global(qos: .utility).async { sessions.tidy(keeping: unfinished) }
+            CreatedDate.prepare()
         }
         let status = application.run()
         for error in application.preservationErrors {

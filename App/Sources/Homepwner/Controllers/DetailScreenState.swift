@@ -13,6 +13,9 @@ struct DetailScreenState {
         /// The message under the fields when the state was saved (a hint, a photo's
         /// outcome, a path's completions).
         var message: (text: String, isError: Bool)?
+        /// The created date as the screen showed it (its first frame shows it again when
+        /// its setting is unchanged, rule P2).
+        var created: CreatedDate.Shown?
     }
 
     /// True once the item is gone (deleted outside, or cancelled): nothing more is written.

@@ -2,6 +2,15 @@ import HomepwnerCore
 import StateRestoration
 
 extension DetailViewController: ObjectRestoration {
+    /// The created date as the screen showed it, read before its view loads, when the
+    /// archive has it.
+    private static func shownCreatedDate(_ coder: StateDecoder) throws -> CreatedDate.Shown? {
+        guard let text = try coder.decodeIfPresent(String.self, forKey: createdTextKey),
+            let setting = try coder.decodeIfPresent(String.self, forKey: createdSettingKey)
+        else { return nil }
+        return CreatedDate.Shown(text: text, setting: setting)
+    }
+
     /// A window shows a detail screen open beside or over the list and a New Item screen at
     /// most: eight is far more than any archive Homepwner writes, and bounds what a crafted
     /// one costs (each screen reads its item and may decode a photo; rule P3).
@@ -50,7 +59,10 @@ extension DetailViewController: ObjectRestoration {
                     return nil
                 }
             }
-            return DetailViewController(item: item, isNew: isNew, context: context)
+            let screen = DetailViewController(item: item, isNew: isNew, context: context)
+            // A crafted value of another type only costs the shortcut.
+            screen.state.restored.created = (try? shownCreatedDate(coder)) ?? nil
+            return screen
         } catch {
             coder.explainNotRestored("item \(ItemKey.text(key)) could not be read: \(error)")
             return nil

@@ -53,6 +53,9 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
     /// The archive keys of the message under the fields, and whether it is a problem.
     static let messageKey = "message"
     static let messageIsErrorKey = "messageIsError"
+    /// The archive keys of the created date as the screen showed it, and of its setting.
+    static let createdTextKey = "created.text"
+    static let createdSettingKey = "created.setting"
 
     let context: HomepwnerContext
     /// How long after the last key an edit is committed.
@@ -139,7 +142,7 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         notesView.reset(toStored: item.notes)
         // A value of 0 is the default: typing replaces it (45, not 045).
         valueField.defaultText = "0"
-        dateLabel.text = CreatedDate.text(item.dateCreated)
+        showCreatedDate()
         dateLabel.style = .dim
         messageLabel.wraps = true
         photoView.colorEnabled = context.colorEnabled
@@ -412,6 +415,9 @@ final class DetailViewController: ViewController, TextFieldDelegate, TextViewDel
         // The fields save their drafts with their bases (H16).
         // The warning of the first Esc stays on screen, and the next Esc leaves (restoration-fuzz).
         if state.warnedAboutInvalidValue { try coder.encode(true, forKey: "warnedAboutInvalidValue") }
+        // The date as shown, for the first frame of a restore (P2).
+        try coder.encode(dateLabel.text, forKey: Self.createdTextKey)
+        try coder.encode(CreatedDate.setting(of: item.dateCreated), forKey: Self.createdSettingKey)
         // So does any other message under the fields; the writer's status is the writer's.
         if !state.showsWriterStatus, !messageLabel.text.isEmpty {
             try coder.encode(messageLabel.text, forKey: Self.messageKey)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import StateRestoration
 import Synchronization
 
 /// The date an item was created, as the detail screen shows it: in the user's locale
@@ -11,12 +12,73 @@ import Synchronization
 /// formatter made (reading and setting a pattern makes ICU build its formatter twice, a
 /// millisecond of a restored launch's, rule P2).
 ///
-/// Making the formatter loads the locale's data from ICU: 2.8 million instructions, the
-/// largest single cost of a restored detail screen. A launch that will restore a screen
-/// calls ``prepare()`` first, which makes it on another thread while the launch opens the
-/// store and reads the archive; the first ``text(_:)`` then waits for it if it is not
-/// done yet. Without ``prepare()``, the first ``text(_:)`` makes it.
+/// Making the formatter loads the locale's and the time zone's data from ICU: 3.2 million
+/// instructions, more than the rest of a restored detail screen (rule P2). So a detail
+/// screen keeps the text it showed in its archive, with the ``setting`` it was written
+/// under (``Shown``); a restored screen whose setting is unchanged shows that text in its
+/// first frame without ICU, and ``check(_:shows:post:)`` writes the date again once the
+/// frame is up, off the main thread, in case it reads otherwise now. ``prepare()`` makes
+/// the formatter on another thread ahead of a first ``text(_:)``, which otherwise makes it
+/// (and waits for one being made).
 enum CreatedDate {
+    /// A date's text as a screen showed it, and the setting it was written under.
+    struct Shown: Equatable, Sendable {
+        /// The date as the screen showed it.
+        var text: String
+        /// ``CreatedDate/setting(of:)`` of the date, in the process that wrote the text.
+        var setting: String
+    }
+
+    /// What decides how a date reads, besides the date: the locale and time-zone variables,
+    /// and where `/etc/localtime` points. Read once (a process's environment and time zone
+    /// do not change under it), without ICU: asking Foundation for its current locale and
+    /// time zone costs half of what making the formatter does.
+    static let processSetting = setting(
+        environment: ProcessInfo.processInfo.environment, localtime: localtimeTarget())
+
+    /// `processSetting` for the given environment and `/etc/localtime` target.
+    static func setting(environment: [String: String], localtime: String) -> String {
+        let names = ["LC_ALL", "LC_TIME", "LANG", "TZ", "TZDIR"]
+        return (names.map { "\($0)=\(environment[$0] ?? "")" } + ["localtime=\(localtime)"])
+            .joined(separator: ";")
+    }
+
+    /// The setting of one date: the process's, with the date's exact value.
+    static func setting(of date: Date) -> String {
+        "\(processSetting);date=\(date.timeIntervalSince1970.bitPattern)"
+    }
+
+    /// Where `/etc/localtime` points, or, when it is a file, its size and time of change.
+    private static func localtimeTarget() -> String {
+        let path = "/etc/localtime"
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) { return target }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return "none" }
+        let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+        let changed = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "file:\(size):\(changed)"
+    }
+
+    /// What a screen shows of `date` now: the text it showed before, when `shown` was
+    /// written under this date's setting, or the text written now.
+    /// - Returns: The text, and whether it came from `shown` (then ``check(_:shows:post:)``
+    ///   it once the frame is up).
+    static func text(_ date: Date, shown: Shown?) -> (text: String, isRemembered: Bool) {
+        if let shown, shown.setting == setting(of: date) { return (shown.text, true) }
+        return (text(date), false)
+    }
+
+    /// Writes `date` on another thread and posts the text to `update` if it is not `text`.
+    static func check(
+        _ date: Date, shows text: String, post: @escaping MainActorPost,
+        update: @escaping @Sendable @MainActor (String) -> Void
+    ) {
+        DispatchQueue.global(qos: .utility).async {
+            let now = Self.text(date)
+            guard now != text else { return }
+            post { update(now) }
+        }
+    }
+
     /// The formatter for the locale's own pattern, made once.
     private static let shared = SharedFormatter(make: makeFormatter)
 

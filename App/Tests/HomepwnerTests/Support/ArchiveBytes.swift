@@ -26,6 +26,27 @@ enum ArchiveBytes {
         return copy + footer
     }
 
+    /// The file with every occurrence of `text` in its archive replaced by `replacement`
+    /// (of the same length in UTF-8, so the structure holds) and resealed: an archive that
+    /// says what it never said; the activity is kept.
+    static func replacing(_ text: String, with replacement: String, in bytes: [UInt8]) -> [UInt8] {
+        let (archive, footer) = parts(bytes)
+        let old = Array(text.utf8)
+        let new = Array(replacement.utf8)
+        precondition(old.count == new.count && !old.isEmpty, "the same length, so the structure holds")
+        var copy = archive
+        var index = 0
+        while index + old.count <= copy.count {
+            if copy[index..<index + old.count].elementsEqual(old) {
+                copy.replaceSubrange(index..<index + old.count, with: new)
+                index += old.count
+            } else {
+                index += 1
+            }
+        }
+        return ArchiveSealing.resealed(copy) + footer
+    }
+
     /// The archive alone, as saved before sessions had activities.
     static func withoutActivity(_ bytes: [UInt8]) -> [UInt8] {
         parts(bytes).archive
