@@ -74,11 +74,11 @@ struct CreatedDateTests {
     @Test("P2: the setting changes with each locale and time-zone variable and with /etc/localtime")
     func settingNamesWhatDecides() {
         let base = ["LANG": "C.UTF-8", "HOME": "/root"]
-        let setting = CreatedDate.setting(environment: base, localtime: "/usr/share/zoneinfo/Etc/UTC")
+        let setting = CreatedDate.setting(variable: { base[$0] }, localtime: "/usr/share/zoneinfo/Etc/UTC")
         // What does not decide how a date reads does not change it.
+        let elsewhere = base.merging(["HOME": "/tmp"]) { $1 }
         #expect(
-            CreatedDate.setting(
-                environment: base.merging(["HOME": "/tmp"]) { $1 }, localtime: "/usr/share/zoneinfo/Etc/UTC")
+            CreatedDate.setting(variable: { elsewhere[$0] }, localtime: "/usr/share/zoneinfo/Etc/UTC")
                 == setting)
         for (name, value) in [
             ("LC_ALL", "fr_FR.UTF-8"), ("LC_TIME", "de_DE.UTF-8"), ("LANG", "ja_JP.UTF-8"),
@@ -86,11 +86,13 @@ struct CreatedDateTests {
         ] {
             let changed = base.merging([name: value]) { $1 }
             #expect(
-                CreatedDate.setting(environment: changed, localtime: "/usr/share/zoneinfo/Etc/UTC") != setting
+                CreatedDate.setting(variable: { changed[$0] }, localtime: "/usr/share/zoneinfo/Etc/UTC")
+                    != setting
             )
         }
         #expect(
-            CreatedDate.setting(environment: base, localtime: "/usr/share/zoneinfo/Europe/Paris") != setting)
+            CreatedDate.setting(variable: { base[$0] }, localtime: "/usr/share/zoneinfo/Europe/Paris")
+                != setting)
     }
 
     @Test(

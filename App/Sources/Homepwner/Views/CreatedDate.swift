@@ -34,13 +34,20 @@ enum CreatedDate {
     /// do not change under it), without ICU: asking Foundation for its current locale and
     /// time zone costs half of what making the formatter does.
     static let processSetting = setting(
-        environment: ProcessInfo.processInfo.environment, localtime: localtimeTarget())
+        variable: { name in getenv(name).map { String(cString: $0) } }, localtime: localtimeTarget())
 
-    /// `processSetting` for the given environment and `/etc/localtime` target.
-    static func setting(environment: [String: String], localtime: String) -> String {
-        let names = ["LC_ALL", "LC_TIME", "LANG", "TZ", "TZDIR"]
-        return (names.map { "\($0)=\(environment[$0] ?? "")" } + ["localtime=\(localtime)"])
-            .joined(separator: ";")
+    /// `processSetting` for the given variables and `/etc/localtime` target. Written out with
+    /// appends: a first `joined(separator:)` costs a restored launch 0.25 million
+    /// instructions.
+    static func setting(variable: (String) -> String?, localtime: String) -> String {
+        var text = ""
+        for name in ["LC_ALL", "LC_TIME", "LANG", "TZ", "TZDIR"] {
+            text += name
+            text += "="
+            text += variable(name) ?? ""
+            text += ";"
+        }
+        return text + "localtime=" + localtime
     }
 
     /// The setting of one date: the process's, with the date's exact value.
