@@ -1,5 +1,6 @@
 import Foundation
 import HomepwnerCore
+import TerminalKit
 import Testing
 
 @testable import Homepwner
@@ -133,5 +134,78 @@ struct ItemRowCacheTests {
         rows.invalidateIfStoreChanged()
         #expect(try rows.item(at: 151)?.name == "Elsewhere")
         #expect(rows.rowsRead > afterWrite)
+    }
+
+    @Test(
+        "P2: on trust, a restored row is taken where it was saved, its page read by key, and the check after the first frame finds it there"
+    )
+    func trustedRowHolds() throws {
+        let (_, all, rows) = try listed(count: 2_000)
+        #expect(try rows.index(ofKey: all[1_210].key, expected: 1_210, trusting: true) == 1_210)
+        #expect(rows.trusted?.row == 1_210, "taken on trust, not yet checked")
+        #expect(rows.rowsRead == ItemRowCache.pageSize, "one page, read around the key")
+        // The first visible row of the same restore, in the page before: read by key.
+        #expect(try rows.index(ofKey: all[1_140].key, expected: 1_140, trusting: true) == 1_140)
+        #expect(rows.confirmTrustedRow())
+        #expect(rows.trusted == nil)
+        for row in [1_088, 1_151, 1_152, 1_215] { #expect(try rows.item(at: row)?.key == all[row].key) }
+    }
+
+    @Test(
+        "P2: a row taken on trust where the item no longer is (rows above it deleted while the app was closed) is found out by the check, and read again"
+    )
+    func trustedRowMoved() throws {
+        let (_, all, rows) = try listed(count: 2_000)
+        // Saved at 1,215; five rows above it have gone since.
+        #expect(try rows.index(ofKey: all[1_210].key, expected: 1_215, trusting: true) == 1_215)
+        #expect(rows.confirmTrustedRow() == false)
+        #expect(rows.trusted == nil)
+        #expect(
+            try rows.index(ofKey: all[1_210].key, expected: 1_215, trusting: true) == 1_210,
+            "trusted once only")
+        #expect(try rows.item(at: 1_210)?.key == all[1_210].key)
+        // A hint past the end is not taken on trust.
+        let fresh = ItemRowCache(store: try ItemStore(paths: scratch.paths))
+        #expect(try fresh.index(ofKey: all[10].key, expected: 5_000, trusting: true) == 10)
+        #expect(fresh.trusted == nil)
+    }
+
+    @Test(
+        "P2: a row found elsewhere while a row is held on trust checks that row first, so that no page numbered from it stays beside pages numbered from the start"
+    )
+    func trustedRowCheckedBeforeAnother() throws {
+        let (_, all, rows) = try listed(count: 2_000)
+        #expect(try rows.index(ofKey: all[1_210].key, expected: 1_215, trusting: true) == 1_215)
+        #expect(try rows.index(ofKey: all[100].key, expected: 100, trusting: true) == 100)
+        #expect(rows.trusted == nil)
+        for row in [100, 1_210, 1_215] { #expect(try rows.item(at: row)?.key == all[row].key) }
+    }
+
+    @Test(
+        "P2, R16: rows deleted above the highlight while the app was closed: the relaunch highlights the same item and the same item on top, and counts its row anew"
+    )
+    func relaunchAfterRowsDeletedAbove() throws {
+        let items = (1...300).map { ("Item \($0)", String(format: "S%04d", $0), $0) }
+        let first = try HeadlessHomepwner.launched(items: items, size: Size(width: 60, height: 12))
+        // Deep enough that its page, read around it by key, is whole after the deletion:
+        // the restore takes the saved row on trust, and the check after the first frame
+        // finds it moved.
+        for _ in 0..<15 { first.press(.pageDown) }
+        first.press(.down)
+        let highlighted = try #require(first.highlightedRow)
+        let top = first.lines[1]
+        let row = try #require(first.list?.tableView.indexPathForSelectedRow?.row)
+        #expect(row % ItemRowCache.pageSize > 10 && highlighted.hasPrefix(" Item \(row + 1) "))
+        first.advance(by: .seconds(1))
+        let store = try ItemStore(paths: first.paths)
+        for item in try store.allItems().prefix(5) { #expect(try store.deleteItem(withKey: item.key)) }
+        let app = try first.relaunched()
+        #expect(app.highlightedRow == highlighted)
+        #expect(app.lines[1] == top)
+        #expect(app.lines[10].hasSuffix("row \(row + 1 - 5) of 295"))
+        #expect(app.list?.tableView.indexPathForSelectedRow?.row == row - 5)
+        // And the rows around it are the store's: one up is the item above it.
+        app.press(.up)
+        #expect(app.highlightedRow?.hasPrefix(" Item \(row) ") == true)
     }
 }

@@ -39,6 +39,15 @@ public enum HomepwnerApplication {
             debugOutput: debugOutput)
     }
 
+    /// Gives `context` what it reaches through the application: the engine's restoration
+    /// context (what the restoration classes reach the store through, R30), the run loop's
+    /// post and the work after the first frame.
+    private static func connect(_ context: HomepwnerContext, to application: Application) {
+        application.engine.restorationContext = context
+        context.runLoopPost = application.mainActorPost
+        context.afterFirstFrame = { [weak application] action in application?.afterFirstFrame(action) }
+    }
+
     /// Creates the application, not yet launched.
     /// - Parameters:
     ///   - context: The store and settings of this launch.
@@ -55,9 +64,7 @@ public enum HomepwnerApplication {
         let application = Application(
             delegate: AppDelegate(context: context, startsFresh: startsFresh), driver: driver,
             configuration: configuration, registry: registry, storage: storage, scheduler: scheduler)
-        // What the restoration classes reach the store through (R30).
-        application.engine.restorationContext = context
-        context.runLoopPost = application.mainActorPost
+        connect(context, to: application)
         return application
     }
 
@@ -79,8 +86,7 @@ public enum HomepwnerApplication {
         let application = Application(
             delegate: AppDelegate(context: context, startsFresh: false, opening: opening), driver: driver,
             configuration: configuration, registry: registry, session: session, scheduler: scheduler)
-        application.engine.restorationContext = context
-        context.runLoopPost = application.mainActorPost
+        connect(context, to: application)
         // The session owns this launch's new items (H18); the journal's writes of sessions
         // no instance holds are this launch's to make (H17).
         context.store.session = session.id

@@ -72,6 +72,11 @@ public final class HomepwnerContext {
     /// such work is done at once.
     var runLoopPost: MainActorPost?
 
+    /// Runs work right after the first frame, before any key: the application's
+    /// ``Application/afterFirstFrame(_:)``, set when it is made; nil before, when such work
+    /// is done at once.
+    var afterFirstFrame: ((@escaping @MainActor () -> Bool) -> Void)?
+
     /// Queues a notice for the list's status line.
     func post(_ notice: String) {
         notices.append(notice)

@@ -32,11 +32,18 @@ final class ItemRowCache {
     /// writes and other programs' commits (``ItemStore/dataVersion()``).
     private var readAt: (writes: Int, version: Int64)?
 
+    /// A row taken where a restored archive says its item was, not yet checked against the
+    /// store (``index(ofKey:expected:trusting:)``, ``confirmTrustedRow()``).
+    private(set) var trusted: (key: Item.ID, row: Int)?
+    /// False once a row was taken on trust: a cache does so once, for a restore.
+    private var mayTrust = true
+
     /// Forgets everything read: the next access reads the store again.
     func invalidate() {
         cachedCount = nil
         pages.removeAll()
         readAt = nil
+        trusted = nil
     }
 
     /// Forgets what was read if the store changed since, by this launch or another program:
@@ -68,10 +75,17 @@ final class ItemRowCache {
     /// The row of the item with `key`, or nil if it is not listed. A key in a page already
     /// read costs no query; otherwise the store finds its row, and its page is read around
     /// it by key (the pages beside it follow by key from its edges, as the screen asks).
-    /// - Throws: ``ItemStoreError`` from the store.
+    ///
     /// `expected`, where the row was when the state was saved, is checked first: the store
-    /// then need not count the rows before it (``ItemStore/index(ofKey:expected:)``).
-    func index(ofKey key: Item.ID, expected: Int? = nil) throws(ItemStoreError) -> Int? {
+    /// then need not count the rows before it (``ItemStore/index(ofKey:expected:)``). With
+    /// `trusting`, and nothing read yet, it is not even checked: the page it names is read
+    /// around the key by key, and the row is taken as saved until ``confirmTrustedRow()``
+    /// (a restore's first frame, before which the check's step through every row before
+    /// it would come, rule P2).
+    /// - Throws: ``ItemStoreError`` from the store.
+    func index(ofKey key: Item.ID, expected: Int? = nil, trusting: Bool = false) throws(ItemStoreError)
+        -> Int?
+    {
         for (page, items) in pages {
             if let index = items.firstIndex(where: { $0.key == key }) { return page * Self.pageSize + index }
         }
@@ -86,14 +100,49 @@ final class ItemRowCache {
                 return expected
             }
         }
+        if trusting, mayTrust, pages.isEmpty, let expected, expected >= 0, expected < (try count()),
+            try keepPage(around: key, at: expected)
+        {
+            mayTrust = false
+            trusted = (key, expected)
+            return expected
+        }
+        // A row elsewhere: a row taken on trust is checked first, so that no page numbered
+        // from it stays beside pages numbered from the start.
+        if trusted != nil { _ = confirmTrustedRow() }
         guard let index = try store.index(ofKey: key, expected: expected) else { return nil }
+        _ = try keepPage(around: key, at: index)
+        return index
+    }
+
+    /// Checks the row ``index(ofKey:expected:trusting:)`` took on trust: true when the item
+    /// is there, or when the store cannot say now (busy or unreadable: what shows stays).
+    /// Otherwise (the item moved or is gone) everything read is forgotten, since the rows
+    /// kept are numbered from the wrong row, and false.
+    func confirmTrustedRow() -> Bool {
+        guard let trusted else { return true }
+        self.trusted = nil
+        let found: Int?
+        do {
+            found = try store.index(ofKey: trusted.key, expected: trusted.row)
+        } catch {
+            return true
+        }
+        guard found != trusted.row else { return true }
+        invalidate()
+        return false
+    }
+
+    /// Reads the page of row `index` around `key`, and keeps it if it is whole (the store
+    /// did not change between the reads, and the rows before the key fill the page up to
+    /// it): true then.
+    private func keepPage(around key: Item.ID, at index: Int) throws(ItemStoreError) -> Bool {
         let page = index / Self.pageSize
         let first = page * Self.pageSize
         let read = try store.items(around: key, before: index - first, after: first + Self.pageSize - index)
-        // Only a page that is whole (the store did not change between the two reads) is kept.
-        guard read.before.count == index - first, read.from.first?.key == key else { return index }
+        guard read.before.count == index - first, read.from.first?.key == key else { return false }
         keep(read.before + read.from, asPage: page)
-        return index
+        return true
     }
 
     /// Keeps `items` as page `page`, starting over if the cache is full.

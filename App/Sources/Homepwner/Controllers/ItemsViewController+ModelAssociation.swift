@@ -31,9 +31,32 @@ extension ItemsViewController {
         guard let key = ItemKey.parse(identifier) else { return nil }
         do {
             let expected = indexPath.section == 0 ? indexPath.row : nil
-            return try rows.index(ofKey: key, expected: expected).map { ElementIndexPath(row: $0) }
+            // Before the first frame the row is taken where it was saved, and checked right
+            // after that frame (rule P2).
+            let checking = rows.trusted != nil
+            let row = try rows.index(ofKey: key, expected: expected, trusting: context.afterFirstFrame != nil)
+            if !checking, rows.trusted != nil {
+                context.afterFirstFrame? { [weak self] in self?.confirmRestoredPosition() ?? false }
+            }
+            return row.map { ElementIndexPath(row: $0) }
         } catch {
             return nil
         }
+    }
+
+    /// Checks the row a restore took where the archive said it was: if the item moved in
+    /// the store since the save (another program deleted rows above it), the list is read
+    /// again, the same items highlighted and on top.
+    /// - Returns: True if the screen changed.
+    func confirmRestoredPosition() -> Bool {
+        let selected = try? tableView.indexPathForSelectedRow.flatMap { try rows.item(at: $0.row)?.key }
+        let first = try? tableView.firstVisibleIndexPath.flatMap { try rows.item(at: $0.row)?.key }
+        guard !rows.confirmTrustedRow() else { return false }
+        tableView.reloadData()
+        if let selected { selectItem(withKey: selected) }
+        if let first, let row = try? rows.index(ofKey: first) {
+            tableView.scrollToRow(at: ElementIndexPath(row: row))
+        }
+        return true
     }
 }

@@ -66,6 +66,10 @@ public final class Application: Responder {
     private let timers = TimerQueue()
     /// What other threads posted to the run loop (the engine's write outcomes).
     private let posted: PostedActions
+    /// What runs right after the first frame (``afterFirstFrame(_:)``).
+    private var firstFrameActions: [@MainActor () -> Bool] = []
+    /// True once the first frame is drawn: actions for after it run at once.
+    private var firstFrameDrawn = false
 
     /// Creates an application. Nothing happens until ``launch()`` or ``run()``.
     /// - Parameters:
@@ -173,6 +177,27 @@ public final class Application: Responder {
         // run loop, just after it.
         driver.setLaunching(false)
         display()
+        runFirstFrameActions()
+    }
+
+    /// Runs `action` once, right after the first frame is drawn and before any key or signal
+    /// is handled: work the first frame need not wait for, such as checking what a restore
+    /// took on the archive's word (rule P2). The action returns true when it changed what
+    /// the screen shows, and the frame is then drawn again at once. Added after the first
+    /// frame, it runs now.
+    public func afterFirstFrame(_ action: @escaping @MainActor () -> Bool) {
+        firstFrameActions.append(action)
+        if firstFrameDrawn { runFirstFrameActions() }
+    }
+
+    /// Runs the actions ``afterFirstFrame(_:)`` took, and draws again if one asks.
+    private func runFirstFrameActions() {
+        firstFrameDrawn = true
+        let actions = firstFrameActions
+        firstFrameActions.removeAll()
+        var changed = false
+        for action in actions where action() { changed = true }
+        if changed { display() }
     }
 
     /// Launches if needed and runs until the app quits.

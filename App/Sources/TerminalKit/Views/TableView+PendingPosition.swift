@@ -26,6 +26,26 @@ struct PendingPosition {
         }
         return association.indexPathForElement(withModelIdentifier: identifier, savedAt: indexPath, in: view)
     }
+
+    /// Where the selection and the first visible row are now, each asked with its saved
+    /// index path. A selection that no longer names its element once both are found (the
+    /// model numbered its rows afresh while it found the second, having taken the first
+    /// where it was saved) is asked for again, without its hint.
+    @MainActor
+    func resolveRows(with association: any ModelAssociation, in view: AnyObject)
+        -> (selection: ElementIndexPath?, first: ElementIndexPath?)
+    {
+        var selection = self.selection.flatMap {
+            resolve($0, savedAt: selectionAt, with: association, in: view)
+        }
+        let first = firstVisible.flatMap { resolve($0, savedAt: firstVisibleAt, with: association, in: view) }
+        if let identifier = self.selection, let row = selection,
+            association.modelIdentifier(forElementAt: row, in: view) != identifier
+        {
+            selection = resolve(identifier, savedAt: nil, with: association, in: view)
+        }
+        return (selection, first)
+    }
 }
 
 extension PendingPosition {

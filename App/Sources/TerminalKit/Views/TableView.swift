@@ -462,12 +462,7 @@ open class TableView: View {
             return
         }
         if let association = dataSource as? any ModelAssociation {
-            let selection = position.selection.flatMap {
-                position.resolve($0, savedAt: position.selectionAt, with: association, in: self)
-            }
-            let first = position.firstVisible.flatMap {
-                position.resolve($0, savedAt: position.firstVisibleAt, with: association, in: self)
-            }
+            let (selection, first) = position.resolveRows(with: association, in: self)
             if let selection, contains(selection) { indexPathForSelectedRow = selection }
             if let first { scrollToRow(at: first) }
             let resolved =
