@@ -200,6 +200,7 @@ struct ItemRowCacheTests {
         let store = try ItemStore(paths: first.paths)
         for item in try store.allItems().prefix(5) { #expect(try store.deleteItem(withKey: item.key)) }
         let app = try first.relaunched()
+        #expect(app.list?.tableView.dataSource?.modelAssociation === app.list, "the list says it is one")
         #expect(app.highlightedRow == highlighted)
         #expect(app.lines[1] == top)
         #expect(app.lines[10].hasSuffix("row \(row + 1 - 5) of 295"))

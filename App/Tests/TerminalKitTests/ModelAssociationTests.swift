@@ -95,6 +95,32 @@ struct ModelAssociationTests {
         #expect(controller.tableView.indexPathForSelectedRow?.row != saved.selectedRow)
         #expect(controller.tableView.firstVisibleIndexPath.map { keys[$0.row] } == saved.firstVisible)
     }
+
+    @Test(
+        "R16, P2: a data source that adopts ModelAssociation is its table's model association, found by a cast unless it says so itself"
+    )
+    func dataSourceAsModelAssociation() {
+        let keyed = KeyedListController(keys: ["K0"])
+        #expect(keyed.modelAssociation === keyed)
+        #expect(TableViewController().modelAssociation == nil)
+        let plain = PlainKeyedSource()
+        #expect((plain as any TableViewDataSource).modelAssociation === plain)
+        #expect((TableViewController() as any TableViewDataSource).modelAssociation == nil)
+    }
+}
+
+/// A data source that is not a table view controller and adopts ``ModelAssociation``.
+@MainActor
+private final class PlainKeyedSource: TableViewDataSource, ModelAssociation {
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 0 }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: ElementIndexPath) -> TableViewCell {
+        TableViewCell(text: "")
+    }
+    func modelIdentifier(forElementAt indexPath: ElementIndexPath, in view: AnyObject) -> String? { nil }
+    func indexPathForElement(withModelIdentifier identifier: String, in view: AnyObject) -> ElementIndexPath?
+    {
+        nil
+    }
 }
 
 /// A list of items named by key, whose data source maps rows to keys (``ModelAssociation``)

@@ -226,12 +226,16 @@ public enum HomepwnerCommand {
             ),
             opening: prepared.openItem?.key)
         if !session.isNew {
-            // A session taken again is restored, most often to an item's page: its classes
-            // are reflected for their restorable properties on another thread, before the
-            // restore meets them (rule P2).
+            // A session taken again is restored, most often to the list and an item's page:
+            // the classes only a restore meets before the first frame are reflected for their
+            // restorable properties on another thread, in the order the restore meets them,
+            // while the main thread reads the archive and meets the others (rule P2).
             let layouts = application.engine.restorablePropertyLayouts
             DispatchQueue.global(qos: .userInitiated).async {
-                layouts.prepare([DetailViewController.self, TextField.self, TextView.self])
+                layouts.prepare([
+                    ItemsViewController.self, TableView.self, DetailViewController.self, TextField.self,
+                    TextView.self,
+                ])
             }
         }
         // Old sessions are pruned once the first frame is up, off the main thread (S4): the

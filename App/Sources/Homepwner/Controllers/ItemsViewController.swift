@@ -165,6 +165,9 @@ final class ItemsViewController: TableViewController, ModelAssociation, StoreObs
 
     // MARK: Keys
 
+    /// The list maps its rows to item keys (R16), known without a cast (P2).
+    override var modelAssociation: (any ModelAssociation)? { self }
+
     override var keyCommands: [KeyCommand] {
         // In editing mode the table sends Del to tableView(_:commit:forRowAt:); here it
         // also works outside editing mode, as swipe-to-delete does in UIKit.

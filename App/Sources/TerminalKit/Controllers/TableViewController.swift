@@ -31,6 +31,10 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
 
     // MARK: Data source
 
+    /// This controller cast to a `ModelAssociation`; a subclass that adopts it may return
+    /// `self`, which spares the cast's search (rule P2).
+    open var modelAssociation: (any ModelAssociation)? { self as? any ModelAssociation }
+
     /// One section; override for more.
     open func numberOfSections(in tableView: TableView) -> Int { 1 }
 

@@ -418,7 +418,7 @@ open class TableView: View {
     override open func encodeRestorableState(with coder: StateEncoder) throws {
         try super.encodeRestorableState(with: coder)
         reloadIfNeeded()
-        if let association = dataSource as? any ModelAssociation {
+        if let association = dataSource?.modelAssociation {
             try PendingPosition.encode(
                 selected: indexPathForSelectedRow, first: firstVisibleIndexPath, naming: association,
                 in: self,
@@ -461,7 +461,7 @@ open class TableView: View {
             pendingPosition = nil
             return
         }
-        if let association = dataSource as? any ModelAssociation {
+        if let association = dataSource?.modelAssociation {
             let (selection, first) = position.resolveRows(with: association, in: self)
             if let selection, contains(selection) { indexPathForSelectedRow = selection }
             if let first { scrollToRow(at: first) }

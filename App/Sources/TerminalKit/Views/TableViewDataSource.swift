@@ -29,9 +29,15 @@ public protocol TableViewDataSource: AnyObject {
     func tableView(
         _ tableView: TableView, moveRowAt sourceIndexPath: ElementIndexPath,
         to destinationIndexPath: ElementIndexPath)
+    /// The data source as a `ModelAssociation`, if it is one (rule R16). Default: the data
+    /// source cast to one, which costs the runtime a search of its conformance records the
+    /// first time, before a restored list's first frame; a data source that knows it is one
+    /// returns itself (rule P2).
+    var modelAssociation: (any ModelAssociation)? { get }
 }
 
 extension TableViewDataSource {
+    public var modelAssociation: (any ModelAssociation)? { self as? any ModelAssociation }
     public func numberOfSections(in tableView: TableView) -> Int { 1 }
     public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
     public func tableView(_ tableView: TableView, canEditRowAt indexPath: ElementIndexPath) -> Bool { true }
