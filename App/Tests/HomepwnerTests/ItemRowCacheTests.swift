@@ -67,15 +67,19 @@ struct ItemRowCacheTests {
     )
     func hintInNeighbourPage() throws {
         let (_, all, rows) = try listed(count: 2_000)
+        let size = ItemRowCache.pageSize
+        // The selection at 1,210, and the first visible row saved ten rows into the page
+        // before the selection's.
+        let page = 1_210 / size * size
         #expect(try rows.index(ofKey: all[1_210].key, expected: 1_210) == 1_210)
-        // The first visible row, saved at 1,140, in the page before (1,088..<1,152).
-        #expect(try rows.index(ofKey: all[1_140].key, expected: 1_140) == 1_140)
+        #expect(
+            try rows.index(ofKey: all[page - size + 10].key, expected: page - size + 10) == page - size + 10)
         #expect(rows.pagesReadFromNeighbour == 1)
-        #expect(rows.rowsRead == 2 * ItemRowCache.pageSize)
+        #expect(rows.rowsRead == 2 * size)
         // A hint in the next page that is wrong (the row moved): the page is read, the
         // row is found where it is.
-        #expect(try rows.index(ofKey: all[1_700].key, expected: 1_230) == 1_700)
-        for row in [1_088, 1_151, 1_152, 1_215, 1_216, 1_279, 1_700] {
+        #expect(try rows.index(ofKey: all[1_700].key, expected: page + size + 5) == 1_700)
+        for row in [page - size, page - 1, page, page + size - 1, page + size, page + 2 * size - 1, 1_700] {
             #expect(try rows.item(at: row)?.key == all[row].key)
         }
     }
@@ -103,14 +107,18 @@ struct ItemRowCacheTests {
         if index % ItemRowCache.pageSize > 0 {
             #expect(try rows.index(ofKey: all[index - 1].key) == index - 1)
         }
-        // Two pages on each side, each read from the edge of the one kept next to it.
+        // Two pages on each side, each read from the edge of the one kept next to it (by
+        // position near the start).
         let first = max(0, page - 2) * ItemRowCache.pageSize
         let end = min(all.count, (page + 3) * ItemRowCache.pageSize)
         for row in (first..<index).reversed() { #expect(try rows.item(at: row)?.key == all[row].key) }
         for row in index..<end { #expect(try rows.item(at: row)?.key == all[row].key) }
         #expect(rows.rowsRead == end - first)
-        // Every page but the key's own: the pages from `first` to `end`, less one.
-        #expect(rows.pagesReadFromNeighbour == (end - first - 1) / ItemRowCache.pageSize)
+        // Every page but the key's own, except those near the start (read by position).
+        let bySeek = stride(from: first, to: end, by: ItemRowCache.pageSize).filter {
+            $0 / ItemRowCache.pageSize != page && $0 >= ItemRowCache.rowsReadByPosition
+        }
+        #expect(rows.pagesReadFromNeighbour == bySeek.count)
         #expect(try rows.item(at: all.count) == nil)
     }
 
@@ -145,10 +153,15 @@ struct ItemRowCacheTests {
         #expect(rows.trusted?.row == 1_210, "taken on trust, not yet checked")
         #expect(rows.rowsRead == ItemRowCache.pageSize, "one page, read around the key")
         // The first visible row of the same restore, in the page before: read by key.
-        #expect(try rows.index(ofKey: all[1_140].key, expected: 1_140, trusting: true) == 1_140)
+        let size = ItemRowCache.pageSize
+        let page = 1_210 / size * size
+        #expect(try rows.index(ofKey: all[page - 5].key, expected: page - 5, trusting: true) == page - 5)
+        #expect(rows.pagesReadFromNeighbour == 1)
         #expect(rows.confirmTrustedRow())
         #expect(rows.trusted == nil)
-        for row in [1_088, 1_151, 1_152, 1_215] { #expect(try rows.item(at: row)?.key == all[row].key) }
+        for row in [page - size, page - 1, page, page + size - 1] {
+            #expect(try rows.item(at: row)?.key == all[row].key)
+        }
     }
 
     @Test(

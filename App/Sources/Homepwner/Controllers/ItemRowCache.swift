@@ -5,16 +5,21 @@ import HomepwnerCore
 /// The table asks for the row count often (every layout) and for the visible rows every
 /// frame. The count is read once until ``invalidate()``; rows come in pages of
 /// ``pageSize`` from ``ItemStore/items(offset:limit:)``, so a list of 10,000 items reads
-/// one count and one page to draw its first frame. At most ``maximumPages`` pages are
+/// one count and the pages its screen shows (one or two) to draw its first frame, the
+/// second by key from the first's edge. At most ``maximumPages`` pages are
 /// kept. An item found by key (a restored selection or scroll position) has its page read
 /// around it by key, and a page next to one kept is read by key from its edge, so a row
 /// deep in the list costs no walk through the rows before it once its index is known.
 @MainActor
 final class ItemRowCache {
-    /// Rows read per query.
-    static let pageSize = 64
-    /// Pages kept before the cache starts over.
-    static let maximumPages = 32
+    /// Rows read per query: a 40-row terminal's list shows 37, a restored one across two
+    /// pages at most, so no more than a screen's worth is read beyond what shows (rule P2).
+    static let pageSize = 32
+    /// Pages kept before the cache starts over (2,048 rows).
+    static let maximumPages = 64
+    /// Rows before which a page the screen asks for is read by position: the walk to it
+    /// costs less than a seek by key, whose statements a fresh launch would prepare first.
+    static let rowsReadByPosition = 4 * pageSize
 
     private let store: ItemStore
     private var cachedCount: Int?
@@ -182,7 +187,7 @@ final class ItemRowCache {
             items = cached
         } else {
             reading()
-            if let read = try pageNextToKept(page) {
+            if page * Self.pageSize >= Self.rowsReadByPosition, let read = try pageNextToKept(page) {
                 items = read
             } else {
                 items = try store.items(offset: page * Self.pageSize, limit: Self.pageSize)
