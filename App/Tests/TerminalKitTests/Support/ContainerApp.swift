@@ -40,7 +40,7 @@ final class ContainerApp: ApplicationDelegate {
         any RestorableObject
     )? {
         // A new fruit's screen is in the modal navigation controller, wherever that is.
-        let isNew = path.identifiers.dropLast().last == "ModalNavigationController"
+        let isNew = path.identifiers.dropLast().last == FruitDetailViewController.modalIdentifier
         return FruitApp.restorableObject(at: path, coder: coder, store: store, isNew: isNew)
     }
 }

@@ -58,11 +58,7 @@ final class FruitListViewController: TableViewController, ModelAssociation {
     }
 
     func addFruit() {
-        let fruit = Fruit(id: "N\(store.fruits.count)", name: "", price: 0)
-        let detail = FruitDetailViewController(store: store, fruit: fruit, isNew: true)
-        let modal = NavigationController(rootViewController: detail)
-        modal.restorationIdentifier = "ModalNavigationController"
-        present(modal)
+        present(FruitDetailViewController.newFruitModal(store: store))
     }
 
     override func viewWillAppear(_ animated: Bool) {
@@ -155,6 +151,24 @@ final class FruitDetailViewController: ViewController, TextFieldDelegate {
         }
     }
 
+    /// The identifier of the navigation controller that a new fruit's screen is presented in.
+    static let modalIdentifier = "ModalNavigationController"
+
+    /// A new fruit's screen (Add, Ctrl-N), in its navigation controller, to present.
+    static func newFruitModal(store: FruitStore) -> NavigationController {
+        let fruit = Fruit(id: "N\(store.fruits.count)", name: "", price: 0)
+        return modal(
+            NavigationController(
+                rootViewController: FruitDetailViewController(store: store, fruit: fruit, isNew: true)))
+    }
+
+    /// `navigation` named as the navigation controller of a new fruit's screen; by default an
+    /// empty one, as a restore makes it again before the screen.
+    static func modal(_ navigation: NavigationController = NavigationController()) -> NavigationController {
+        navigation.restorationIdentifier = modalIdentifier
+        return navigation
+    }
+
     override func viewDidLoad() {
         super.viewDidLoad()
         let form = FormView()
@@ -177,12 +191,7 @@ final class FruitDetailViewController: ViewController, TextFieldDelegate {
         return [
             KeyCommand(.ctrl("n"), title: "New") { [weak self] in
                 guard let self else { return }
-                let detail = FruitDetailViewController(
-                    store: self.store, fruit: Fruit(id: "N\(self.store.fruits.count)", name: "", price: 0),
-                    isNew: true)
-                let modal = NavigationController(rootViewController: detail)
-                modal.restorationIdentifier = "ModalNavigationController"
-                self.present(modal)
+                self.present(Self.newFruitModal(store: self.store))
             }
         ]
     }
@@ -260,10 +269,8 @@ final class FruitApp: ApplicationDelegate {
         -> (any RestorableObject)?
     {
         switch path.last?.identifier {
-        case "ModalNavigationController":
-            let navigation = NavigationController()
-            navigation.restorationIdentifier = "ModalNavigationController"
-            return navigation
+        case FruitDetailViewController.modalIdentifier:
+            return FruitDetailViewController.modal()
         case "FruitDetailViewController":
             guard let id = try? coder.decode(String.self, forKey: "fruitID") else { return nil }
             let fruit = isNew ? Fruit(id: id, name: "", price: 0) : store.fruit(id: id)
