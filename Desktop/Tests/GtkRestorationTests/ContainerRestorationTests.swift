@@ -8,10 +8,12 @@ import Testing
 @Suite("G2: the GTK adapter's containers", .serialized)
 @MainActor
 struct ContainerRestorationTests {
+    /// Each test's harness (Swift Testing makes the suite anew for each test); it closes
+    /// the windows it opened when the test is over.
+    let harness = SceneHarness()
+
     @Test("G2: the tab shown comes back after a relaunch, the other tabs' pages as they were")
     func tabShown() throws {
-        let harness = try SceneHarness()
-        defer { harness.closeAll() }
         let (scene, delegate) = try harness.launch()
         #expect(delegate.tabs.selectedTab === delegate.stack)
         try harness.form(delegate).draft.text = "under the first tab"
@@ -25,8 +27,6 @@ struct ContainerRestorationTests {
         "G3: split, the first page shows beside the top one; folded, the top page alone, the focus moved to it"
     )
     func splitAndFold() throws {
-        let harness = try SceneHarness()
-        defer { harness.closeAll() }
         let (scene, delegate) = try harness.launch()
         let first = try harness.form(delegate)
         let second = FormPage(data: harness.data)
@@ -47,7 +47,7 @@ struct ContainerRestorationTests {
 
     @Test("R18, R20: GLib's clock runs the engine's timers on GTK's loop, and a cancelled one never")
     func glibScheduler() throws {
-        _ = try SceneHarness()
+        try SceneHarness.requireDisplay()
         let scheduler = GLibScheduler()
         var ran: [String] = []
         _ = scheduler.schedule(after: .milliseconds(20)) { ran.append("kept") }

@@ -7,6 +7,10 @@ import Testing
 @Suite("G2: the GTK adapter restores a window's state", .serialized)
 @MainActor
 struct SceneRestorationTests {
+    /// Each test's harness (Swift Testing makes the suite anew for each test); it closes
+    /// the windows it opened when the test is over.
+    let harness = SceneHarness()
+
     /// The form's editable texts whose text the form restores itself.
     enum Field: String, CaseIterable, Sendable {
         case entry
@@ -25,8 +29,6 @@ struct SceneRestorationTests {
         "G2: text, cursor, a backwards selection and focus come back after a relaunch, in an entry and a text view",
         arguments: Field.allCases)
     func textCursorSelection(field: Field) throws {
-        let harness = try SceneHarness()
-        defer { harness.closeAll() }
         let (scene, delegate) = try harness.launch()
         let text = field.widget(of: try harness.form(delegate))
         text.text = field.sample
@@ -45,8 +47,6 @@ struct SceneRestorationTests {
 
     @Test("G2: a restored cursor is kept within a text the store shortened meanwhile")
     func cursorClampedToStoredText() throws {
-        let harness = try SceneHarness()
-        defer { harness.closeAll() }
         let (scene, delegate) = try harness.launch()
         try harness.form(delegate).stored.cursorPosition = 9
         harness.data.storedText = "short"
@@ -59,8 +59,6 @@ struct SceneRestorationTests {
 
     @Test("G2: the window comes back at its size")
     func windowSize() throws {
-        let harness = try SceneHarness()
-        defer { harness.closeAll() }
         let (scene, _) = try harness.launch()
         scene.window.size = Size(width: 700, height: 420)
         let (restored, _) = try harness.relaunch(scene)
@@ -69,8 +67,6 @@ struct SceneRestorationTests {
 
     @Test("G2: the page stack comes back with its pages in order")
     func pageStack() throws {
-        let harness = try SceneHarness()
-        defer { harness.closeAll() }
         let (scene, delegate) = try harness.launch()
         let second = FormPage(data: harness.data)
         delegate.stack.push(second)
@@ -88,8 +84,6 @@ struct SceneRestorationTests {
             ("cherry", ["apple", "banana"], nil),
         ] as [(String, [String], Int?)])
     func listSelectionByKey(selected: String, rowsAtRelaunch: [String], row: Int?) throws {
-        let harness = try SceneHarness()
-        defer { harness.closeAll() }
         let (scene, delegate) = try harness.launch()
         try harness.form(delegate).list.selectedKey = selected
         harness.data.rows = rowsAtRelaunch
@@ -101,8 +95,6 @@ struct SceneRestorationTests {
 
     @Test("G2: the list's first row on screen comes back by its key, through rows of mixed heights")
     func listScroll() throws {
-        let harness = try SceneHarness()
-        defer { harness.closeAll() }
         // Every seventh row is two lines high: the rows' heights cannot be guessed.
         harness.data.rows = (1...300).map { $0 % 7 == 0 ? "熊猫 \($0)\n第二行" : "row \($0)" }
         let (scene, delegate) = try harness.launch()
@@ -124,8 +116,6 @@ struct SceneRestorationTests {
 
     @Test("G2: the focus comes back to the entry that held it, its text not all selected")
     func focus() throws {
-        let harness = try SceneHarness()
-        defer { harness.closeAll() }
         let (scene, delegate) = try harness.launch()
         let form = try harness.form(delegate)
         form.stored.grabFocusWithoutSelecting()
@@ -141,16 +131,12 @@ struct SceneRestorationTests {
 
     @Test("G2: with nothing restored, the page's initial focus (the list) takes it")
     func initialFocus() throws {
-        let harness = try SceneHarness()
-        defer { harness.closeAll() }
         let (scene, delegate) = try harness.launch()
         #expect(scene.window.focusIsInside(try harness.form(delegate).list))
     }
 
     @Test("R20: a change is saved once the debounce has passed, not before")
     func continuousPreservation() throws {
-        let harness = try SceneHarness()
-        defer { harness.closeAll() }
         let (scene, delegate) = try harness.launch()
         harness.scheduler.advance(by: .seconds(2))
         scene.engine.waitForPendingWrites()
@@ -171,8 +157,6 @@ struct SceneRestorationTests {
 
     @Test("G2: a page shown in a dialog comes back in its dialog, over its page, with its state and focus")
     func presentedPage() throws {
-        let harness = try SceneHarness()
-        defer { harness.closeAll() }
         let (scene, delegate) = try harness.launch()
         let note = NotePage()
         try harness.form(delegate).present(note)

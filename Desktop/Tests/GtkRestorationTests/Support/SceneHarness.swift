@@ -15,12 +15,19 @@ final class SceneHarness {
     let data = FormData()
     private(set) var scenes: [Scene] = []
 
-    init() throws {
+    /// Closes the windows it opened: a test that holds it has them closed when it is over.
+    isolated deinit {
+        closeAll()
+    }
+
+    /// Fails the test unless GTK has a display.
+    static func requireDisplay() throws {
         try #require(Display.open(), "GTK needs a display: run the tests under xvfb-run (make test-gtk)")
     }
 
     /// Launches a scene and waits until its window is on screen.
     func launch() throws -> (scene: Scene, delegate: FormDelegate) {
+        try Self.requireDisplay()
         let delegate = FormDelegate(data: data)
         var configuration = RestorationConfiguration(appName: "gtk-tests", appVersion: "1")
         configuration.continuousPreservationDelay = .milliseconds(300)
