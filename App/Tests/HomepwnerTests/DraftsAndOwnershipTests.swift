@@ -26,6 +26,14 @@ struct DraftsAndOwnershipTests {
         try HeadlessHomepwner(paths: scratch.paths, choosing: choice)
     }
 
+    /// Launches in a new session and lets it make the writes the journal keeps, which it
+    /// does right after its first frame (rule H17).
+    private func launchReplayingJournal() throws -> HeadlessHomepwner {
+        let app = try launch(.new)
+        app.advance(by: .milliseconds(10))
+        return app
+    }
+
     /// Opens Rusty Bear in `app`, lets another program take the database's write lock
     /// (`BEGIN IMMEDIATE`, as `sqlite3` would) and types `text` after the name, then lets
     /// `waiting` pass: the edit waits for the lock. Returns the connection that holds it.
@@ -155,8 +163,7 @@ struct DraftsAndOwnershipTests {
         let journal = PendingEditJournal(databasePath: scratch.paths.databasePath)
         #expect(try journal.entries().map(\.changes.name) == ["Rusty Bear KEPT"])
 
-        let other = try launch(.new)
-        other.advance(by: .milliseconds(10))
+        let other = try launchReplayingJournal()
         #expect(try rustyBearName() == "Rusty Bear KEPT")
         #expect(try journal.entries().isEmpty)
         #expect(other.list != nil)
@@ -173,8 +180,7 @@ struct DraftsAndOwnershipTests {
                     owner: "gone", kind: .fields, key: try #require(UUID(uuidString: key)), name: "x",
                     changes: ItemChanges(name: "PWNED \u{1B}]0;title\u{07}", valueInDollars: Int.max))
             ])
-        let app = try launch(.new)
-        app.advance(by: .milliseconds(10))
+        let app = try launchReplayingJournal()
         #expect(try rustyBearName() == "Rusty Bear")
         #expect(app.screen.contains("kept edit(s) were not applied"))
     }
@@ -308,8 +314,7 @@ struct DraftsAndOwnershipTests {
         holder.execute("UPDATE items SET name = 'Elsewhere' WHERE serial_number = '0A1B2'")
         holder.execute("COMMIT")
 
-        let other = try launch(.new)
-        other.advance(by: .milliseconds(50))
+        let other = try launchReplayingJournal()
         #expect(try rustyBearName() == "Elsewhere")
         #expect(
             other.screen.replacingOccurrences(of: "\n ", with: " ").contains(
