@@ -329,6 +329,29 @@ struct ContainerTests {
         #expect(split.secondaryNavigationController.topViewController === detail)
     }
 
+    @Test(
+        "P1, R26: under a screen presented full screen over the root, the covered screens still tell their engine what changed"
+    )
+    func coveredRootTellsItsEngine() {
+        let field = TextField()
+        field.restorationIdentifier = "field"
+        let root = ViewController()
+        root.restorationIdentifier = "root"
+        root.view = field
+        let (app, _) = launchHeadless(RootDelegate(root: root), size: Size(width: 40, height: 8))
+        #expect(field.restorationEngine === app.engine)
+        let cover = ViewController()
+        cover.modalPresentationStyle = .fullScreen
+        root.present(cover)
+        app.processEvents()
+        #expect(root.window == nil, "the root's view is off screen under the cover")
+        #expect(root.restorationEngine === app.engine)
+        #expect(field.restorationEngine === app.engine)
+        // Not the root once another takes its place.
+        app.window.rootViewController = ViewController()
+        #expect(root.restorationEngine == nil)
+    }
+
     @Test("T1: a hostile primary depth or tab index in the archive is clamped")
     func hostileValuesClamped() throws {
         let first = openedAndTyped(at: Size(width: 80, height: 24))

@@ -12,6 +12,8 @@ public final class Window: Responder {
         didSet {
             if oldValue !== rootViewController {
                 oldValue?.viewIfLoaded?.hostingWindow = nil
+                oldValue?.rootOfWindow = nil
+                rootViewController?.rootOfWindow = self
                 // A new root names no object: the next save encodes everything (rule P1).
                 // (The first root needs no call: a launch's first save encodes everything.)
                 if oldValue != nil { application?.engine.stateDidChange() }

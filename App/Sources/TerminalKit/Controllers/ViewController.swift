@@ -349,12 +349,17 @@ open class ViewController: Responder, RestorableObject {
     }
 
     /// The engine of the application whose window shows this controller, or else of its
-    /// parent or presenter: the one ``RestorableObject/invalidateRestorableState()`` tells
-    /// (rule R26). Nil for a controller that belongs to no application yet.
+    /// parent or presenter, or of the window it is the root of (shown or not: a full-screen
+    /// screen presented over the root hides it, and what changes under it is saved all the
+    /// same): the one ``RestorableObject/invalidateRestorableState()`` tells (rules R26,
+    /// P1). Nil for a controller that belongs to no application yet.
     public var restorationEngine: RestorationEngine? {
-        if let window { return window.application?.engine }
+        if let window = window ?? rootOfWindow { return window.application?.engine }
         return (parent ?? presentingViewController)?.restorationEngine
     }
+
+    /// The window whose root this controller is (``Window/rootViewController``).
+    weak var rootOfWindow: Window?
 
     /// False: siblings are told apart by identifier. ``NavigationController`` says true.
     open var restorationChildrenArePositional: Bool { false }
