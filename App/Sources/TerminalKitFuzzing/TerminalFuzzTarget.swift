@@ -7,7 +7,10 @@ import TerminalKit
 /// an ``InMemoryStorage`` that outlives each launch.
 ///
 /// The app says how to launch itself and what its inputs are; the target does the rest.
-/// A save is what Ctrl-Z does (``Application/suspend()``): enter the background, save.
+/// A save is what Ctrl-Z does (``Application/suspend()``): enter the background, save; or,
+/// every other time, the engine's own save after its debounce, incremental (``save(_:)``).
+/// An app that turns on ``RestorationConfiguration/checksIncrementalSaves`` has a change no
+/// object said shown as a difference (``TerminalSnapshot``).
 ///
 /// ```swift
 /// let target = TerminalFuzzTarget(
@@ -51,6 +54,8 @@ public final class TerminalFuzzTarget: RestorationFuzzTarget {
     /// The terminal's size now: a relaunch happens in the same terminal as the live app.
     public private(set) var size: Size
 
+    /// Saves made since ``reset()``: every other one is the engine's own (``save(_:)``).
+    private var saves = 0
     private let resetData: () throws -> Void
     private let makeLaunch: (HeadlessTerminal, InMemoryStorage) throws -> Application
     private let outsideChange: ((UInt64) throws -> Void)?
@@ -83,6 +88,7 @@ public final class TerminalFuzzTarget: RestorationFuzzTarget {
 
     public func reset() throws {
         storage = InMemoryStorage()
+        saves = 0
         size = sizes[0]
         try resetData()
     }
@@ -123,9 +129,22 @@ public final class TerminalFuzzTarget: RestorationFuzzTarget {
         launch.application.engine.waitForPendingWrites()
     }
 
+    /// Saves as the app does by itself, one way or the other in turn: what Ctrl-Z does
+    /// (``Application/suspend()``, a full save), and the engine's own save after its
+    /// debounce (rule R26), incremental once a full save made its cache (rule P1), after
+    /// which the launch ends as `kill -9` ends it, without a save of its own.
     public func save(_ launch: Launch) {
-        launch.application.suspend()
-        launch.application.processEvents()
+        saves += 1
+        if saves.isMultiple(of: 2),
+            let delay = launch.application.engine.configuration.continuousPreservationDelay
+        {
+            launch.terminal.advanceTime(by: delay)
+            launch.application.processEvents()
+            launch.application.engine.waitForPendingWrites()
+        } else {
+            launch.application.suspend()
+            launch.application.processEvents()
+        }
     }
 
     public func tearDown(_ launch: Launch) {

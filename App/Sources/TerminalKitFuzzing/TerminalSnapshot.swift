@@ -14,7 +14,14 @@ public enum TerminalSnapshot {
             cursor: terminal.cursor.map { "(\($0.x), \($0.y))" } ?? "hidden",
             focus: focus(of: application.window),
             paths: TreeDescription.describe(roots).split(separator: "\n").map(String.init),
-            declaredState: declaredState(of: application.engine))
+            declaredState: declaredState(of: application.engine) + unsaidChanges(of: application.engine))
+    }
+
+    /// The changes an incremental save found that no object had said (rule P1, when the
+    /// app's configuration checks its incremental saves): a relaunch never has them, so each
+    /// is a difference.
+    static func unsaidChanges(of engine: RestorationEngine) -> [String] {
+        engine.diagnostics.filter(\.isUnsaidChange).map { "(a change no object said: \($0))" }
     }
 
     /// The first responder: its type and restoration identifier.

@@ -50,9 +50,11 @@ enum HomepwnerFuzzing {
             outsideChange: { seed in try outsideChange(seed, paths: paths) },
             launch: { terminal, storage in
                 let context = HomepwnerContext(store: try ItemStore(paths: paths), colorEnabled: true)
+                // Each incremental save checked against a full pass (rule P1).
+                var configuration = HomepwnerApplication.configuration(debugOutput: .off)
+                configuration.checksIncrementalSaves = true
                 let application = HomepwnerApplication.makeApplication(
-                    context: context, driver: terminal, storage: storage,
-                    configuration: HomepwnerApplication.configuration(debugOutput: .off))
+                    context: context, driver: terminal, storage: storage, configuration: configuration)
                 try application.launch()
                 return application
             })

@@ -81,6 +81,36 @@ struct RelaunchAtAnyStepTests {
                 .resize(Size(width: 130, height: 20)), .key(.enter), .key(.escape), .key(.character("a")),
                 .outsideChange(643_511), .resize(Size(width: 40, height: 10)), .key(.escape),
             ]),
+        // Found once every other save was the engine's own, incremental (rule P1), and its
+        // changes checked: a change no object said is a difference.
+        KeptSequence(
+            label: "P1, seed 1: Add, 60x12, Ctrl-X, an outside delete (the list under the new item)",
+            events: [
+                .key(.character("a")), .resize(Size(width: 60, height: 12)), .key(.ctrl("x")),
+                .outsideChange(529_058),
+            ]),
+        KeptSequence(
+            label: "P1, seed 3: an item open beside the list, Add, and its notes changed by another window",
+            events: [
+                .key(Key(.down, modifiers: .shift)), .resize(Size(width: 130, height: 20)), .key(.end),
+                .key(.escape), .key(.enter), .paste("台灯 42"), .key(.ctrl("o")), .key(.character("y")),
+                .key(.character("a")), .key(Key(.up, modifiers: .shift)), .key(.down),
+                .outsideChange(433_919),
+            ]),
+        KeptSequence(
+            label: "P1, seed 4: a search closed, Add, and n: no other match",
+            events: [
+                .outsideChange(220_656), .key(.character("/")), .key(.character("台")),
+                .outsideChange(794_288), .key(.escape), .key(.character("a")), .key(.enter),
+                .resize(Size(width: 40, height: 10)), .outsideChange(597_240), .key(.character("n")),
+            ]),
+        KeptSequence(
+            label: "P1, seed 6: Add, then a search that finds nothing, closed with Enter: not found",
+            events: [
+                .outsideChange(154_696), .outsideChange(778_600), .outsideChange(779_760),
+                .key(.character("a")), .key(.enter), .resize(Size(width: 40, height: 10)),
+                .key(.character("/")), .paste("12"), .key(.enter),
+            ]),
     ]
 
     nonisolated static let demoSequences: [KeptSequence] = [

@@ -42,14 +42,18 @@ extension ItemsViewController {
         _ = tableView.becomeFirstResponder()
     }
 
-    /// Writes an open search, or the last query (for `n`).
+    /// Writes an open search, or the last query (for `n`) and, while the search line says
+    /// it, what the search found (`not found`, `no other match`).
     /// - Throws: ``StateCodingError`` from the coder.
     func encodeSearch(with coder: StateEncoder) throws {
         let saved = search.saved
         guard saved.isActive || !saved.query.isEmpty else { return }
         try coder.encode(saved.isActive, forKey: Self.searchActiveKey)
         try coder.encode(saved.query, forKey: Self.searchQueryKey)
-        guard saved.isActive else { return }
+        guard saved.isActive else {
+            if saved.status.isResult { try coder.encode(saved.status.rawValue, forKey: Self.searchStatusKey) }
+            return
+        }
         if let origin = saved.origin { try coder.encode(origin, forKey: Self.searchOriginKey) }
         try coder.encode(saved.status.rawValue, forKey: Self.searchStatusKey)
         try coder.encode(saved.cursor, forKey: Self.searchCursorKey)

@@ -26,6 +26,9 @@ final class ListSearch: TextFieldDelegate {
         case notFound
         /// `n` went round the list and found no other item.
         case noOther
+
+        /// What a finished search found, which the search line says until the next search.
+        var isResult: Bool { self == .notFound || self == .noOther }
     }
 
     /// A search as the list saves it.
@@ -137,13 +140,14 @@ final class ListSearch: TextFieldDelegate {
 
     /// Opens the search again after a relaunch as it was saved, the cursor where it was (the
     /// highlight comes back with the list); one that was still reading runs again from its
-    /// start. Or keeps the last query for `n`.
+    /// start. Or keeps the last query for `n`, and says again what the closed search found.
     func restore(_ saved: Saved) {
         isActive = saved.isActive
         origin = saved.origin
         query = saved.query
         field.text = saved.text
         field.cursorPosition = saved.cursor
+        if !saved.isActive, saved.status.isResult { status = saved.status }
         guard saved.isActive, !saved.text.isEmpty else { return }
         if saved.status == .searching {
             search(from: origin, including: true)
@@ -202,6 +206,7 @@ final class ListSearch: TextFieldDelegate {
             guard !current.wrapped, current.start != .start else {
                 scan = nil
                 status = current.next ? .noOther : .notFound
+                if let list { context.stateDidChange(list) }
                 return
             }
             // Round to the top, in this turn.
