@@ -37,13 +37,14 @@ enum DemoRestorationFuzz {
             },
             launch: { terminal, storage in
                 let store = ShoppingStore(directory: URL(fileURLWithPath: directory))
+                var configuration = RestorationConfiguration(
+                    appName: "terminalkit-demo", appVersion: "1.0", continuousPreservationDelay: .seconds(1),
+                    debugOutput: .off)
+                // Each incremental save checked against a full pass (rule P1).
+                configuration.checksIncrementalSaves = true
                 let application = Application(
                     delegate: DemoAppDelegate(store: store, fresh: false), driver: terminal,
-                    configuration: RestorationConfiguration(
-                        appName: "terminalkit-demo", appVersion: "1.0",
-                        continuousPreservationDelay: .seconds(1),
-                        debugOutput: .off),
-                    storage: storage)
+                    configuration: configuration, storage: storage)
                 try application.launch()
                 return application
             })
