@@ -155,6 +155,25 @@ struct SceneRestorationTests {
         #expect(try harness.form(restored).draft.text == "typed")
     }
 
+    @Test("P1: an incremental save of a GTK scene finds a change its page did not say, as the harness checks")
+    func unsaidChangeIsCaught() throws {
+        let (scene, delegate) = try harness.launch()
+        harness.scheduler.advance(by: .seconds(2))
+        scene.engine.waitForPendingWrites()
+        let form = try harness.form(delegate)
+        form.draft.text = "said"
+        harness.scheduler.advance(by: .seconds(1))
+        scene.engine.waitForPendingWrites()
+        #expect(harness.unsaidChanges.isEmpty)
+        // Written without invalidateRestorableState(); the next key's save walks only the entry.
+        form.unsaidNote = "unsaid"
+        form.draft.text = "said again"
+        harness.scheduler.advance(by: .seconds(1))
+        scene.engine.waitForPendingWrites()
+        #expect(harness.unsaidChanges.count == 1)
+        #expect(harness.unsaidChanges.first?.path?.contains("FormPage") == true)
+    }
+
     @Test("G2: a page shown in a dialog comes back in its dialog, over its page, with its state and focus")
     func presentedPage() throws {
         let (scene, delegate) = try harness.launch()

@@ -49,8 +49,17 @@ final class FormPage: Page, ObjectRestoration {
         addView(TextState(notes, identifier: "notes", restoresText: true))
     }
 
+    /// A value the page saves that nothing on screen shows, and that a test sets without
+    /// saying so (the negative control of ``SceneHarness/unsaidChanges``).
+    var unsaidNote = ""
+
     override var restorationClass: (any ObjectRestoration.Type)? { FormPage.self }
     override var initialFocus: (any FocusTarget)? { listState }
+
+    override func encodeRestorableState(with coder: StateEncoder) throws {
+        try super.encodeRestorableState(with: coder)
+        if !unsaidNote.isEmpty { try coder.encode(unsaidNote, forKey: "unsaidNote") }
+    }
 
     static func restoreObject(withRestorationPath path: RestorationPath, coder: StateDecoder)
         -> (any RestorableObject)?

@@ -25,13 +25,23 @@ final class SceneHarness {
         try #require(Display.open(), "GTK needs a display: run the tests under xvfb-run (make test-gtk)")
     }
 
-    /// Launches a scene and waits until its window is on screen.
+    /// The changes that the incremental saves of the scenes launched so far found and no
+    /// object had said (rule P1): a `kill -9` after such a save would have lost them.
+    var unsaidChanges: [RestorationDiagnostic] {
+        scenes.flatMap { $0.engine.diagnostics.filter(\.isUnsaidChange) }
+    }
+
+    /// Launches a scene and waits until its window is on screen. Fails the test if a scene
+    /// launched before saved a change no object said (``unsaidChanges``).
     func launch() throws -> (scene: Scene, delegate: FormDelegate) {
         try Self.requireDisplay()
+        #expect(unsaidChanges.isEmpty, "changes no object said: \(unsaidChanges)")
         let delegate = FormDelegate(data: data)
         var configuration = RestorationConfiguration(appName: "gtk-tests", appVersion: "1")
         configuration.continuousPreservationDelay = .milliseconds(300)
         configuration.checksAdoption = true
+        // Each incremental save checked against a full pass (rule P1): see `relaunch(_:)`.
+        configuration.checksIncrementalSaves = true
         let scene = Scene(
             application: nil, delegate: delegate, configuration: configuration,
             registry: RestorationRegistry([FormPage.self, NotePage.self]), storage: storage,
