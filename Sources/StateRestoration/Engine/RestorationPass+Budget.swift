@@ -30,19 +30,34 @@ struct RestoreBudget {
     /// No bound.
     static let unbounded = RestoreBudget(limit: nil, clock: { ContinuousClock.now })
 
-    /// The third of the budget that ends phase `phase` ("create" 1, "decode" 2, "finish" 3).
-    static func third(of phase: String) -> Int {
-        switch phase {
-        case "create": 1
-        case "decode": 2
-        default: 3
+    /// A phase of the pass, by the third of the budget that ends it.
+    enum Phase: Int {
+        case create = 1
+        case decode = 2
+        case finish = 3
+
+        /// The phase's name, as the diagnostics and the launch marker say it.
+        var name: String {
+            switch self {
+            case .create: "create"
+            case .decode: "decode"
+            case .finish: "finish"
+            }
         }
     }
 
     /// True if the time for `phase` is spent: the clock is read at each call until it is.
-    mutating func spent(_ phase: String) -> Bool {
+    ///
+    /// Called per record: the pass calls it on a local copy, not on its stored property,
+    /// whose every mutation was a dynamic exclusivity check (a tenth of a restore of 1,000
+    /// objects without a budget; docs/PERFORMANCE.md).
+    @inline(__always)
+    mutating func spent(_ phase: Phase) -> Bool {
         guard let limit else { return false }
-        let third = Self.third(of: phase)
+        return spent(phase.rawValue, limit: limit)
+    }
+
+    private mutating func spent(_ third: Int, limit: Duration) -> Bool {
         if third <= passedThirds { return true }
         let elapsed = clock() - start
         while passedThirds < 3, elapsed > limit * (passedThirds + 1) / 3 { passedThirds += 1 }
@@ -60,20 +75,19 @@ struct RestoreBudget {
 extension RestorationPass {
     /// The diagnostic for the budget running out in `phase`, with `count` records or objects
     /// left as they were.
-    func budgetDiagnostic(phase: String, count: Int, of total: Int) -> RestorationDiagnostic {
+    func budgetDiagnostic(phase: RestoreBudget.Phase, count: Int, of total: Int) -> RestorationDiagnostic {
         let what: String
         switch phase {
-        case "create": what = "\(count) of \(total) records are not restored"
-        case "decode": what = "\(count) of \(total) restored objects keep the state they were created with"
-        default: what = "\(count) of \(total) restored objects are not told applicationFinishedRestoringState"
+        case .create: what = "\(count) of \(total) records are not restored"
+        case .decode: what = "\(count) of \(total) restored objects keep the state they were created with"
+        case .finish: what = "\(count) of \(total) restored objects are not told applicationFinishedRestoringState"
         }
-        let third = RestoreBudget.third(of: phase)
         return RestorationDiagnostic(
-            phase == "create" ? .notRestored : .notDecoded, path: nil,
+            phase == .create ? .notRestored : .notDecoded, path: nil,
             reason:
                 "the restore's time budget of \(budget.milliseconds(third: 3)) ms (RestorationConfiguration."
-                + "restoreTimeBudget, rule P3) gives objects until \(budget.milliseconds(third: third)) ms to "
-                + "\(phase); that ran out: \(what), so that the first frame comes in time")
+                + "restoreTimeBudget, rule P3) gives objects until \(budget.milliseconds(third: phase.rawValue)) ms to "
+                + "\(phase.name); that ran out: \(what), so that the first frame comes in time")
     }
 
     /// Counts one more object of `restorationClass` and says whether it is within the

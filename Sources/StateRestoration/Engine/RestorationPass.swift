@@ -123,10 +123,10 @@ final class RestorationPass {
         // left out; a restore from bytes pays nothing.
         let units = progress != nil || excluded != nil ? subtreeUnits() : []
         var unit = -1
-        func moved(_ phase: String, to index: Int) {
+        func moved(_ phase: RestoreBudget.Phase, to index: Int) {
             guard !units.isEmpty, Int(units[index]) != unit else { return }
             unit = Int(units[index])
-            progress?(phase, unit)
+            progress?(phase.name, unit)
         }
         // The subtree left out (R28): its top record, and every record below it.
         var left = [Bool]()
@@ -137,15 +137,19 @@ final class RestorationPass {
                 left[index] = index == top || (parent >= 0 && left[parent])
             }
         }
+        // The budget, read and advanced per record: a local copy, since each mutation of the
+        // stored property was a dynamic exclusivity check (RestoreBudget.spent).
+        var budget = self.budget
+        defer { self.budget = budget }
         // Phase 1: find or create, parents before children.
         for index in records.indices {
             let record = records[index]
-            if budget.spent("create") {
+            if budget.spent(.create) {
                 diagnostics.append(
-                    budgetDiagnostic(phase: "create", count: records.count - index, of: records.count))
+                    budgetDiagnostic(phase: .create, count: records.count - index, of: records.count))
                 break
             }
-            moved("create", to: index)
+            moved(.create, to: index)
             if !left.isEmpty, left[index] {
                 if record.parent < 0 || !left[Int(record.parent)] {
                     diagnostics.append(
@@ -250,12 +254,12 @@ final class RestorationPass {
         for index in records.indices where states[index] == 2 {
             guard let object = shared.value.restored[index] else { continue }
             undecoded.of += 1
-            if budget.spent("decode") {
+            if budget.spent(.decode) {
                 states[index] = 3
                 undecoded.count += 1
                 continue
             }
-            moved("decode", to: index)
+            moved(.decode, to: index)
             coder.target(record: index, records[index])
             // Restorable properties first (R25), so the hand-written decode sees them.
             for property in properties.mayHave(object) ? properties.of(object) : [] {
@@ -275,7 +279,7 @@ final class RestorationPass {
             }
         }
         if undecoded.count > 0 {
-            diagnostics.append(budgetDiagnostic(phase: "decode", count: undecoded.count, of: undecoded.of))
+            diagnostics.append(budgetDiagnostic(phase: .decode, count: undecoded.count, of: undecoded.of))
         }
         diagnostics.append(contentsOf: context.containmentNotes.all)
         if checksAdoption { noteUnadoptedObjects(states) }
@@ -284,18 +288,18 @@ final class RestorationPass {
         var unfinished = (count: 0, of: 0)
         for index in records.indices where states[index] != 0 {
             guard let object = shared.value.restored[index] else { continue }
-            moved("finish", to: index)
+            moved(.finish, to: index)
             if records[index].parent < 0 { roots.append(object) }
             guard states[index] != 3 else { continue }
             unfinished.of += 1
-            if budget.spent("finish") {
+            if budget.spent(.finish) {
                 unfinished.count += 1
                 continue
             }
             object.applicationFinishedRestoringState()
         }
         if unfinished.count > 0 {
-            diagnostics.append(budgetDiagnostic(phase: "finish", count: unfinished.count, of: unfinished.of))
+            diagnostics.append(budgetDiagnostic(phase: .finish, count: unfinished.count, of: unfinished.of))
         }
         progress?("application", nil)
         do {
