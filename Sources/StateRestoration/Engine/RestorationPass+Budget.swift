@@ -80,14 +80,15 @@ extension RestorationPass {
         switch phase {
         case .create: what = "\(count) of \(total) records are not restored"
         case .decode: what = "\(count) of \(total) restored objects keep the state they were created with"
-        case .finish: what = "\(count) of \(total) restored objects are not told applicationFinishedRestoringState"
+        case .finish:
+            what = "\(count) of \(total) restored objects are not told applicationFinishedRestoringState"
         }
         return RestorationDiagnostic(
             phase == .create ? .notRestored : .notDecoded, path: nil,
             reason:
                 "the restore's time budget of \(budget.milliseconds(third: 3)) ms (RestorationConfiguration."
-                + "restoreTimeBudget, rule P3) gives objects until \(budget.milliseconds(third: phase.rawValue)) ms to "
-                + "\(phase.name); that ran out: \(what), so that the first frame comes in time")
+                + "restoreTimeBudget, rule P3) gives objects until "
+                + "\(budget.milliseconds(third: phase.rawValue)) ms to \(phase.name); that ran out: \(what), so that the first frame comes in time")
     }
 
     /// Counts one more object of `restorationClass` and says whether it is within the
