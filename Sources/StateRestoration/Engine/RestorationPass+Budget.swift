@@ -88,8 +88,8 @@ extension RestorationPass {
             reason:
                 "the restore's time budget of \(budget.milliseconds(third: 3)) ms (RestorationConfiguration."
                 + "restoreTimeBudget, rule P3) gives objects until "
-                + "\(budget.milliseconds(third: phase.rawValue)) ms to \(phase.name); that ran out: \(what), so that the first frame comes in time"
-        )
+                + "\(budget.milliseconds(third: phase.rawValue)) ms to \(phase.name); that ran out: "
+                + "\(what), so that the first frame comes in time")
     }
 
     /// Counts one more object of `restorationClass` and says whether it is within the
