@@ -94,9 +94,11 @@ extension RestorationPass {
 
     /// Counts one more object of `restorationClass` and says whether it is within the
     /// class's bound (``ObjectRestoration/maximumRestoredObjects``); one past it is counted
-    /// for ``classBoundDiagnostics()``.
-    func isWithinBound(_ restorationClass: any ObjectRestoration.Type) -> Bool {
-        guard let bound = restorationClass.maximumRestoredObjects else { return true }
+    /// for ``classBoundDiagnostics()``. `bound` is the class's, read once per run of records
+    /// of one class: a class without one costs no look-up per record.
+    @inline(__always)
+    func isWithinBound(_ restorationClass: any ObjectRestoration.Type, bound: Int?) -> Bool {
+        guard let bound else { return true }
         let key = ObjectIdentifier(restorationClass)
         let count = (classCounts[key]?.count ?? 0) + 1
         classCounts[key] = (restorationClass.restorationClassName, bound, count)

@@ -95,7 +95,7 @@ final class RestorationPass {
         // Per record: 0 not restored, 1 restored, 2 restored and to be decoded. Kept apart
         // from the objects so that checking a parent does not copy (retain) one.
         var states = [UInt8](repeating: 0, count: records.count)
-        var lastClass: (index: Int32, type: (any ObjectRestoration.Type)?) = (-1, nil)
+        var lastClass: (index: Int32, type: (any ObjectRestoration.Type)?, bound: Int?) = (-1, nil, nil)
         // Records restored whose objects' children are not yet in `existing`. They are
         // indexed when a record first needs `existing` (R13c): most archives record a
         // restoration class for nearly every object, so asking every restored object for
@@ -171,18 +171,16 @@ final class RestorationPass {
             coder.target(record: index, record)
             path.pointAt(record: index)
             // The records of an archive name a few classes, often in runs: the last one is
-            // remembered by its string index, rather than looked up by name each time.
+            // remembered by its string index, with its bound, rather than looked up each time.
             if record.restorationClass >= 0, record.restorationClass != lastClass.index {
-                lastClass = (
-                    record.restorationClass,
-                    registry.restorationClass(named: view.strings[Int(record.restorationClass)])
-                )
+                let type = registry.restorationClass(named: view.strings[Int(record.restorationClass)])
+                lastClass = (record.restorationClass, type, type?.maximumRestoredObjects)
             }
             guard
                 var object = findOrCreate(
                     index, record, path: path, coder: coder,
                     restorationClass: record.restorationClass >= 0 ? lastClass.type : nil,
-                    unindexed: &unindexed)
+                    bound: lastClass.bound, unindexed: &unindexed)
             else { continue }
             if record.parent >= 0, windowRoots.contains(ObjectIdentifier(object)) {
                 diagnostics.append(
@@ -320,11 +318,12 @@ final class RestorationPass {
     /// existing object at the path, else (d) nothing. A ``RestorableView`` that exists at
     /// the path below its restored parent is taken before (b): the delegate is never asked
     /// for views, as UIKit's is not.
-    /// - Parameter restorationClass: The registered class of the name recorded for the
-    ///   record, if any.
+    /// - Parameters:
+    ///   - restorationClass: The registered class of the name recorded for the record, if any.
+    ///   - bound: Its ``ObjectRestoration/maximumRestoredObjects``.
     private func findOrCreate(
         _ index: Int, _ record: ArchiveView.Record, path: RestorationPath, coder: StateDecoder,
-        restorationClass: (any ObjectRestoration.Type)?, unindexed: inout [Int]
+        restorationClass: (any ObjectRestoration.Type)?, bound: Int?, unindexed: inout [Int]
     ) -> (any RestorableObject)? {
         if record.restorationClass >= 0 {
             // The name is made into text only for a diagnostic.
@@ -337,7 +336,7 @@ final class RestorationPass {
                             + "nothing is created for it or below it"))
                 return nil
             }
-            guard isWithinBound(restorationClass) else { return nil }
+            guard isWithinBound(restorationClass, bound: bound) else { return nil }
             guard
                 let object = restorationClass.restoreObject(
                     withRestorationPath: path, coder: coder)
