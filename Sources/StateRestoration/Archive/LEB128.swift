@@ -27,16 +27,17 @@ public enum LEB128 {
     public static func read<Source: LEB128Source>(from source: inout Source) -> Read {
         var result: UInt64 = 0
         var shift: UInt64 = 0
-        var length = 0
-        while true {
+        // The first nine bytes hold 63 bits, which cannot overflow: no check of the shift.
+        for length in 1...9 {
             guard let byte = source.nextByte() else { return .truncated }
-            length += 1
-            if shift == 63 && byte > 1 { return .overflow }
-            result |= UInt64(byte & 0x7F) << shift
-            if byte & 0x80 == 0 { return .value(result, length: length) }
-            shift += 7
-            if shift > 63 { return .overflow }
+            result |= UInt64(byte & 0x7F) &<< shift
+            if byte < 0x80 { return .value(result, length: length) }
+            shift &+= 7
         }
+        // The tenth holds the 64th bit, and must end the varint.
+        guard let byte = source.nextByte() else { return .truncated }
+        if byte > 1 { return .overflow }
+        return .value(result | UInt64(byte) &<< 63, length: 10)
     }
 
     /// Writes `value`, calling `emit` with each byte in order.
