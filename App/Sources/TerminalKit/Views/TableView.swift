@@ -314,13 +314,7 @@ open class TableView: View {
     /// Says what each key it uses changed (rule P1): the highlight and the rows shown.
     override open var reportsRestorableStateChanges: Bool { true }
 
-    override open func handleKey(_ key: Key) -> Bool {
-        guard takeKey(key) else { return false }
-        restorableStateDidChange()
-        return true
-    }
-
-    private func takeKey(_ key: Key) -> Bool {
+    override open func takeKey(_ key: Key) -> Bool {
         reloadIfNeeded()
         let page = max(1, frame.height - 1)
         let shift = key.modifiers.contains(.shift)

@@ -115,14 +115,7 @@ open class TextField: View {
     /// Says what each key it uses changed (rule P1): its text, cursor or scroll.
     override open var reportsRestorableStateChanges: Bool { true }
 
-    override open func handleKey(_ key: Key) -> Bool {
-        guard takeKey(key) else { return false }
-        // The text or the cursor changed (or stayed, which the save finds): this field's record.
-        restorableStateDidChange()
-        return true
-    }
-
-    private func takeKey(_ key: Key) -> Bool {
+    override open func takeKey(_ key: Key) -> Bool {
         if let character = key.text {
             insert(character)
             return true

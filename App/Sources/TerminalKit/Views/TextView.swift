@@ -227,14 +227,7 @@ open class TextView: View {
     /// Says what each key it uses changed (rule P1): its text, cursor, selection or scroll.
     override open var reportsRestorableStateChanges: Bool { true }
 
-    override open func handleKey(_ key: Key) -> Bool {
-        guard takeKey(key) else { return false }
-        // The cursor or the selection moved, or the text changed: this view's record.
-        restorableStateDidChange()
-        return true
-    }
-
-    private func takeKey(_ key: Key) -> Bool {
+    override open func takeKey(_ key: Key) -> Bool {
         let shift = key.modifiers.contains(.shift)
         let control = key.modifiers.contains(.control)
         let alt = key.modifiers.contains(.alt)

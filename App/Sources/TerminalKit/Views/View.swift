@@ -122,6 +122,20 @@ open class View: Responder, RestorableObject {
         enclosingController?.invalidateRestorableState()
     }
 
+    /// Uses a key, as ``handleKey(_:)`` does, in a view that says what its keys change
+    /// (``reportsRestorableStateChanges``, rule P1): a key it uses is followed by
+    /// ``restorableStateDidChange()``. The default uses nothing. TerminalKit's table, text
+    /// field and text view override this rather than ``handleKey(_:)``.
+    open func takeKey(_ key: Key) -> Bool { false }
+
+    override open func handleKey(_ key: Key) -> Bool {
+        guard takeKey(key) else { return false }
+        // What the key changed is this view's record (and its controller's, which may save
+        // what the view shows); a view that does not say so leaves it to the application.
+        if reportsRestorableStateChanges { restorableStateDidChange() }
+        return true
+    }
+
     /// True if `self` is `view` or one of its descendants.
     public func isDescendant(of view: View) -> Bool {
         var current: View? = self
